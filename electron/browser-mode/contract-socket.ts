@@ -1,0 +1,55 @@
+import type { RawData, WebSocket } from 'ws';
+import { wsInvokeMessage, type WsServerMessage } from '../../shared/contract/ws-protocol.ts';
+import { dispatch, type DispatchLogger } from '../contract-host/dispatch.ts';
+import type { EventHub } from '../contract-host/event-hub.ts';
+import type { ContractHandlers } from '../contract-host/handlers.ts';
+
+/**
+ * Serves the contract over one WebSocket: each `invoke` message is validated and dispatched like
+ * an IPC call, and every hub event is pushed to the socket until it closes.
+ */
+export function serveContractSocket(
+  socket: WebSocket,
+  handlers: ContractHandlers,
+  hub: EventHub,
+  log: DispatchLogger,
+): void {
+  const send = (message: WsServerMessage): void => {
+    if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
+  };
+  const detach = hub.attach((event, payload) => send({ type: 'event', event, payload }));
+  socket.on('close', detach);
+  socket.on('error', detach);
+
+  socket.on('message', (data, isBinary) => {
+    let parsed: ReturnType<typeof wsInvokeMessage.safeParse>;
+    try {
+      parsed = wsInvokeMessage.safeParse(isBinary ? undefined : JSON.parse(rawDataToText(data)));
+    } catch {
+      parsed = wsInvokeMessage.safeParse(undefined);
+    }
+    if (!parsed.success) {
+      send({
+        type: 'result',
+        id: null,
+        result: {
+          ok: false,
+          error: {
+            kind: 'invalid-request',
+            message: 'Malformed contract message: expected JSON {type:"invoke", id, channel, input}',
+            resolution: 'Reload the page; the window and the server may be different versions.',
+            channel: null,
+          },
+        },
+      });
+      return;
+    }
+    const { id, channel, input } = parsed.data;
+    void dispatch(handlers, channel, input, log).then((result) => send({ type: 'result', id, result }));
+  });
+}
+
+function rawDataToText(data: RawData): string {
+  if (Array.isArray(data)) return Buffer.concat(data).toString('utf8');
+  return Buffer.isBuffer(data) ? data.toString('utf8') : Buffer.from(new Uint8Array(data)).toString('utf8');
+}

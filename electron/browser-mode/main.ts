@@ -1,0 +1,52 @@
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { createMainServices } from '../services/main-services.ts';
+import { defaultUserDataDir } from '../services/user-data-dir.ts';
+import { startBrowserServer } from './browser-server.ts';
+
+/**
+ * Browser mode: the main-process services under plain Node, serving the built renderer and the
+ * contract WebSocket on 127.0.0.1. `npm start` runs this when no Electron runtime is available.
+ */
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      port: { type: 'string', default: process.env['MDE_PORT'] ?? '0' },
+      'user-data-dir': { type: 'string' },
+      'renderer-dir': { type: 'string' },
+    },
+    allowPositionals: false,
+  });
+  const port = Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new Error(`--port must be a TCP port number (0 to 65535), not "${values.port}"`);
+  }
+  const userDataDir = values['user-data-dir'] ?? defaultUserDataDir();
+  const rendererDir = values['renderer-dir'] ?? fileURLToPath(new URL('../../out/renderer', import.meta.url));
+  const services = createMainServices({ userDataDir, mode: 'browser' });
+  const server = await startBrowserServer({
+    handlers: services.handlers,
+    events: services.events,
+    rendererDir,
+    port,
+    log: (message, error) => console.error(`[mde] ${message}:`, error instanceof Error ? error.message : error),
+  });
+  console.log(`Market Data Explorer is serving browser mode at ${server.origin}`);
+  console.log(`Open: ${server.url}`);
+  console.log(`User data: ${userDataDir}   (Ctrl+C stops)`);
+  void services.dataSource.checkHealth();
+
+  let closing = false;
+  const shutdown = (): void => {
+    if (closing) return;
+    closing = true;
+    void Promise.allSettled([server.close(), services.close()]).then(() => process.exit(0));
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+}
+
+main().catch((error: unknown) => {
+  console.error(`mde browser mode: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});

@@ -1,0 +1,45 @@
+import { app, session } from 'electron';
+import { fileURLToPath } from 'node:url';
+import { createMainServices } from './services/main-services.ts';
+import { registerAppScheme, serveRendererOverAppScheme } from './shell/app-protocol.ts';
+import { forwardEvents, registerContractIpc } from './shell/ipc-main.ts';
+import { isTrustedRendererUrl, rendererEntryUrl } from './shell/trusted-origin.ts';
+import { createMainWindow } from './shell/window.ts';
+
+// The thin Electron shell: window, protocol and IPC. Everything else lives in services/.
+const devServerUrl = process.env['ELECTRON_RENDERER_URL'];
+
+if (!app.requestSingleInstanceLock()) {
+  app.quit();
+} else {
+  registerAppScheme();
+  void app.whenReady().then(() => {
+    session.defaultSession.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
+    serveRendererOverAppScheme(fileURLToPath(new URL('../renderer', import.meta.url)));
+
+    const services = createMainServices({
+      userDataDir: app.getPath('userData'),
+      mode: 'electron',
+      electronVersion: process.versions.electron,
+    });
+    registerContractIpc(
+      services.handlers,
+      (event) => event.senderFrame !== null && isTrustedRendererUrl(event.senderFrame.url, devServerUrl),
+      (message, error) => console.error(`[mde] ${message}:`, error instanceof Error ? error.message : error),
+    );
+
+    const open = (): void => {
+      const window = createMainWindow({
+        preloadPath: fileURLToPath(new URL('../preload/index.cjs', import.meta.url)),
+        entryUrl: rendererEntryUrl(devServerUrl),
+        devServerUrl,
+      });
+      forwardEvents(services.events, window.webContents);
+    };
+    open();
+    app.on('second-instance', () => open());
+    app.on('window-all-closed', () => {
+      void services.close().finally(() => app.quit());
+    });
+  });
+}

@@ -1,0 +1,65 @@
+import { arch, platform } from 'node:os';
+import type { AppInfo } from '../../shared/contract/channels.ts';
+import type { ContractHandlers } from '../contract-host/handlers.ts';
+import { EventHub } from '../contract-host/event-hub.ts';
+import { appName, appVersion } from './app-version.ts';
+import { DataSourceManager } from './data-source/data-source-manager.ts';
+import { startLocalService } from './local-service/local-service.ts';
+import { SettingsStore } from './settings/settings-store.ts';
+
+/** How the main-side services are hosted. */
+export interface MainServicesOptions {
+  userDataDir: string;
+  mode: AppInfo['mode'];
+  electronVersion?: string | null;
+  /** Health re-check period; 0 disables the timer (tests). */
+  healthIntervalMs?: number;
+}
+
+/** The main process's services, wired together, with the contract handlers over them. */
+export interface MainServices {
+  readonly handlers: ContractHandlers;
+  readonly events: EventHub;
+  readonly settings: SettingsStore;
+  readonly dataSource: DataSourceManager;
+  /** Stops timers and servers. */
+  close(): Promise<void>;
+}
+
+/**
+ * Creates every main-side service. Plain Node: the Electron shell and browser mode both call
+ * this and only differ in the transport they put in front of `handlers`.
+ */
+export function createMainServices(options: MainServicesOptions): MainServices {
+  const events = new EventHub();
+  const settings = new SettingsStore(options.userDataDir, (next) => {
+    events.emit('settings.changed', next);
+    void dataSource.checkHealth();
+  });
+  const dataSource = new DataSourceManager({
+    settings: () => settings.get(),
+    startEmbedded: () => startLocalService(),
+    onHealth: (health) => events.emit('health.changed', health),
+  });
+  const interval = options.healthIntervalMs ?? 15_000;
+  if (interval > 0) dataSource.startMonitor(interval);
+
+  const appInfo: AppInfo = {
+    name: appName,
+    version: appVersion,
+    mode: options.mode,
+    platform: `${platform()}-${arch()}`,
+    electronVersion: options.electronVersion ?? null,
+    nodeVersion: process.versions.node,
+    userDataDir: options.userDataDir,
+  };
+
+  const handlers: ContractHandlers = {
+    'app.info': () => Promise.resolve(appInfo),
+    'settings.get': () => settings.get(),
+    'settings.update': (patch) => settings.update(patch),
+    'health.check': () => dataSource.checkHealth(),
+  };
+
+  return { handlers, events, settings, dataSource, close: () => dataSource.close() };
+}

@@ -1,0 +1,69 @@
+import { useCallback, useEffect, useRef } from 'react';
+import type { ViewId } from '../../shared/settings.ts';
+import { NavRail } from './components/NavRail.tsx';
+import { ShortcutHelp } from './components/ShortcutHelp.tsx';
+import { SourceBadge } from './components/SourceBadge.tsx';
+import { StatusBar } from './components/StatusBar.tsx';
+import { useContractEvents, useHealth, useSettings, useUpdateSettings } from './hooks/contract-queries.ts';
+import { useGlobalShortcuts } from './hooks/use-global-shortcuts.ts';
+import { useUiStore } from './stores/ui-store.ts';
+import { PlannedView } from './views/PlannedView.tsx';
+import { plannedPanels } from './views/planned-panels.ts';
+import { SettingsView } from './views/SettingsView.tsx';
+import { viewEntries } from './views/view-registry.ts';
+
+/** The app shell: top bar, navigation rail, the active view and the status bar. */
+export function App() {
+  useContractEvents();
+  const settings = useSettings();
+  const health = useHealth();
+  const { mutate: saveSettings } = useUpdateSettings();
+  const activeView = useUiStore((state) => state.activeView);
+  const showView = useUiStore((state) => state.showView);
+
+  // Open the view the user last had open, once settings arrive, unless they already moved on.
+  const restored = useRef(false);
+  useEffect(() => {
+    if (!restored.current && settings.data !== undefined) {
+      restored.current = true;
+      showView(settings.data.ui.lastView);
+    }
+  }, [settings.data, showView]);
+
+  const navigate = useCallback(
+    (view: ViewId) => {
+      restored.current = true;
+      showView(view);
+      saveSettings({ ui: { lastView: view } });
+    },
+    [showView, saveSettings],
+  );
+  useGlobalShortcuts(navigate);
+
+  const entry = viewEntries.find((view) => view.id === activeView) ?? viewEntries[0];
+  const density = settings.data?.ui.density ?? 'compact';
+  return (
+    <div className={`app-shell density-${density}${settings.data?.ui.reduceMotion === true ? ' reduce-motion' : ''}`}>
+      <header className="top-bar">
+        <span className="brand">
+          <span className="brand-mark" aria-hidden="true">
+            ◆
+          </span>
+          Market Data Explorer
+        </span>
+        <span className="top-spacer" />
+        <SourceBadge settings={settings.data} health={health.data} />
+      </header>
+      <NavRail active={activeView} onNavigate={navigate} />
+      <main id="main-view" className="main-view" role="tabpanel" aria-labelledby={`nav-${activeView}`}>
+        {entry === undefined ? null : entry.id === 'settings' ? (
+          <SettingsView />
+        ) : (
+          <PlannedView key={entry.id} view={entry} panels={plannedPanels[entry.id]} />
+        )}
+      </main>
+      <StatusBar />
+      <ShortcutHelp />
+    </div>
+  );
+}

@@ -1,0 +1,78 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useSyncExternalStore } from 'react';
+import type { AppInfo, Health } from '../../../shared/contract/channels.ts';
+import type { ContractError } from '../../../shared/contract/errors.ts';
+import type { Settings, SettingsPatch } from '../../../shared/settings.ts';
+import { useApi, useConnection } from '../connection-context.ts';
+import type { ConnectionState } from '../transport/ws-bridge.ts';
+
+/** Query keys of the contract's server state. */
+export const queryKeys = {
+  appInfo: ['app.info'] as const,
+  settings: ['settings'] as const,
+  health: ['health'] as const,
+};
+
+/** Facts about the running app. */
+export function useAppInfo() {
+  const api = useApi();
+  return useQuery<AppInfo, ContractError>({ queryKey: queryKeys.appInfo, queryFn: () => api.app.info(), staleTime: Infinity });
+}
+
+/** Persisted settings, kept fresh by `settings.changed` events. */
+export function useSettings() {
+  const api = useApi();
+  return useQuery<Settings, ContractError>({ queryKey: queryKeys.settings, queryFn: () => api.settings.get(), staleTime: Infinity });
+}
+
+/** Saves a settings patch; the query cache takes the saved value. */
+export function useUpdateSettings() {
+  const api = useApi();
+  const client = useQueryClient();
+  return useMutation<Settings, ContractError, SettingsPatch>({
+    mutationFn: (patch) => api.settings.update(patch),
+    onSuccess: (saved) => client.setQueryData(queryKeys.settings, saved),
+  });
+}
+
+/** Health of the active data source, kept fresh by `health.changed` events. */
+export function useHealth() {
+  const api = useApi();
+  return useQuery<Health, ContractError>({
+    queryKey: queryKeys.health,
+    queryFn: () => api.health.check(),
+    refetchInterval: 30_000,
+  });
+}
+
+/** Measures health now, on demand (the "Test connection" button). */
+export function useCheckHealth() {
+  const api = useApi();
+  const client = useQueryClient();
+  return useMutation<Health, ContractError>({
+    mutationFn: () => api.health.check(),
+    onSuccess: (health) => client.setQueryData(queryKeys.health, health),
+  });
+}
+
+/** Routes push events from main into the query cache. Mount once, near the root. */
+export function useContractEvents(): void {
+  const api = useApi();
+  const client = useQueryClient();
+  useEffect(() => {
+    const offs = [
+      api.events.on('settings.changed', (settings) => client.setQueryData(queryKeys.settings, settings)),
+      api.events.on('health.changed', (health) => client.setQueryData(queryKeys.health, health)),
+    ];
+    return () => offs.forEach((off) => off());
+  }, [api, client]);
+}
+
+/** The transport's connection state (always `open` inside Electron). */
+export function useConnectionState(): ConnectionState {
+  const connection = useConnection();
+  return useSyncExternalStore(
+    (listener) => connection.onStateChange(listener),
+    () => connection.state(),
+  );
+}

@@ -1,0 +1,33 @@
+import { createApi } from '../../../shared/contract/bridge.ts';
+import type { MdeApi, MdeBridge } from '../../../shared/contract/types.ts';
+import { createWebSocketBridge, type ConnectionState } from './ws-bridge.ts';
+
+declare global {
+  interface Window {
+    /** Set by the Electron preload; absent in browser mode. */
+    readonly mde?: MdeBridge;
+  }
+}
+
+/** The renderer's link to the main process, whichever transport carries it. */
+export interface Connection {
+  api: MdeApi;
+  transport: 'ipc' | 'websocket';
+  state(): ConnectionState;
+  onStateChange(listener: (state: ConnectionState) => void): () => void;
+}
+
+/** Uses the preload's bridge inside Electron, else the browser-mode WebSocket. */
+export function connect(): Connection {
+  const preloaded = window.mde;
+  if (preloaded !== undefined) {
+    return { api: createApi(preloaded), transport: 'ipc', state: () => 'open', onStateChange: () => () => {} };
+  }
+  const ws = createWebSocketBridge();
+  return {
+    api: createApi(ws.bridge),
+    transport: 'websocket',
+    state: () => ws.state(),
+    onStateChange: (listener) => ws.onStateChange(listener),
+  };
+}

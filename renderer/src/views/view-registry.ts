@@ -1,0 +1,20 @@
+import type { ViewId } from '../../../shared/settings.ts';
+
+/** How a view appears in navigation: its label, the key after `g`, and a one-line purpose. */
+export interface ViewEntry {
+  id: ViewId;
+  label: string;
+  goKey: string;
+  icon: string;
+  summary: string;
+}
+
+/** Every view of the shell, in navigation order; Alt+1…6 follow this order. */
+export const viewEntries: readonly ViewEntry[] = [
+  { id: 'catalog', label: 'Catalog', goKey: 'c', icon: '▦', summary: 'Find a source and market' },
+  { id: 'workspace', label: 'Market', goKey: 'm', icon: '◫', summary: 'Candles, trades and funding' },
+  { id: 'replay', label: 'Book replay', goKey: 'r', icon: '≣', summary: 'Depth ladder and liquidity heatmap' },
+  { id: 'files', label: 'Files', goKey: 'f', icon: '▤', summary: 'Snapshot files, local and remote' },
+  { id: 'downloads', label: 'Downloads', goKey: 'd', icon: '⇩', summary: 'Download queue and library' },
+  { id: 'settings', label: 'Settings', goKey: 's', icon: '⚙', summary: 'Data source, display, about' },
+];

@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { settingsPatchSchema, settingsSchema } from '../settings.ts';
+
+/** Which process hosts the main-side services. */
+export const appModes = ['electron', 'browser'] as const;
+
+/** Facts about the running app, for the About panel and the status bar. */
+export const appInfoSchema = z.object({
+  name: z.string(),
+  version: z.string(),
+  mode: z.enum(appModes),
+  platform: z.string(),
+  electronVersion: z.string().nullable(),
+  nodeVersion: z.string(),
+  userDataDir: z.string(),
+});
+
+/** Facts about the running app. */
+export type AppInfo = z.infer<typeof appInfoSchema>;
+
+/** Health of the active data source as last measured from the main process. */
+export const healthSchema = z.object({
+  dataSource: z.enum(['embedded', 'remote']),
+  baseUrl: z.string().nullable(),
+  status: z.enum(['ok', 'degraded', 'down', 'starting']),
+  simulated: z.boolean(),
+  latencyMs: z.number().nonnegative().nullable(),
+  checkedAt: z.number().int(),
+  message: z.string(),
+});
+
+/** Health of the active data source. */
+export type Health = z.infer<typeof healthSchema>;
+
+/** Progress of a long task (decode, download, replay), pushed as it runs. */
+export const taskProgressSchema = z.object({
+  taskId: z.string(),
+  label: z.string(),
+  done: z.number().nonnegative(),
+  total: z.number().nonnegative().nullable(),
+  state: z.enum(['running', 'done', 'failed', 'cancelled']),
+});
+
+/** Progress of a long task. */
+export type TaskProgress = z.infer<typeof taskProgressSchema>;
+
+const noInput = z.undefined();
+
+/**
+ * Every request/response channel between renderer and main. The name is `namespace.method`;
+ * the preload and the WebSocket client both build `api.namespace.method()` from it.
+ */
+export const requestChannels = {
+  'app.info': { input: noInput, output: appInfoSchema },
+  'settings.get': { input: noInput, output: settingsSchema },
+  'settings.update': { input: settingsPatchSchema, output: settingsSchema },
+  'health.check': { input: noInput, output: healthSchema },
+} as const;
+
+/** Every push-event channel from main to renderer, with its payload schema. */
+export const eventChannels = {
+  'health.changed': healthSchema,
+  'settings.changed': settingsSchema,
+  'task.progress': taskProgressSchema,
+} as const;

@@ -1,0 +1,110 @@
+import { z } from 'zod';
+
+/** The views of the app shell, in navigation order. */
+export const viewIds = ['catalog', 'workspace', 'replay', 'files', 'downloads', 'settings'] as const;
+
+/** One view of the app shell. */
+export type ViewId = (typeof viewIds)[number];
+
+/** Where market data comes from: the embedded simulated service, or a remote Market Data Service. */
+export const dataSourceKinds = ['embedded', 'remote'] as const;
+
+/** One data source kind. */
+export type DataSourceKind = (typeof dataSourceKinds)[number];
+
+/** A service base URL: http(s), no credentials, no query or fragment. Keys belong in the keychain. */
+export const baseUrlSchema = z
+  .string()
+  .trim()
+  .min(1, 'Enter the service base URL, for example https://api.example.com')
+  .max(2048)
+  .superRefine((value, ctx) => {
+    let url: URL;
+    try {
+      url = new URL(value);
+    } catch {
+      ctx.addIssue({ code: 'custom', message: `"${value}" is not a URL; use the form https://host[:port][/path]` });
+      return;
+    }
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+      ctx.addIssue({ code: 'custom', message: `Base URL must use http or https, not ${url.protocol}` });
+    }
+    if (url.username !== '' || url.password !== '') {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'Base URL must not contain a user name or password; store the API key in the keychain instead',
+      });
+    }
+    if (url.search !== '' || url.hash !== '') {
+      ctx.addIssue({ code: 'custom', message: 'Base URL must not contain a query string or fragment' });
+    }
+  })
+  .transform((value) => value.replace(/\/+$/, ''));
+
+/** Display preferences of the renderer. */
+export const uiPreferencesSchema = z.object({
+  density: z.enum(['compact', 'comfortable']),
+  timeZone: z.enum(['utc', 'local']),
+  lastView: z.enum(viewIds),
+  reduceMotion: z.boolean(),
+});
+
+/** Display preferences of the renderer. */
+export type UiPreferences = z.infer<typeof uiPreferencesSchema>;
+
+/** Persisted settings. Secrets never live here: API keys go to the OS keychain. */
+export const settingsSchema = z
+  .object({
+    schemaVersion: z.literal(1),
+    dataSource: z.enum(dataSourceKinds),
+    remoteBaseUrl: baseUrlSchema.nullable(),
+    ui: uiPreferencesSchema,
+  })
+  .superRefine((settings, ctx) => {
+    if (settings.dataSource === 'remote' && settings.remoteBaseUrl === null) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['remoteBaseUrl'],
+        message: 'A remote data source needs a base URL; enter one or switch back to the embedded demo',
+      });
+    }
+  });
+
+/** Persisted settings. */
+export type Settings = z.infer<typeof settingsSchema>;
+
+/** A partial update of settings; `ui` merges field by field. */
+export const settingsPatchSchema = z
+  .object({
+    dataSource: z.enum(dataSourceKinds).optional(),
+    remoteBaseUrl: baseUrlSchema.nullable().optional(),
+    ui: uiPreferencesSchema.partial().strict().optional(),
+  })
+  .strict();
+
+/** A partial update of settings. */
+export type SettingsPatch = z.infer<typeof settingsPatchSchema>;
+
+/** Settings on a fresh install: the embedded demo service, UTC times, the catalog first. */
+export const defaultSettings: Settings = {
+  schemaVersion: 1,
+  dataSource: 'embedded',
+  remoteBaseUrl: null,
+  ui: { density: 'compact', timeZone: 'utc', lastView: 'catalog', reduceMotion: false },
+};
+
+/** Applies a patch to settings; the result still has to pass `settingsSchema`. */
+export function applySettingsPatch(current: Settings, patch: SettingsPatch): Settings {
+  return {
+    ...current,
+    ...(patch.dataSource !== undefined ? { dataSource: patch.dataSource } : {}),
+    ...(patch.remoteBaseUrl !== undefined ? { remoteBaseUrl: patch.remoteBaseUrl } : {}),
+    ui: { ...current.ui, ...stripUndefined(patch.ui ?? {}) },
+  };
+}
+
+function stripUndefined<T extends object>(value: T): { [K in keyof T]?: Exclude<T[K], undefined> } {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as {
+    [K in keyof T]?: Exclude<T[K], undefined>;
+  };
+}

@@ -1,0 +1,61 @@
+import { expect, test } from './app-server.ts';
+
+test('browser mode says why it runs, and serves nothing without the token', async ({ app, request }) => {
+  expect(app.output()).toContain('Starting in browser mode: --browser was given.');
+  const refused = await request.get(`${app.origin}/`);
+  expect(refused.status()).toBe(401);
+  expect(await refused.text()).not.toContain('<div id="root">');
+});
+
+test('the shell renders and health comes back over the contract', async ({ app, page }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto(app.url);
+  await expect(page).toHaveURL(`${app.origin}/`);
+  await expect(page.getByRole('tab', { name: /Catalog/ })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByText('SIMULATED DATA · Embedded demo')).toBeVisible();
+  const health = page.getByTestId('status-health');
+  await expect(health).toHaveAttribute('data-health', 'ok');
+  await expect(health).toContainText('Healthy');
+  await expect(page.getByTestId('status-mode')).toContainText('Browser mode');
+  await page.screenshot({ path: 'test-results/screenshots/shell-catalog.png' });
+  // `npm run screenshot` refreshes the README's picture from this same state.
+  if (process.env['UPDATE_DOCS_SCREENSHOT'] === '1') await page.screenshot({ path: 'docs/screenshot.png' });
+  expect(errors).toEqual([]);
+});
+
+test('keyboard navigation moves between views and the choice survives a reload', async ({ app, page }) => {
+  await page.goto(app.url);
+  await expect(page.getByTestId('status-health')).toHaveAttribute('data-health', 'ok');
+  await page.keyboard.press('g');
+  await page.keyboard.press('r');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Book replay');
+  await page.keyboard.press('Alt+4');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Files');
+  await page.getByRole('tab', { name: /Files/ }).focus();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Downloads');
+  await page.keyboard.press('?');
+  await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toBeHidden();
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Downloads');
+});
+
+test('settings validate a remote base URL and test the connection', async ({ app, page }) => {
+  await page.goto(app.url);
+  await page.keyboard.press('Control+,');
+  // A shortcut pressed while settings are still loading must win over restoring the last view.
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Settings');
+  await page.getByRole('radio', { name: /Remote Market Data Service/ }).check();
+  await page.getByRole('textbox', { name: 'Base URL' }).fill('https://key:secret@api.example.com');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('alert')).toContainText('keychain');
+
+  await page.getByRole('radio', { name: /Embedded demo service/ }).check();
+  await page.getByRole('button', { name: 'Test connection' }).click();
+  await expect(page.getByTestId('connection-result')).toContainText('Connected in');
+  await page.screenshot({ path: 'test-results/screenshots/settings.png' });
+});

@@ -1,0 +1,31 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startLocalService, type LocalService } from '../../electron/services/local-service/local-service.ts';
+
+describe('embedded local service', () => {
+  let service: LocalService;
+  beforeAll(async () => {
+    service = await startLocalService();
+  });
+  afterAll(async () => {
+    await service.close();
+  });
+
+  it('listens on a random loopback port', () => {
+    expect(service.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+  });
+
+  it('answers /health with a JSON object that says the data is simulated', async () => {
+    const response = await fetch(`${service.baseUrl}/health`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ status: 'ok', simulated: true });
+  });
+
+  it('answers an unknown path with 404 and the spec error object', async () => {
+    const response = await fetch(`${service.baseUrl}/no-such-endpoint?x=1`);
+    expect(response.status).toBe(404);
+    const body = (await response.json()) as { error: { code: string; message: string; resolution: string } };
+    expect(body.error.code).toBe('not_found');
+    expect(body.error.message).toContain('/no-such-endpoint');
+    expect(body.error.resolution.length).toBeGreaterThan(0);
+  });
+});

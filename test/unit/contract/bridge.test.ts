@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { channelTree, createApi, createBridge } from '../../../shared/contract/bridge.ts';
+import { requestChannels } from '../../../shared/contract/channels.ts';
+import { ContractError, type ContractResult } from '../../../shared/contract/errors.ts';
+import type { Subscribe } from '../../../shared/contract/types.ts';
+import { dispatch } from '../../../electron/contract-host/dispatch.ts';
+import { createMainServices } from '../../../electron/services/main-services.ts';
+import { useTempDirs } from '../../support/temp-dir.ts';
+
+const noEvents: Subscribe = () => () => {};
+
+describe('the domain-shaped API built from the contract', () => {
+  const tempDir = useTempDirs();
+
+  it('has one method per request channel, grouped by namespace', () => {
+    const tree = channelTree();
+    const flattened = Object.entries(tree).flatMap(([ns, methods]) => methods.map((m) => `${ns}.${m}`));
+    expect(flattened.sort()).toEqual(Object.keys(requestChannels).sort());
+  });
+
+  it('calls through to the main services and throws typed errors for bad input', async () => {
+    const services = createMainServices({ userDataDir: await tempDir(), mode: 'browser', healthIntervalMs: 0 });
+    const calls: string[] = [];
+    const invoke = (channel: string, input: unknown): Promise<ContractResult<unknown>> => {
+      calls.push(channel);
+      return dispatch(services.handlers, channel, input);
+    };
+    const api = createApi(createBridge(invoke, noEvents));
+    try {
+      const saved = await api.settings.update({ ui: { timeZone: 'local' } });
+      expect(saved.ui.timeZone).toBe('local');
+      expect((await api.settings.get()).ui.timeZone).toBe('local');
+
+      const failure = await api.settings.update({ dataSource: 'remote' }).catch((error: unknown) => error);
+      expect(failure).toBeInstanceOf(ContractError);
+      expect((failure as ContractError).kind).toBe('invalid-request');
+      expect((failure as ContractError).message).toMatch(/base URL/);
+      expect(calls).toEqual(['settings.update', 'settings.get', 'settings.update']);
+    } finally {
+      await services.close();
+    }
+  });
+});

@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { ContractError } from '../../../shared/contract/errors.ts';
+import { defaultSettings } from '../../../shared/settings.ts';
+import { dispatch } from '../../../electron/contract-host/dispatch.ts';
+import type { ContractHandlers } from '../../../electron/contract-host/handlers.ts';
+
+const handlers: ContractHandlers = {
+  'app.info': () =>
+    Promise.resolve({
+      name: 'Market Data Explorer',
+      version: '0.0.0',
+      mode: 'browser',
+      platform: 'linux-x64',
+      electronVersion: null,
+      nodeVersion: '20',
+      userDataDir: '/tmp/x',
+    }),
+  'settings.get': () => Promise.resolve(defaultSettings),
+  'settings.update': (patch) => Promise.resolve({ ...defaultSettings, ...(patch.dataSource ? { dataSource: patch.dataSource } : {}) }),
+  'health.check': () => Promise.reject(new Error('probe exploded')),
+};
+
+describe('dispatch validates every incoming call', () => {
+  it('runs a valid call and returns its value', async () => {
+    const result = await dispatch(handlers, 'settings.get', undefined);
+    expect(result).toEqual({ ok: true, value: defaultSettings });
+  });
+
+  it.each([
+    ['a channel that does not exist', 'settings.delete', undefined, 'unknown-channel'],
+    ['a non-string channel', 42, undefined, 'unknown-channel'],
+    ['a prototype key as channel', '__proto__', undefined, 'unknown-channel'],
+    ['input where none is taken', 'settings.get', { x: 1 }, 'invalid-request'],
+    ['a patch with a wrong type', 'settings.update', { dataSource: 'mars' }, 'invalid-request'],
+    ['a patch with an unknown key', 'settings.update', { apiKey: 'secret' }, 'invalid-request'],
+    ['a patch that is not an object', 'settings.update', 'embedded', 'invalid-request'],
+    ['a base URL with credentials', 'settings.update', { remoteBaseUrl: 'https://u:p@host' }, 'invalid-request'],
+  ])('rejects %s with a typed error', async (_name, channel, input, kind) => {
+    const result = await dispatch(handlers, channel, input);
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.error.kind).toBe(kind);
+    expect(result.error.message.length).toBeGreaterThan(10);
+    expect(result.error.resolution.length).toBeGreaterThan(10);
+  });
+
+  it('names the offending field of an invalid input', async () => {
+    const result = await dispatch(handlers, 'settings.update', { ui: { density: 'huge' } });
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.error.issues?.[0]?.path).toBe('ui.density');
+    expect(result.error.message).toContain('ui.density');
+  });
+
+  it('turns a handler crash into an internal error value and logs it', async () => {
+    const logged: string[] = [];
+    const result = await dispatch(handlers, 'health.check', undefined, (message) => logged.push(message));
+    expect(result).toMatchObject({ ok: false, error: { kind: 'internal', channel: 'health.check' } });
+    if (!result.ok) expect(result.error.message).toContain('probe exploded');
+    expect(logged).toEqual(['contract channel health.check failed']);
+  });
+
+  it('passes a ContractError through with its kind and resolution', async () => {
+    const failing: ContractHandlers = {
+      ...handlers,
+      'settings.get': () =>
+        Promise.reject(new ContractError({ kind: 'not-found', message: 'gone', resolution: 'look elsewhere', channel: null })),
+    };
+    const result = await dispatch(failing, 'settings.get', undefined);
+    expect(result).toEqual({
+      ok: false,
+      error: { kind: 'not-found', message: 'gone', resolution: 'look elsewhere', channel: 'settings.get' },
+    });
+  });
+});
