@@ -1,0 +1,36 @@
+import type { FlatLevels } from '../snapshot/records.ts';
+import type { BookKey } from './book-key.ts';
+
+/**
+ * One order-book event as the engine applies it. An `OrderbookRecord` from the file decoder is
+ * one as it is; flat L2 rows are converted by `bookEventFromL2Row`.
+ */
+export interface BookEvent extends BookKey {
+  /** Collector time in Unix milliseconds. */
+  collectorTimestamp: number;
+  /** The source event was a complete snapshot (it replaces the book). */
+  isSnapshot: boolean;
+  /**
+   * The event holds a complete book even though its source event was a delta (an
+   * `/l2-orderbooks` row): it replaces the book, and `isSnapshot` is still reported as is.
+   */
+  completeBook?: boolean;
+  /** Bid levels, flat `[price0, qty0, price1, qty1, ...]` in any order. */
+  bids: FlatLevels;
+  /** Ask levels, flat like `bids`. */
+  asks: FlatLevels;
+  /** 1-based line in the source file, for error messages. */
+  line?: number;
+  /** Index of the row in the stream of rows it came from, for error messages. */
+  row?: number;
+  /** The row's `event_id`, when it came from the service. */
+  eventId?: string;
+}
+
+/** A coverage gap in a recorded stream: the named book (or every book) is cleared. */
+export interface BookReset {
+  reset: true;
+  collectorTimestamp: number;
+  /** The book to clear; every book when absent. */
+  key?: BookKey;
+}
