@@ -8,7 +8,13 @@ export default defineConfig({
   main: {
     build: {
       outDir: 'out/main',
-      rolldownOptions: { input: { index: resolve(import.meta.dirname, 'electron/main.ts') } },
+      rolldownOptions: {
+        input: {
+          index: resolve(import.meta.dirname, 'electron/main.ts'),
+          // Worker threads are their own entries, found beside the main bundle at run time.
+          'snapshot-decode-worker': resolve(import.meta.dirname, 'electron/services/snapshot/decode-worker.ts'),
+        },
+      },
     },
   },
   preload: {

@@ -1,3 +1,6 @@
+import { runServe } from './serve-command.ts';
+import { runDecode, runInspect } from './snapshot-commands.ts';
+
 /** One `mde` command: its usage line, what it does, and the issue that brings it. */
 export interface CommandEntry {
   name: string;
@@ -11,9 +14,9 @@ export interface CommandEntry {
 
 /** Every `mde` command, in the order `--help` lists them. */
 export const commands: readonly CommandEntry[] = [
-  { name: 'serve', usage: 'serve [--port N] [--data DIR] [--seed S] [--keys k1,k2]', summary: 'Run the local Market Data Service on 127.0.0.1', plannedIn: 'F4' },
-  { name: 'inspect', usage: 'inspect FILE [--json]', summary: 'Format, counts by record type, time range and errors of a snapshot file', plannedIn: 'F2' },
-  { name: 'decode', usage: 'decode FILE [--lenient]', summary: 'Print the normalized records of a snapshot file as JSON lines', plannedIn: 'F2' },
+  { name: 'serve', usage: 'serve [--port N] [--data DIR] [--seed S] [--keys k1,k2]', summary: 'Run the local Market Data Service on 127.0.0.1', run: runServe },
+  { name: 'inspect', usage: 'inspect FILE [--json]', summary: 'Format, counts by record type, time range and errors of a snapshot file', run: runInspect },
+  { name: 'decode', usage: 'decode FILE [--lenient]', summary: 'Print the normalized records of a snapshot file as JSON lines', run: runDecode },
   { name: 'book', usage: 'book FILE... [--depth N] [--at T]', summary: 'Print one JSON line per reconstructed order book', plannedIn: 'F3' },
   { name: 'get', usage: 'get <path> [--<param> <value> ...] [--all] [--base-url URL]', summary: "Print any endpoint's rows as JSON lines, through the client", plannedIn: 'F5' },
   { name: 'key', usage: 'key set|status|delete [--base-url URL]', summary: 'Manage the API key in the OS keychain (set reads stdin)', plannedIn: 'F5' },

@@ -30,6 +30,8 @@ export interface RecordEnvelope {
   instrument: string | null;
   /** 1-based line number in the decompressed file, for error messages downstream. */
   line: number;
+  /** The venue's own payload, present only when the row carries a `raw` field. */
+  raw?: unknown;
 }
 
 /** An order-book snapshot (replaces the book) or delta (absolute quantities, 0 deletes). */

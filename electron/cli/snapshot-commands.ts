@@ -1,0 +1,151 @@
+import { once } from 'node:events';
+import type { SnapshotErrorShape } from '../../shared/snapshot/decode-errors.ts';
+import type { SnapshotSummary } from '../../shared/snapshot/decode-summary.ts';
+import { decodedRecordJson } from '../services/snapshot/record-json.ts';
+import { decodeSnapshot } from '../services/snapshot/snapshot-reader.ts';
+
+/** Exit code for a bad file (the file could not be decoded to the end). */
+const badFileExit = 1;
+/** Exit code for bad usage. */
+const usageExit = 2;
+
+function parseArgs(args: readonly string[], flags: readonly string[]): { file: string; flags: Set<string> } | string {
+  const set = new Set<string>();
+  const files: string[] = [];
+  for (const arg of args) {
+    if (arg.startsWith('--')) {
+      if (!flags.includes(arg)) return `unknown option ${arg}`;
+      set.add(arg);
+    } else files.push(arg);
+  }
+  const [file, ...extra] = files;
+  if (file === undefined) return 'missing FILE';
+  if (extra.length > 0) return `one FILE at a time (got ${files.length})`;
+  return { file, flags: set };
+}
+
+function printError(command: string, error: SnapshotErrorShape): void {
+  console.error(`mde ${command}: ${error.kind}: ${error.message}\n  ${error.resolution}`);
+}
+
+async function writeOut(text: string): Promise<void> {
+  if (!process.stdout.write(text)) await once(process.stdout, 'drain');
+}
+
+/** `mde decode FILE [--lenient]`: prints one JSON object per event record. */
+export async function runDecode(args: readonly string[]): Promise<number> {
+  const parsed = parseArgs(args, ['--lenient']);
+  if (typeof parsed === 'string') {
+    console.error(`mde decode: ${parsed}. Usage: npm run -s mde -- decode FILE [--lenient]`);
+    return usageExit;
+  }
+  const lenient = parsed.flags.has('--lenient');
+  const result = await decodeSnapshot(
+    { path: parsed.file },
+    {
+      lenient,
+      onRecords: async (records) => {
+        let text = '';
+        for (const record of records) text += `${JSON.stringify(decodedRecordJson(record))}\n`;
+        await writeOut(text);
+      },
+    },
+  );
+  if (!result.ok) {
+    printError('decode', result.error);
+    return badFileExit;
+  }
+  if (result.summary.skippedLines > 0) {
+    console.error(`mde decode: skipped ${result.summary.skippedLines} malformed line(s); run "mde inspect" to see samples.`);
+  }
+  return 0;
+}
+
+/** The report `mde inspect --json` prints. */
+export interface InspectReport {
+  file: string;
+  ok: boolean;
+  format: string | null;
+  schema_version: string | null;
+  source: string | null;
+  market: string | null;
+  records: number;
+  counts: Record<string, { header: number | null; found: number }>;
+  event_count: { header: number | null; found: number };
+  first_collector_timestamp: number | null;
+  last_collector_timestamp: number | null;
+  backward_steps: number;
+  skipped_lines: number;
+  skipped_samples: SnapshotSummary['skippedSamples'];
+  error: SnapshotErrorShape | null;
+}
+
+/** Builds the inspect report from what a decode found. */
+export function inspectReport(summary: SnapshotSummary, error: SnapshotErrorShape | null): InspectReport {
+  const counts: InspectReport['counts'] = {};
+  const headerCounts = summary.header?.counts ?? {};
+  for (const [key, value] of Object.entries(headerCounts)) {
+    counts[key.replace(/_count$/, '')] = { header: value, found: 0 };
+  }
+  for (const [type, found] of Object.entries(summary.countsByType)) {
+    counts[type] = { header: headerCounts[`${type}_count`] ?? null, found };
+  }
+  return {
+    file: summary.file,
+    ok: error === null,
+    format: summary.format,
+    schema_version: summary.header?.schemaVersion ?? null,
+    source: summary.header?.source ?? null,
+    market: summary.header?.market ?? null,
+    records: summary.records,
+    counts,
+    event_count: { header: summary.header?.eventCount ?? null, found: summary.records },
+    first_collector_timestamp: summary.firstCollectorTimestamp,
+    last_collector_timestamp: summary.lastCollectorTimestamp,
+    backward_steps: summary.backwardSteps,
+    skipped_lines: summary.skippedLines,
+    skipped_samples: summary.skippedSamples,
+    error,
+  };
+}
+
+function iso(timestamp: number | null): string {
+  return timestamp === null ? '-' : `${timestamp} (${new Date(timestamp).toISOString()})`;
+}
+
+/** The human-readable form of an inspect report. */
+export function inspectText(report: InspectReport): string {
+  const lines = [
+    `file:        ${report.file}`,
+    `format:      ${report.format ?? 'unknown'}${report.schema_version === null ? '' : ` (schema ${report.schema_version})`}`,
+    `source:      ${report.source ?? '-'}`,
+    `market:      ${report.market ?? '-'}`,
+    `records:     ${report.records}${report.event_count.header === null ? '' : ` (header says ${report.event_count.header})`}`,
+    'counts by type (header / found):',
+    ...Object.entries(report.counts).map(([type, { header, found }]) => `  ${type.padEnd(18)} ${String(header ?? '-').padStart(9)} / ${found}`),
+    `first collector_timestamp: ${iso(report.first_collector_timestamp)}`,
+    `last collector_timestamp:  ${iso(report.last_collector_timestamp)}`,
+    `backward steps:            ${report.backward_steps}`,
+    `skipped lines:             ${report.skipped_lines}`,
+    ...report.skipped_samples.map((sample) => `  line ${sample.line} (byte ${sample.byteOffset}): ${sample.reason}`),
+    `errors:      ${report.error === null ? 'none' : `${report.error.kind}: ${report.error.message}`}`,
+  ];
+  return lines.join('\n');
+}
+
+/** `mde inspect FILE [--json]`: format, header counts beside found counts, time range, errors. */
+export async function runInspect(args: readonly string[]): Promise<number> {
+  const parsed = parseArgs(args, ['--json', '--lenient']);
+  if (typeof parsed === 'string') {
+    console.error(`mde inspect: ${parsed}. Usage: npm run -s mde -- inspect FILE [--json]`);
+    return usageExit;
+  }
+  const result = await decodeSnapshot({ path: parsed.file }, { lenient: parsed.flags.has('--lenient') });
+  const report = inspectReport(result.summary, result.ok ? null : result.error);
+  console.log(parsed.flags.has('--json') ? JSON.stringify(report, null, 2) : inspectText(report));
+  if (!result.ok) {
+    printError('inspect', result.error);
+    return badFileExit;
+  }
+  return 0;
+}

@@ -1,0 +1,491 @@
+import type { OrderbookRecord, SnapshotHeader, TradeRecord } from '../../../shared/snapshot/records.ts';
+
+// Byte values the scanner looks for.
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const COMMA = 0x2c;
+const COLON = 0x3a;
+const OPEN_BRACE = 0x7b;
+const CLOSE_BRACE = 0x7d;
+const OPEN_BRACKET = 0x5b;
+const CLOSE_BRACKET = 0x5d;
+const MINUS = 0x2d;
+const PLUS = 0x2b;
+const DOT = 0x2e;
+const ZERO = 0x30;
+const NINE = 0x39;
+
+const pow10 = Array.from({ length: 23 }, (_, k) => 10 ** k);
+const maxExactMantissa = Number.MAX_SAFE_INTEGER;
+
+/**
+ * Signals "not a line the fast path takes": the general path decides instead. One instance made
+ * up front, so a bail costs no stack capture.
+ */
+class FastPathBail extends Error {
+  override readonly name = 'FastPathBail';
+}
+const bail = new FastPathBail('not on the fast path');
+
+const ascii = (text: string): Uint8Array => Uint8Array.from(text, (c) => c.charCodeAt(0));
+
+const envelopeKeys = [
+  'collector_timestamp',
+  'collector_sequence',
+  'exchange_timestamp',
+  'exchange_sequence',
+  'source',
+  'market',
+  'instrument',
+  'type',
+  'data',
+].map(ascii);
+const bookKeys = ['is_snapshot', 'bids', 'asks'].map(ascii);
+const tradeKeys = ['price', 'quantity', 'side', 'order_id', 'maker', 'taker', 'liquidation'].map(ascii);
+/** `"key":` as bytes, for the common case of keys in the collector's order. */
+const keyTokens = (keys: readonly Uint8Array[]): Uint8Array[] =>
+  keys.map((key) => Uint8Array.from([QUOTE, ...key, QUOTE, COLON]));
+const envelopeTokens = keyTokens(envelopeKeys);
+const bookTokens = keyTokens(bookKeys);
+const tradeTokens = keyTokens(tradeKeys);
+const noLevels = new Float64Array(0);
+const literals = { true: ascii('true'), false: ascii('false'), null: ascii('null') };
+const typeNames = { orderbook: ascii('orderbook'), trade: ascii('trade') };
+const sideNames = { buy: ascii('buy'), sell: ascii('sell') };
+
+/** Remembers the last string decoded for a field, so repeated values (source, market) are reused. */
+class RepeatedString {
+  private bytes = new Uint8Array(0);
+  private text = '';
+
+  get(buffer: Buffer, start: number, end: number): string {
+    const length = end - start;
+    if (length === this.bytes.length) {
+      let same = true;
+      for (let i = 0; i < length; i++) {
+        if (buffer[start + i] !== this.bytes[i]) {
+          same = false;
+          break;
+        }
+      }
+      if (same) return this.text;
+    }
+    this.bytes = Uint8Array.prototype.slice.call(buffer, start, end);
+    this.text = buffer.toString('latin1', start, end);
+    return this.text;
+  }
+}
+
+/**
+ * The byte-level fast path for the hot v2 rows (`orderbook` and `trade`): it scans the line once
+ * and parses numbers straight into Float64Array levels, with no JSON.parse and no per-level
+ * arrays. It accepts only a strict subset of JSON it fully understands (known keys once each,
+ * ASCII strings without escapes, plain numbers) and returns null for anything else, so the
+ * general path (JSON.parse + v2Record) decides every unusual, and every malformed, line.
+ */
+export class FastV2LineParser {
+  private b: Buffer = Buffer.alloc(0);
+  private p = 0;
+  private end = 0;
+  private stringStart = 0;
+  private stringEnd = 0;
+  private scratch = new Float64Array(256);
+  private readonly source = new RepeatedString();
+  private readonly market = new RepeatedString();
+  private readonly instrument = new RepeatedString();
+
+  /** Parses `bytes[start, end)`; null means "use the general path". */
+  parse(bytes: Buffer, start: number, end: number, line: number, header: SnapshotHeader): OrderbookRecord | TradeRecord | null {
+    this.b = bytes;
+    this.p = start;
+    this.end = end;
+    try {
+      return this.row(line, header);
+    } catch (error) {
+      if (error === bail) return null;
+      throw error;
+    }
+  }
+
+  private row(line: number, header: SnapshotHeader): OrderbookRecord | TradeRecord {
+    let collectorTimestamp = NaN;
+    let collectorSequence = -1;
+    let exchangeTimestamp: number | null = null;
+    let exchangeSequence: string | null = null;
+    let source = header.source;
+    let market = header.market;
+    let instrument: string | null = null;
+    let type = 0; // 1 orderbook, 2 trade
+    let record: OrderbookRecord | TradeRecord | null = null;
+    let seen = 0;
+    this.expect(OPEN_BRACE);
+    let key = -1;
+    for (;;) {
+      key = this.key(envelopeKeys, envelopeTokens, key + 1);
+      const bit = 1 << key;
+      if ((seen & bit) !== 0) throw bail;
+      seen |= bit;
+      switch (key) {
+        case 0:
+          collectorTimestamp = this.number();
+          break;
+        case 1:
+          collectorSequence = this.number();
+          if (!Number.isSafeInteger(collectorSequence) || collectorSequence < 0) throw bail;
+          break;
+        case 2:
+          exchangeTimestamp = this.nullOr() ? null : this.number();
+          break;
+        case 3:
+          exchangeSequence = this.nullOr() ? null : this.plainString();
+          break;
+        case 4:
+          this.string();
+          source = this.source.get(this.b, this.stringStart, this.stringEnd);
+          break;
+        case 5:
+          this.string();
+          market = this.market.get(this.b, this.stringStart, this.stringEnd);
+          break;
+        case 6:
+          if (this.nullOr()) instrument = null;
+          else {
+            this.string();
+            instrument = this.instrument.get(this.b, this.stringStart, this.stringEnd);
+          }
+          break;
+        case 7:
+          this.string();
+          type = this.stringIs(typeNames.orderbook) ? 1 : this.stringIs(typeNames.trade) ? 2 : 0;
+          if (type === 0) throw bail;
+          break;
+        default:
+          // data: the type must already be known to parse it in one pass.
+          if (type === 0) throw bail;
+          record = type === 1 ? this.book() : this.trade();
+      }
+      if (this.separator(CLOSE_BRACE)) break;
+    }
+    this.skipSpace();
+    if (this.p !== this.end || record === null || (seen & 3) !== 3) throw bail;
+    record.collectorTimestamp = collectorTimestamp;
+    record.collectorSequence = collectorSequence;
+    record.exchangeTimestamp = exchangeTimestamp;
+    record.exchangeSequence = exchangeSequence;
+    record.source = source;
+    record.market = market;
+    record.instrument = instrument;
+    record.line = line;
+    return record;
+  }
+
+  private book(): OrderbookRecord {
+    let isSnapshot: boolean | null = null;
+    let bids: Float64Array | null = null;
+    let asks: Float64Array | null = null;
+    this.expect(OPEN_BRACE);
+    if (!this.emptyObject()) {
+      let seen = 0;
+      let key = -1;
+      for (;;) {
+        key = this.key(bookKeys, bookTokens, key + 1);
+        if ((seen & (1 << key)) !== 0) throw bail;
+        seen |= 1 << key;
+        if (key === 0) isSnapshot = this.boolean();
+        else if (key === 1) bids = this.levels();
+        else asks = this.levels();
+        if (this.separator(CLOSE_BRACE)) break;
+      }
+    }
+    if (isSnapshot === null) throw bail;
+    return {
+      collectorTimestamp: 0,
+      collectorSequence: 0,
+      exchangeTimestamp: null,
+      exchangeSequence: null,
+      source: '',
+      market: '',
+      instrument: null,
+      line: 0,
+      type: 'orderbook',
+      isSnapshot,
+      bids: bids ?? noLevels,
+      asks: asks ?? noLevels,
+    };
+  }
+
+  private trade(): TradeRecord {
+    let price = NaN;
+    let quantity = NaN;
+    let side: 'buy' | 'sell' | null = null;
+    let orderId: string | null = null;
+    let maker: string | null = null;
+    let taker: string | null = null;
+    let liquidation: boolean | null = null;
+    let seen = 0;
+    this.expect(OPEN_BRACE);
+    if (this.emptyObject()) throw bail;
+    let key = -1;
+    for (;;) {
+      key = this.key(tradeKeys, tradeTokens, key + 1);
+      if ((seen & (1 << key)) !== 0) throw bail;
+      seen |= 1 << key;
+      switch (key) {
+        case 0:
+          price = this.number();
+          break;
+        case 1:
+          quantity = this.number();
+          break;
+        case 2:
+          if (this.nullOr()) side = null;
+          else {
+            this.string();
+            side = this.stringIs(sideNames.buy) ? 'buy' : this.stringIs(sideNames.sell) ? 'sell' : null;
+            if (side === null) throw bail;
+          }
+          break;
+        case 3:
+          orderId = this.nullOr() ? null : this.plainString();
+          break;
+        case 4:
+          maker = this.nullOr() ? null : this.plainString();
+          break;
+        case 5:
+          taker = this.nullOr() ? null : this.plainString();
+          break;
+        default:
+          liquidation = this.nullOr() ? null : this.boolean();
+      }
+      if (this.separator(CLOSE_BRACE)) break;
+    }
+    if ((seen & 3) !== 3) throw bail;
+    return {
+      collectorTimestamp: 0,
+      collectorSequence: 0,
+      exchangeTimestamp: null,
+      exchangeSequence: null,
+      source: '',
+      market: '',
+      instrument: null,
+      line: 0,
+      type: 'trade',
+      price,
+      quantity,
+      side,
+      orderId,
+      maker,
+      taker,
+      liquidation,
+    };
+  }
+
+  /** `[[p, q], ...]` straight into a Float64Array. */
+  private levels(): Float64Array {
+    this.expect(OPEN_BRACKET);
+    if ((this.b[this.p] ?? 0x21) <= 0x20) this.skipSpace();
+    if (this.p < this.end && this.b[this.p] === CLOSE_BRACKET) {
+      this.p++;
+      // Zero-length arrays cannot be written to, so one can serve every empty side.
+      return noLevels;
+    }
+    let n = 0;
+    for (;;) {
+      if (n + 2 > this.scratch.length) {
+        const grown = new Float64Array(this.scratch.length * 2);
+        grown.set(this.scratch);
+        this.scratch = grown;
+      }
+      this.expect(OPEN_BRACKET);
+      if ((this.b[this.p] ?? 0x21) <= 0x20) this.skipSpace();
+      this.scratch[n++] = this.number();
+      this.expect(COMMA);
+      if ((this.b[this.p] ?? 0x21) <= 0x20) this.skipSpace();
+      this.scratch[n++] = this.number();
+      this.expect(CLOSE_BRACKET);
+      if (this.separator(CLOSE_BRACKET)) break;
+    }
+    const levels = new Float64Array(n);
+    for (let i = 0; i < n; i++) levels[i] = this.scratch[i] ?? 0;
+    return levels;
+  }
+
+  /**
+   * Reads `"key":` and returns its index in `keys`; unknown keys bail. Tries the key expected next
+   * in the collector's order first: one byte compare per byte instead of a scan and a lookup.
+   */
+  private key(keys: readonly Uint8Array[], tokens: readonly Uint8Array[], expected: number): number {
+    const token = tokens[expected];
+    if (token !== undefined) {
+      const b = this.b;
+      const p = this.p;
+      const length = token.length;
+      if (p + length <= this.end) {
+        let i = 0;
+        while (i < length && b[p + i] === token[i]) i++;
+        if (i === length) {
+          this.p = p + length;
+          if ((b[this.p] ?? 0x21) <= 0x20) this.skipSpace();
+          return expected;
+        }
+      }
+    }
+    this.skipSpace();
+    this.string();
+    const length = this.stringEnd - this.stringStart;
+    for (let k = 0; k < keys.length; k++) {
+      const candidate = keys[k];
+      if (candidate?.length === length && this.stringIs(candidate)) {
+        this.expect(COLON);
+        this.skipSpace();
+        return k;
+      }
+    }
+    throw bail;
+  }
+
+  /** After a member: `,` (more follow) or `close` (done). */
+  private separator(close: number): boolean {
+    if (this.p >= this.end) throw bail;
+    let byte = this.b[this.p++] ?? 0;
+    if (byte <= 0x20) {
+      this.skipSpace();
+      if (this.p >= this.end) throw bail;
+      byte = this.b[this.p++] ?? 0;
+    }
+    if (byte === COMMA) {
+      if ((this.b[this.p] ?? 0x21) <= 0x20) this.skipSpace();
+      return false;
+    }
+    if (byte === close) return true;
+    throw bail;
+  }
+
+  private emptyObject(): boolean {
+    this.skipSpace();
+    if (this.p >= this.end || this.b[this.p] !== CLOSE_BRACE) return false;
+    this.p++;
+    return true;
+  }
+
+  private expect(byte: number): void {
+    if ((this.b[this.p] ?? 0x21) <= 0x20) this.skipSpace();
+    if (this.p >= this.end || this.b[this.p] !== byte) throw bail;
+    this.p++;
+  }
+
+  private skipSpace(): void {
+    const b = this.b;
+    const end = this.end;
+    while (this.p < end) {
+      const byte = b[this.p];
+      if (byte !== 0x20 && byte !== 0x09 && byte !== 0x0a && byte !== 0x0d) return;
+      this.p++;
+    }
+  }
+
+  /** An ASCII string without escapes; sets stringStart/stringEnd to its contents. */
+  private string(): void {
+    const b = this.b;
+    if (this.p >= this.end || b[this.p] !== QUOTE) throw bail;
+    const start = ++this.p;
+    const end = this.end;
+    let p = start;
+    for (;;) {
+      if (p >= end) throw bail;
+      const byte = b[p] ?? 0;
+      if (byte === QUOTE) break;
+      if (byte < 0x20 || byte >= 0x7f || byte === BACKSLASH) throw bail;
+      p++;
+    }
+    this.stringStart = start;
+    this.stringEnd = p;
+    this.p = p + 1;
+  }
+
+  private plainString(): string {
+    this.string();
+    return this.b.toString('latin1', this.stringStart, this.stringEnd);
+  }
+
+  private stringIs(expected: Uint8Array): boolean {
+    if (this.stringEnd - this.stringStart !== expected.length) return false;
+    for (let i = 0; i < expected.length; i++) if (this.b[this.stringStart + i] !== expected[i]) return false;
+    return true;
+  }
+
+  private literal(expected: Uint8Array): boolean {
+    if (this.p + expected.length > this.end) return false;
+    for (let i = 0; i < expected.length; i++) if (this.b[this.p + i] !== expected[i]) return false;
+    this.p += expected.length;
+    return true;
+  }
+
+  /** Consumes `null` when it is next. */
+  private nullOr(): boolean {
+    return this.b[this.p] === 0x6e && this.literal(literals.null);
+  }
+
+  private boolean(): boolean {
+    if (this.literal(literals.true)) return true;
+    if (this.literal(literals.false)) return false;
+    throw bail;
+  }
+
+  /**
+   * A JSON number, exactly as JSON.parse reads it: up to 15 significant digits and 22 decimals
+   * are one exact division (correctly rounded); anything longer goes through Number().
+   */
+  private number(): number {
+    const b = this.b;
+    const end = this.end;
+    const start = this.p;
+    let p = start;
+    let negative = false;
+    if (p < end && b[p] === MINUS) {
+      negative = true;
+      p++;
+    }
+    let mantissa = 0;
+    let byte = b[p] ?? 0;
+    if (p >= end || byte < ZERO || byte > NINE) throw bail;
+    if (byte === ZERO) {
+      p++;
+    } else {
+      while (p < end && byte >= ZERO && byte <= NINE) {
+        mantissa = mantissa * 10 + (byte - ZERO);
+        byte = b[++p] ?? 0;
+      }
+    }
+    let decimals = 0;
+    if (p < end && b[p] === DOT) {
+      p++;
+      byte = b[p] ?? 0;
+      if (p >= end || byte < ZERO || byte > NINE) throw bail;
+      while (p < end && byte >= ZERO && byte <= NINE) {
+        mantissa = mantissa * 10 + (byte - ZERO);
+        decimals++;
+        byte = b[++p] ?? 0;
+      }
+    }
+    let exact = true;
+    if (p < end && (b[p] === 0x65 || b[p] === 0x45)) {
+      exact = false;
+      p++;
+      if (p < end && (b[p] === PLUS || b[p] === MINUS)) p++;
+      byte = b[p] ?? 0;
+      if (p >= end || byte < ZERO || byte > NINE) throw bail;
+      while (p < end && byte >= ZERO && byte <= NINE) byte = b[++p] ?? 0;
+    }
+    this.p = p;
+    let value: number;
+    if (exact && mantissa <= maxExactMantissa && decimals < pow10.length) {
+      value = mantissa / (pow10[decimals] ?? 1);
+      if (negative) value = -value;
+    } else {
+      value = Number(b.toString('latin1', start, p));
+    }
+    if (!Number.isFinite(value)) throw bail;
+    return value;
+  }
+}

@@ -1,0 +1,160 @@
+import { SnapshotDecodeError } from '../../../shared/snapshot/decode-errors.ts';
+import type { SkippedLine, SnapshotSummary } from '../../../shared/snapshot/decode-summary.ts';
+import type { SnapshotFormat, SnapshotHeader, SnapshotRecord } from '../../../shared/snapshot/records.ts';
+import { FastV2LineParser } from './fast-v2-line.ts';
+import { legacyRecord } from './legacy-record.ts';
+import { LineProblem, isJsonObject, type JsonObject } from './line-problem.ts';
+import { isMetadataRow, metadataHeader, supportedSchemaVersions } from './metadata-header.ts';
+import { v2Record } from './v2-record.ts';
+
+/** How strictly to treat malformed lines. */
+export interface RecordDecoderOptions {
+  /** Skip, count and sample malformed v2 lines instead of stopping at the first one. */
+  lenient?: boolean;
+  /** How many skipped lines to keep as samples. */
+  maxSkippedSamples?: number;
+}
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** The `type` a row has in the file, for counts that line up with the header's `*_count`. */
+function fileType(record: SnapshotRecord, format: SnapshotFormat): string {
+  switch (record.type) {
+    case 'quote_ladder':
+      return 'record';
+    case 'unknown':
+      return record.originalType;
+    case 'orderbook':
+      return format === 'legacy' && !record.isSnapshot ? 'orderbook_delta' : 'orderbook';
+    default:
+      return record.type;
+  }
+}
+
+/**
+ * Turns lines into typed records and keeps the file's summary: detects the format from the first
+ * non-blank line, reads the v2 header, applies the strict/lenient policy, counts records by type
+ * and the backward steps of `collector_timestamp`. Records keep file order.
+ */
+export class SnapshotRecordDecoder {
+  private format: SnapshotFormat | null = null;
+  private header: SnapshotHeader | null = null;
+  private readonly fast = new FastV2LineParser();
+  private readonly lenient: boolean;
+  private readonly maxSamples: number;
+  private records = 0;
+  private readonly countsByType: Record<string, number> = {};
+  private first: number | null = null;
+  private last: number | null = null;
+  private backwardSteps = 0;
+  private skipped = 0;
+  private readonly samples: SkippedLine[] = [];
+
+  constructor(
+    private readonly file: string,
+    options: RecordDecoderOptions = {},
+  ) {
+    this.lenient = options.lenient ?? false;
+    this.maxSamples = options.maxSkippedSamples ?? 10;
+  }
+
+  /** Event records produced so far. */
+  get recordCount(): number {
+    return this.records;
+  }
+
+  /** Decodes one non-blank line; null for framing and skipped lines. Throws SnapshotDecodeError. */
+  decodeLine(bytes: Buffer, start: number, end: number, line: number, byteOffset: number): SnapshotRecord | null {
+    if (this.format === 'v2' && this.header !== null) {
+      const fast = this.fast.parse(bytes, start, end, line, this.header);
+      if (fast !== null) return this.accept(fast);
+    }
+    let row: unknown;
+    try {
+      row = JSON.parse(utf8.decode(bytes.subarray(start, end)));
+    } catch (error) {
+      const reason = error instanceof SyntaxError ? `not valid JSON (${error.message})` : 'not valid UTF-8 text';
+      return this.reject(reason, line, byteOffset);
+    }
+    if (!isJsonObject(row)) return this.reject('not a JSON object', line, byteOffset);
+    try {
+      return this.decodeRow(row, line, byteOffset);
+    } catch (error) {
+      if (error instanceof LineProblem) return this.reject(error.message, line, byteOffset);
+      throw error;
+    }
+  }
+
+  private decodeRow(row: JsonObject, line: number, byteOffset: number): SnapshotRecord | null {
+    if (this.format === null) {
+      if (!isMetadataRow(row)) {
+        this.format = 'legacy';
+        return this.accept(legacyRecord(row, line));
+      }
+      this.header = metadataHeader(row);
+      this.format = 'v2';
+      if (!supportedSchemaVersions.includes(this.header.schemaVersion)) {
+        throw new SnapshotDecodeError({
+          kind: 'unknown-schema-version',
+          message: `${this.file}: line ${line}: schema_version "${this.header.schemaVersion}" is not one this version reads (${supportedSchemaVersions.join(', ')})`,
+          file: this.file,
+          line,
+          byteOffset,
+          recordsDecoded: 0,
+        });
+      }
+      return null;
+    }
+    if (this.format === 'legacy') return this.accept(legacyRecord(row, line));
+    // A repeated metadata row (files joined end to end) is framing too.
+    if (isMetadataRow(row)) return null;
+    if (this.header === null) throw new LineProblem('no metadata header');
+    return this.accept(v2Record(row, this.header, line));
+  }
+
+  private accept(record: SnapshotRecord): SnapshotRecord {
+    this.records++;
+    const type = fileType(record, this.format ?? 'v2');
+    this.countsByType[type] = (this.countsByType[type] ?? 0) + 1;
+    const timestamp = record.collectorTimestamp;
+    if (this.last !== null && timestamp < this.last) this.backwardSteps++;
+    this.first ??= timestamp;
+    this.last = timestamp;
+    return record;
+  }
+
+  private reject(reason: string, line: number, byteOffset: number): null {
+    // Legacy clients skip malformed lines; v2 is strict unless asked to be lenient. A first line
+    // that cannot be read leaves the format unknown, so it follows the v2 policy.
+    if (this.format !== 'legacy' && !this.lenient) {
+      throw new SnapshotDecodeError({
+        kind: 'malformed-line',
+        message: `${this.file}: line ${line} (byte offset ${byteOffset}): ${reason}`,
+        file: this.file,
+        line,
+        byteOffset,
+        recordsDecoded: this.records,
+      });
+    }
+    this.skipped++;
+    if (this.samples.length < this.maxSamples) this.samples.push({ line, byteOffset, reason });
+    return null;
+  }
+
+  /** What was found so far; the caller fills in line and byte totals. */
+  summary(extra: Pick<SnapshotSummary, 'lines' | 'compressedBytes' | 'decompressedBytes'>): SnapshotSummary {
+    return {
+      file: this.file,
+      format: this.format,
+      header: this.header,
+      records: this.records,
+      countsByType: { ...this.countsByType },
+      firstCollectorTimestamp: this.first,
+      lastCollectorTimestamp: this.last,
+      backwardSteps: this.backwardSteps,
+      skippedLines: this.skipped,
+      skippedSamples: [...this.samples],
+      ...extra,
+    };
+  }
+}

@@ -1,0 +1,228 @@
+import { open } from 'node:fs/promises';
+import { basename } from 'node:path';
+import { SnapshotDecodeError, type SnapshotErrorKind, type SnapshotErrorShape } from '../../../shared/snapshot/decode-errors.ts';
+import type { DecodeProgress, SnapshotSummary } from '../../../shared/snapshot/decode-summary.ts';
+import type { SnapshotRecord } from '../../../shared/snapshot/records.ts';
+import { LineSplitter, LineTooLongError, type LineSink } from './line-splitter.ts';
+import { SnapshotRecordDecoder, type RecordDecoderOptions } from './record-decoder.ts';
+import { ZstdStreamError, defaultZstdDecompressor, type ZstdDecompressor } from './zstd-decompressor.ts';
+import { sniffZstd } from './zstd-magic.ts';
+
+/** Where the compressed bytes come from: a file on disk, or bytes in memory (tests, downloads). */
+export type SnapshotInput = { path: string } | { bytes: Uint8Array; name: string };
+
+/** Options of one decode pass. */
+export interface SnapshotReadOptions extends RecordDecoderOptions {
+  /** Stops the decode with a `cancelled` error at the next chunk. */
+  signal?: AbortSignal;
+  /** Called after each compressed chunk is read. */
+  onProgress?: (progress: DecodeProgress) => void;
+  /** Compressed bytes per read; small values exercise chunk boundaries in tests. */
+  chunkSize?: number;
+  /** Defaults to the fastest decompressor this runtime has. */
+  decompressor?: ZstdDecompressor;
+}
+
+/** The outcome of a whole decode as a value: the summary, and the error if it stopped early. */
+export type SnapshotDecodeResult =
+  | { ok: true; summary: SnapshotSummary }
+  | { ok: false; error: SnapshotErrorShape; summary: SnapshotSummary };
+
+const defaultChunkSize = 1024 * 1024;
+
+/**
+ * Streams a `.jsonl.zst` snapshot file as batches of typed records (bytes → zstd → lines →
+ * records), in constant memory and file order. Iterating throws SnapshotDecodeError on a bad
+ * file; `summary()` tells what was found either way.
+ */
+export class SnapshotReader implements AsyncIterable<SnapshotRecord[]> {
+  private readonly file: string;
+  private readonly decoder: SnapshotRecordDecoder;
+  private readonly splitter = new LineSplitter();
+  private compressedBytes = 0;
+  private totalBytes = 0;
+
+  constructor(
+    private readonly input: SnapshotInput,
+    private readonly options: SnapshotReadOptions = {},
+  ) {
+    this.file = 'path' in input ? input.path : input.name;
+    this.decoder = new SnapshotRecordDecoder(this.file, options);
+  }
+
+  /** What the decode has found so far (complete once iteration ends). */
+  summary(): SnapshotSummary {
+    return this.decoder.summary({
+      lines: this.splitter.lines,
+      compressedBytes: this.compressedBytes,
+      decompressedBytes: this.splitter.bytes,
+    });
+  }
+
+  async *[Symbol.asyncIterator](): AsyncGenerator<SnapshotRecord[], void, undefined> {
+    let batch: SnapshotRecord[] = [];
+    const sink: LineSink = (bytes, start, end, line, byteOffset) => {
+      const record = this.decoder.decodeLine(bytes, start, end, line, byteOffset);
+      if (record !== null) batch.push(record);
+    };
+    const decompressor = this.options.decompressor ?? defaultZstdDecompressor();
+    try {
+      for await (const chunk of decompressor.decompress(this.compressedChunks())) {
+        this.splitter.push(chunk, sink);
+        if (batch.length > 0) {
+          yield batch;
+          batch = [];
+        }
+      }
+      this.splitter.finish(sink);
+      if (batch.length > 0) yield batch;
+    } catch (error) {
+      // Records decoded before the failure are real: hand them over, then report it.
+      const typed = this.typed(error);
+      if (batch.length > 0) yield batch;
+      throw typed;
+    }
+  }
+
+  private async *compressedChunks(): AsyncGenerator<Uint8Array, void, undefined> {
+    const chunkSize = this.options.chunkSize ?? defaultChunkSize;
+    // The first four bytes decide "zstd or not" before anything reaches the decompressor.
+    let held: Uint8Array[] = [];
+    let heldBytes = 0;
+    let sniffed = false;
+    for await (const chunk of this.rawChunks(chunkSize)) {
+      if (this.options.signal?.aborted === true) throw this.fail('cancelled', `${this.file}: decoding was cancelled`);
+      this.compressedBytes += chunk.length;
+      this.options.onProgress?.({ bytesRead: this.compressedBytes, totalBytes: this.totalBytes, records: this.decoder.recordCount });
+      if (sniffed) {
+        yield chunk;
+        continue;
+      }
+      held.push(chunk);
+      heldBytes += chunk.length;
+      if (heldBytes < 4) continue;
+      this.checkMagic(held);
+      sniffed = true;
+      yield* held;
+      held = [];
+    }
+    if (sniffed) return;
+    if (heldBytes === 0) throw this.fail('empty-file', `${this.file}: the file is empty (0 bytes)`);
+    this.checkMagic(held);
+    throw this.fail('truncated', `${this.file}: truncated after 0 records, at line 1 (the file is only ${heldBytes} bytes)`);
+  }
+
+  private checkMagic(held: readonly Uint8Array[]): void {
+    const head = concatHead(held);
+    if (sniffZstd(head) === 'not-zstd') {
+      throw this.fail('not-zstd', `${this.file}: not a zstd file (bad magic ${hex(head)}, expected 28 b5 2f fd)`);
+    }
+  }
+
+  private async *rawChunks(chunkSize: number): AsyncGenerator<Uint8Array, void, undefined> {
+    if ('bytes' in this.input) {
+      const bytes = this.input.bytes;
+      this.totalBytes = bytes.length;
+      for (let offset = 0; offset < bytes.length; offset += chunkSize) {
+        yield bytes.subarray(offset, offset + chunkSize);
+        // Let a cancel or another task in, as reading a file does.
+        await Promise.resolve();
+      }
+      return;
+    }
+    let handle;
+    try {
+      handle = await open(this.input.path, 'r');
+      this.totalBytes = (await handle.stat()).size;
+    } catch (error) {
+      await handle?.close();
+      throw this.fail('io', `${this.file}: cannot read the file (${error instanceof Error ? error.message : String(error)})`);
+    }
+    try {
+      for (;;) {
+        // A fresh buffer each time: a decompressor may hold on to its input.
+        const buffer = Buffer.allocUnsafe(chunkSize);
+        const { bytesRead } = await handle.read(buffer, 0, chunkSize, null);
+        if (bytesRead === 0) break;
+        yield buffer.subarray(0, bytesRead);
+      }
+    } finally {
+      await handle.close();
+    }
+  }
+
+  private fail(kind: SnapshotErrorKind, message: string): SnapshotDecodeError {
+    return new SnapshotDecodeError({
+      kind,
+      message,
+      file: this.file,
+      line: null,
+      byteOffset: null,
+      recordsDecoded: this.decoder.recordCount,
+    });
+  }
+
+  private typed(error: unknown): SnapshotDecodeError {
+    if (error instanceof SnapshotDecodeError) return error;
+    const records = this.decoder.recordCount;
+    const line = this.splitter.lines + 1;
+    const at = { file: this.file, line, byteOffset: this.splitter.bytes, recordsDecoded: records };
+    if (error instanceof ZstdStreamError && error.reason === 'truncated') {
+      return new SnapshotDecodeError({ kind: 'truncated', message: `${this.file}: truncated after ${records} records, at line ${line}`, ...at });
+    }
+    if (error instanceof ZstdStreamError) {
+      return new SnapshotDecodeError({
+        kind: 'corrupt-zstd',
+        message: `${this.file}: damaged zstd data after ${records} records, at line ${line} (${error.message})`,
+        ...at,
+      });
+    }
+    if (error instanceof LineTooLongError) {
+      return new SnapshotDecodeError({
+        kind: 'line-too-long',
+        message: `${this.file}: line ${error.line} (byte offset ${error.byteOffset}) is longer than ${error.limit} bytes`,
+        ...at,
+        line: error.line,
+        byteOffset: error.byteOffset,
+      });
+    }
+    return new SnapshotDecodeError({ kind: 'io', message: `${this.file}: ${error instanceof Error ? error.message : String(error)}`, ...at });
+  }
+}
+
+function concatHead(chunks: readonly Uint8Array[]): Uint8Array {
+  const head = new Uint8Array(4);
+  let length = 0;
+  for (const chunk of chunks) {
+    for (let i = 0; i < chunk.length && length < 4; i++) head[length++] = chunk[i] ?? 0;
+  }
+  return head.subarray(0, length);
+}
+
+function hex(bytes: Uint8Array): string {
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join(' ');
+}
+
+/**
+ * Decodes a whole snapshot file, handing each batch of records to `onRecords` (awaited, so a slow
+ * consumer slows the decode instead of filling memory). Never throws for a bad file: the result
+ * is a value with the summary and, when it stopped early, the typed error.
+ */
+export async function decodeSnapshot(
+  input: SnapshotInput,
+  options: SnapshotReadOptions & { onRecords?: (records: SnapshotRecord[]) => void | Promise<void> } = {},
+): Promise<SnapshotDecodeResult> {
+  const reader = new SnapshotReader(input, options);
+  try {
+    for await (const batch of reader) await options.onRecords?.(batch);
+    return { ok: true, summary: reader.summary() };
+  } catch (error) {
+    if (!(error instanceof SnapshotDecodeError)) throw error;
+    return { ok: false, error: error.toShape(), summary: reader.summary() };
+  }
+}
+
+/** A short display name for a file in messages. */
+export function snapshotDisplayName(path: string): string {
+  return basename(path);
+}

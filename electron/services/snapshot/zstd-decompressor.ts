@@ -1,0 +1,109 @@
+import { createRequire } from 'node:module';
+import { Readable } from 'node:stream';
+import * as zlib from 'node:zlib';
+
+/**
+ * A streaming zstd decompressor: compressed chunks in, decompressed chunks out, in constant
+ * memory. Multi-frame input and skippable frames are handled by libzstd itself.
+ *
+ * A yielded chunk may be a view of a reused buffer: consume it before asking for the next one.
+ */
+export interface ZstdDecompressor {
+  /** `node:zlib` (Electron's Node) or `zstd-napi` (plain Node without zlib zstd). */
+  readonly name: 'node:zlib' | 'zstd-napi';
+  decompress(source: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array, void, undefined>;
+}
+
+/** Why libzstd stopped: the input ended inside a frame, or the bytes are damaged. */
+export class ZstdStreamError extends Error {
+  override readonly name = 'ZstdStreamError';
+  constructor(
+    readonly reason: 'truncated' | 'corrupt',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+type ZstdNapiBinding = typeof import('zstd-napi/binding.js');
+type ZlibWithZstd = typeof zlib & { createZstdDecompress?: (options?: zlib.ZlibOptions) => NodeJS.ReadWriteStream };
+
+const outputSize = 256 * 1024;
+const empty = new Uint8Array(0);
+
+function napiDecompressor(binding: ZstdNapiBinding): ZstdDecompressor {
+  return {
+    name: 'zstd-napi',
+    async *decompress(source) {
+      const context = new binding.DCtx();
+      const output = new Uint8Array(outputSize);
+      // libzstd's hint: 0 exactly when the last frame is complete.
+      let hint = 0;
+      let sawInput = false;
+      for await (const chunk of source) {
+        let input = chunk;
+        while (input.length > 0) {
+          let result: [number, number, number];
+          try {
+            result = context.decompressStream(output, input);
+          } catch (error) {
+            throw new ZstdStreamError('corrupt', error instanceof Error ? error.message : String(error));
+          }
+          const [next, produced, consumed] = result;
+          if (produced === 0 && consumed === 0) throw new ZstdStreamError('corrupt', 'the zstd stream makes no progress');
+          hint = next;
+          sawInput = true;
+          input = input.subarray(consumed);
+          if (produced > 0) yield output.subarray(0, produced);
+        }
+        // Drain what is buffered inside the context while the output was full.
+        for (;;) {
+          const [next, produced] = context.decompressStream(output, empty);
+          // With no input and nothing produced, the hint describes the next frame, not this one.
+          if (produced === 0) break;
+          hint = next;
+          yield output.subarray(0, produced);
+        }
+      }
+      if (sawInput && hint !== 0) throw new ZstdStreamError('truncated', 'the zstd stream ends inside a frame');
+    },
+  };
+}
+
+function zlibDecompressor(createZstdDecompress: NonNullable<ZlibWithZstd['createZstdDecompress']>): ZstdDecompressor {
+  return {
+    name: 'node:zlib',
+    async *decompress(source) {
+      const stream = Readable.from(source, { objectMode: false }).pipe(createZstdDecompress());
+      try {
+        for await (const chunk of stream) yield chunk as Uint8Array;
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        throw new ZstdStreamError(/unexpected end|truncat/i.test(message) ? 'truncated' : 'corrupt', message);
+      }
+    },
+  };
+}
+
+let chosen: ZstdDecompressor | undefined;
+
+/** Loads the `zstd-napi` decompressor (N-API, libzstd built at install). */
+export function zstdNapiDecompressor(): ZstdDecompressor {
+  const require = createRequire(import.meta.url);
+  return napiDecompressor(require('zstd-napi/binding.js') as ZstdNapiBinding);
+}
+
+/** The `node:zlib` decompressor, or null when this runtime's zlib has no zstd. */
+export function zlibZstdDecompressor(): ZstdDecompressor | null {
+  const create = (zlib as ZlibWithZstd).createZstdDecompress;
+  return typeof create === 'function' ? zlibDecompressor(create) : null;
+}
+
+/**
+ * The fastest decompressor this runtime has: `node:zlib` zstd when present (Electron's Node),
+ * else `zstd-napi`, which measured about 6× fzstd on this machine (see ARCHITECTURE.md).
+ */
+export function defaultZstdDecompressor(): ZstdDecompressor {
+  chosen ??= zlibZstdDecompressor() ?? zstdNapiDecompressor();
+  return chosen;
+}

@@ -1,0 +1,116 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Decompress, decompress } from 'fzstd';
+import { writeL2File, type L2FileResult } from '../../electron/services/simulator/l2-file-generator.ts';
+import { SnapshotReader } from '../../electron/services/snapshot/snapshot-reader.ts';
+import { defaultZstdDecompressor } from '../../electron/services/snapshot/zstd-decompressor.ts';
+import { report } from './measure.ts';
+
+/** About 270 uncompressed bytes per event with the generator's defaults. */
+const bytesPerEvent = 270;
+
+/** Median wall time of `rounds` runs of a long operation, in seconds. */
+async function timed(operation: () => Promise<number> | number, rounds = 3): Promise<{ seconds: number; count: number }> {
+  const times: number[] = [];
+  let count = 0;
+  for (let round = 0; round < rounds; round++) {
+    const started = performance.now();
+    count = await operation();
+    times.push((performance.now() - started) / 1000);
+  }
+  times.sort((a, b) => a - b);
+  return { seconds: times[Math.floor(times.length / 2)] ?? 0, count };
+}
+
+function naiveDecode(path: string): number {
+  const text = new TextDecoder().decode(decompress(readFileSync(path)));
+  let records = 0;
+  for (const line of text.split('\n')) {
+    if (line.length === 0) continue;
+    JSON.parse(line);
+    records++;
+  }
+  return records;
+}
+
+async function streamingDecode(path: string): Promise<number> {
+  let records = 0;
+  for await (const batch of new SnapshotReader({ path })) records += batch.length;
+  return records;
+}
+
+async function decompressOnly(path: string): Promise<number> {
+  const bytes = readFileSync(path);
+  async function* chunks(): AsyncGenerator<Uint8Array> {
+    for (let offset = 0; offset < bytes.length; offset += 1 << 20) {
+      yield bytes.subarray(offset, offset + (1 << 20));
+      await Promise.resolve();
+    }
+  }
+  let total = 0;
+  for await (const chunk of defaultZstdDecompressor().decompress(chunks())) total += chunk.length;
+  return total;
+}
+
+function fzstdStreamingOnly(path: string): number {
+  const bytes = readFileSync(path);
+  let total = 0;
+  const stream = new Decompress((chunk) => {
+    total += chunk.length;
+  });
+  for (let offset = 0; offset < bytes.length; offset += 1 << 20) {
+    stream.push(bytes.subarray(offset, offset + (1 << 20)), offset + (1 << 20) >= bytes.length);
+  }
+  return total;
+}
+
+function rssGrowth(mode: 'streaming' | 'naive', path: string): number {
+  const probe = join(import.meta.dirname, 'decode-rss-probe.ts');
+  const output = execFileSync(process.execPath, ['--import', 'tsx', probe, mode, path], { encoding: 'utf8', maxBuffer: 1 << 20 });
+  return (JSON.parse(output) as { rssGrowthMb: number }).rssGrowthMb;
+}
+
+async function generate(dir: string, name: string, megabytes: number): Promise<L2FileResult> {
+  return writeL2File(join(dir, name), { seed: 20_240_101, events: Math.round((megabytes * 1e6) / bytesPerEvent) });
+}
+
+/** Snapshot decode: throughput against the naive fzstd + JSON.parse baseline, and RSS growth. */
+export async function run(): Promise<void> {
+  const dir = await mkdtemp(join(tmpdir(), 'mde-bench-decode-'));
+  try {
+    const small = await generate(dir, 'l2-200mb.jsonl.zst', 200);
+    const mb = small.uncompressedBytes / 1e6;
+    console.log(
+      `  input: ${mb.toFixed(0)} MB uncompressed (${(small.compressedBytes / 1e6).toFixed(1)} MB zstd), ${small.events.toLocaleString('en-US')} events, decompressor ${defaultZstdDecompressor().name}`,
+    );
+    const naive = await timed(() => naiveDecode(small.path));
+    const ours = await timed(() => streamingDecode(small.path));
+    const line = { higherIsBetter: true, baselineName: 'naive' };
+    report({ ...line, name: 'decode + parse, MB/s uncompressed', value: mb / ours.seconds, unit: 'MB/s', baseline: mb / naive.seconds, target: '≥ ×2' });
+    report({ ...line, name: 'decode + parse, records/s', value: ours.count / ours.seconds, unit: 'rec/s', baseline: naive.count / naive.seconds, target: '≥ ×2' });
+    const napi = await timed(() => decompressOnly(small.path));
+    const fzstd = await timed(() => fzstdStreamingOnly(small.path));
+    report({ ...line, baselineName: 'fzstd', name: `decompress only (${defaultZstdDecompressor().name}), MB/s`, value: mb / napi.seconds, unit: 'MB/s', baseline: mb / fzstd.seconds });
+
+    const naiveRss = rssGrowth('naive', small.path);
+    const rss200 = rssGrowth('streaming', small.path);
+    report({ name: `peak RSS growth, ${mb.toFixed(0)} MB file`, value: rss200, unit: 'MB', baselineName: 'naive', baseline: naiveRss, higherIsBetter: false, target: '< 150 MB' });
+    await rm(small.path);
+    const large = await generate(dir, 'l2-800mb.jsonl.zst', 800);
+    const rss800 = rssGrowth('streaming', large.path);
+    report({
+      name: `peak RSS growth, ${(large.uncompressedBytes / 1e6).toFixed(0)} MB file`,
+      value: rss800,
+      unit: 'MB',
+      baselineName: `${mb.toFixed(0)} MB file`,
+      baseline: rss200,
+      higherIsBetter: false,
+      target: '< 150 MB, flat',
+    });
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
