@@ -13,6 +13,7 @@ export default defineConfig({
           index: resolve(import.meta.dirname, 'electron/main.ts'),
           // Worker threads are their own entries, found beside the main bundle at run time.
           'snapshot-decode-worker': resolve(import.meta.dirname, 'electron/services/snapshot/decode-worker.ts'),
+          'book-replay-worker': resolve(import.meta.dirname, 'electron/services/book/book-worker.ts'),
         },
       },
     },

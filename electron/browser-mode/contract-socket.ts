@@ -1,4 +1,5 @@
 import type { RawData, WebSocket } from 'ws';
+import { encodeBinaryEvent } from '../../shared/contract/ws-binary.ts';
 import { wsInvokeMessage, type WsServerMessage } from '../../shared/contract/ws-protocol.ts';
 import { dispatch, type DispatchLogger } from '../contract-host/dispatch.ts';
 import type { EventHub } from '../contract-host/event-hub.ts';
@@ -6,7 +7,8 @@ import type { ContractHandlers } from '../contract-host/handlers.ts';
 
 /**
  * Serves the contract over one WebSocket: each `invoke` message is validated and dispatched like
- * an IPC call, and every hub event is pushed to the socket until it closes.
+ * an IPC call, and every hub event is pushed to the socket until it closes (as JSON, or as a
+ * binary message when its payload holds ArrayBuffers, see `shared/contract/ws-binary.ts`).
  */
 export function serveContractSocket(
   socket: WebSocket,
@@ -17,7 +19,13 @@ export function serveContractSocket(
   const send = (message: WsServerMessage): void => {
     if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
   };
-  const detach = hub.attach((event, payload) => send({ type: 'event', event, payload }));
+  const detach = hub.attach((event, payload) => {
+    // An event carrying ArrayBuffers (frame chunks) goes as one binary message, sent in fragments
+    // so the buffers are not joined into a second copy first.
+    const parts = encodeBinaryEvent(event, payload);
+    if (parts === null) send({ type: 'event', event, payload });
+    else if (socket.readyState === socket.OPEN) parts.forEach((part, i) => socket.send(part, { binary: true, fin: i === parts.length - 1 }));
+  });
   socket.on('close', detach);
   socket.on('error', detach);
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { settingsPatchSchema, settingsSchema } from '../settings.ts';
+import { bookFramesSchema, bookReplayEndedSchema, bookReplayFilesInput } from './book-replay-schemas.ts';
 
 /** Which process hosts the main-side services. */
 export const appModes = ['electron', 'browser'] as const;
@@ -55,6 +56,8 @@ export const requestChannels = {
   'settings.get': { input: noInput, output: settingsSchema },
   'settings.update': { input: settingsPatchSchema, output: settingsSchema },
   'health.check': { input: noInput, output: healthSchema },
+  'book.replayFiles': { input: bookReplayFilesInput, output: z.object({ replayId: z.string() }) },
+  'book.cancel': { input: z.object({ replayId: z.string() }), output: z.object({ cancelled: z.boolean() }) },
 } as const;
 
 /** Every push-event channel from main to renderer, with its payload schema. */
@@ -62,4 +65,6 @@ export const eventChannels = {
   'health.changed': healthSchema,
   'settings.changed': settingsSchema,
   'task.progress': taskProgressSchema,
+  'book.frames': bookFramesSchema,
+  'book.replayEnded': bookReplayEndedSchema,
 } as const;

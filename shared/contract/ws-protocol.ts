@@ -30,3 +30,11 @@ export const wsServerMessage = z.discriminatedUnion('type', [
 
 /** A message from main to the renderer. */
 export type WsServerMessage = z.infer<typeof wsServerMessage>;
+
+/** The JSON header of a binary push event (`ws-binary.ts`): the event, with buffer placeholders, and each buffer's length. */
+export const wsBinaryEventHeader = z.object({
+  type: z.literal('event'),
+  event: z.string(),
+  payload: z.unknown(),
+  buffers: z.array(z.number().int().nonnegative()),
+});

@@ -1,9 +1,12 @@
 import WebSocket from 'ws';
+import { decodeBinaryEvent } from '../../shared/contract/ws-binary.ts';
 import type { WsServerMessage } from '../../shared/contract/ws-protocol.ts';
 
 /** A test client of the contract WebSocket: sends raw frames, collects every message. */
 export interface ContractSocketClient {
   messages: WsServerMessage[];
+  /** How many messages arrived as binary frames (decoded like the renderer's bridge does). */
+  binaryMessages: number;
   send(raw: string): void;
   invoke(channel: string, input?: unknown): Promise<WsServerMessage>;
   next(predicate: (message: WsServerMessage) => boolean, timeoutMs?: number): Promise<WsServerMessage>;
@@ -17,8 +20,10 @@ export function openContractSocket(url: string, headers: Record<string, string>)
     const messages: WsServerMessage[] = [];
     const waiters: { predicate: (m: WsServerMessage) => boolean; resolve: (m: WsServerMessage) => void }[] = [];
     let nextId = 1;
-    socket.on('message', (data: Buffer) => {
-      const message = JSON.parse(data.toString('utf8')) as WsServerMessage;
+    socket.binaryType = 'arraybuffer';
+    socket.on('message', (data: ArrayBuffer, isBinary: boolean) => {
+      if (isBinary) client.binaryMessages++;
+      const message = isBinary ? decodeBinaryEvent(data) : (JSON.parse(Buffer.from(data).toString('utf8')) as WsServerMessage);
       messages.push(message);
       for (const waiter of [...waiters]) {
         if (waiter.predicate(message)) {
@@ -31,6 +36,7 @@ export function openContractSocket(url: string, headers: Record<string, string>)
     socket.on('error', reject);
     const client: ContractSocketClient = {
       messages,
+      binaryMessages: 0,
       send: (raw) => socket.send(raw),
       next: (predicate, timeoutMs = 5000) =>
         new Promise((done, fail) => {

@@ -1,6 +1,7 @@
 import { createBridge } from '../../../shared/contract/bridge.ts';
 import type { ContractResult } from '../../../shared/contract/errors.ts';
 import type { MdeBridge, Subscribe } from '../../../shared/contract/types.ts';
+import { decodeBinaryEvent } from '../../../shared/contract/ws-binary.ts';
 import { contractSocketPath, type WsServerMessage } from '../../../shared/contract/ws-protocol.ts';
 
 /** State of the browser-mode connection to the app server. */
@@ -48,6 +49,8 @@ export function createWebSocketBridge(socketUrl = defaultSocketUrl()): WebSocket
 
   const connect = (): void => {
     const ws = new WebSocket(socketUrl);
+    // Events that carry frame buffers arrive as binary messages; keep them as ArrayBuffers.
+    ws.binaryType = 'arraybuffer';
     socket = ws;
     ws.onopen = () => {
       backoffMs = 500;
@@ -56,8 +59,8 @@ export function createWebSocketBridge(socketUrl = defaultSocketUrl()): WebSocket
       waiters = [];
       for (const wake of ready) wake();
     };
-    ws.onmessage = (event: MessageEvent<string>) => {
-      const message = JSON.parse(event.data) as WsServerMessage;
+    ws.onmessage = (event: MessageEvent<string | ArrayBuffer>) => {
+      const message = typeof event.data === 'string' ? (JSON.parse(event.data) as WsServerMessage) : decodeBinaryEvent(event.data);
       if (message.type === 'event') {
         for (const listener of listeners.get(message.event) ?? []) listener(message.payload);
       } else if (message.id !== null) {

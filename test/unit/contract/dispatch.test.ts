@@ -18,6 +18,8 @@ const handlers: ContractHandlers = {
   'settings.get': () => Promise.resolve(defaultSettings),
   'settings.update': (patch) => Promise.resolve({ ...defaultSettings, ...(patch.dataSource ? { dataSource: patch.dataSource } : {}) }),
   'health.check': () => Promise.reject(new Error('probe exploded')),
+  'book.replayFiles': () => Promise.resolve({ replayId: 'r-1' }),
+  'book.cancel': () => Promise.resolve({ cancelled: false }),
 };
 
 describe('dispatch validates every incoming call', () => {
@@ -50,6 +52,18 @@ describe('dispatch validates every incoming call', () => {
     if (result.ok) return;
     expect(result.error.issues?.[0]?.path).toBe('ui.density');
     expect(result.error.message).toContain('ui.density');
+  });
+
+  it.each([
+    ['no paths', { paths: [] }, 'paths'],
+    ['an empty path', { paths: [''] }, 'paths.0'],
+    ['a fractional depth', { paths: ['a.jsonl.zst'], depth: 2.5 }, 'depth'],
+    ['a zero depth', { paths: ['a.jsonl.zst'], depth: 0 }, 'depth'],
+    ['a negative band', { paths: ['a.jsonl.zst'], bandBps: -1 }, 'bandBps'],
+  ])('rejects book.replayFiles with %s', async (_name, input, path) => {
+    const result = await dispatch(handlers, 'book.replayFiles', input);
+    expect(result).toMatchObject({ ok: false, error: { kind: 'invalid-request', channel: 'book.replayFiles' } });
+    if (!result.ok) expect(result.error.issues?.map((issue) => issue.path)).toContain(path);
   });
 
   it('turns a handler crash into an internal error value and logs it', async () => {

@@ -1,0 +1,52 @@
+import { randomUUID } from 'node:crypto';
+import { basename } from 'node:path';
+import type { BookReplayProgress } from '../../../shared/contract/book-replay-schemas.ts';
+import type { TaskProgress } from '../../../shared/contract/channels.ts';
+import type { EventHub } from '../../contract-host/event-hub.ts';
+import type { ContractHandlers } from '../../contract-host/handlers.ts';
+import { BookWorkerClient, type BookReplay } from './book-worker-client.ts';
+
+/** The contract channels this module implements. */
+export type BookReplayHandlers = Pick<ContractHandlers, 'book.replayFiles' | 'book.cancel'>;
+
+function taskState(progress: BookReplayProgress): Pick<TaskProgress, 'done' | 'total'> {
+  // Files report compressed bytes of the whole set; without a size, count events.
+  return progress.totalBytes === null ? { done: progress.events, total: null } : { done: progress.bytesRead ?? 0, total: progress.totalBytes };
+}
+
+/**
+ * The `book.*` contract channels over the book worker: `book.replayFiles` starts a replay and
+ * answers its id at once; frames follow as `book.frames` events (buffers intact), progress as
+ * `task.progress`, and the end as `book.replayEnded`. `book.cancel` stops a running replay.
+ */
+export function bookReplayHandlers(events: EventHub, client: BookWorkerClient = new BookWorkerClient()): BookReplayHandlers {
+  const running = new Map<string, BookReplay>();
+  return {
+    'book.replayFiles': (input) => {
+      const replayId = randomUUID();
+      const first = input.paths[0] ?? '';
+      const label = input.paths.length === 1 ? `Book replay of ${basename(first)}` : `Book replay of ${input.paths.length} files`;
+      const task = (progress: BookReplayProgress, state: TaskProgress['state']): void =>
+        events.emit('task.progress', { taskId: replayId, label, state, ...taskState(progress) });
+      const replay = client.replayFiles(input.paths, {
+        ...(input.depth === undefined ? {} : { depth: input.depth }),
+        ...(input.bandBps === undefined ? {} : { bandBps: input.bandBps }),
+        onFrames: (frames) => events.emit('book.frames', { replayId, ...frames }),
+        onProgress: (progress) => task(progress, 'running'),
+      });
+      running.set(replayId, replay);
+      void replay.result.then((result) => {
+        running.delete(replayId);
+        const error = result.ok ? null : result.error;
+        task(result.progress, result.ok ? 'done' : error?.kind === 'cancelled' ? 'cancelled' : 'failed');
+        events.emit('book.replayEnded', { replayId, ok: result.ok, error, progress: result.progress });
+      });
+      return Promise.resolve({ replayId });
+    },
+    'book.cancel': ({ replayId }) => {
+      const replay = running.get(replayId);
+      replay?.cancel();
+      return Promise.resolve({ cancelled: replay !== undefined });
+    },
+  };
+}

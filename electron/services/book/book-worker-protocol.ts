@@ -1,0 +1,53 @@
+import type { FrameChunk } from '../../../shared/book/book-frames.ts';
+import type { BookKey } from '../../../shared/book/book-key.ts';
+import type { L2Row } from '../../../shared/book/l2-row.ts';
+import type { FrameSettings, ReplayCounts } from './frame-replayer.ts';
+
+// Messages between the book worker and its client. Every message names the replay it belongs to
+// by `seq`, so one long-lived worker can run several replays (Signal's typed, sequence-tagged
+// request union in ts/sql/main.main.ts).
+
+/** Which flat-row endpoint a page of rows came from. */
+export type L2RowKind = 'l2-updates' | 'l2-orderbooks';
+
+/** Progress of one replay. */
+export interface ReplayProgress extends ReplayCounts {
+  /** Compressed bytes read so far, for file replays (null for pages). */
+  bytesRead: number | null;
+  /** Compressed bytes of all files, for file replays (null for pages). */
+  totalBytes: number | null;
+  /** The file being read, for file replays. */
+  file: string | null;
+  /** Pages received, for page replays. */
+  pages: number;
+}
+
+/** Why a replay stopped early. */
+export type ReplayErrorKind = 'cancelled' | 'snapshot-file' | 'book-data' | 'page-source' | 'worker';
+
+/** A replay failure as plain data: what went wrong, where, and what to do about it. */
+export interface ReplayError {
+  kind: ReplayErrorKind;
+  message: string;
+  resolution: string;
+}
+
+/** How a replay ended, with its last progress either way. */
+export type ReplayResult = { ok: true; progress: ReplayProgress } | { ok: false; error: ReplayError; progress: ReplayProgress };
+
+/** Messages the client sends the worker. */
+export type BookWorkerRequest =
+  | { seq: number; kind: 'replay-files'; paths: string[]; settings: FrameSettings; maxChunksInFlight: number }
+  | { seq: number; kind: 'replay-pages'; rows: L2RowKind; settings: FrameSettings; maxChunksInFlight: number }
+  | { seq: number; kind: 'page'; rows: readonly L2Row[] }
+  | { seq: number; kind: 'pages-end' }
+  | { seq: number; kind: 'pages-failed'; message: string }
+  | { seq: number; kind: 'ack' }
+  | { seq: number; kind: 'cancel' };
+
+/** Messages the worker sends the client. A `frames` message transfers `chunk.buffer`. */
+export type BookWorkerEvent =
+  | { seq: number; kind: 'frames'; book: BookKey; chunk: FrameChunk; progress: ReplayProgress }
+  | { seq: number; kind: 'progress'; progress: ReplayProgress }
+  | { seq: number; kind: 'need-page' }
+  | { seq: number; kind: 'done'; result: ReplayResult };

@@ -1,0 +1,61 @@
+import { z } from 'zod';
+
+// Payloads of the order-book replay channels (`book.*`), kept beside the channel map.
+
+/** Which book a chunk of frames belongs to. */
+export const bookKeySchema = z.object({ source: z.string(), market: z.string(), instrument: z.string().nullable() });
+
+/** A chunk of playback frames (`shared/book/book-frames.ts`); the buffer travels as raw bytes. */
+export const frameChunkSchema = z.object({
+  depth: z.number().int().positive(),
+  capacity: z.number().int().positive(),
+  count: z.number().int().nonnegative(),
+  buffer: z.instanceof(ArrayBuffer),
+});
+
+/** Counts of a running book replay; bytes for file replays, pages for page replays. */
+export const bookReplayProgressSchema = z.object({
+  events: z.number().int().nonnegative(),
+  frames: z.number().int().nonnegative(),
+  chunks: z.number().int().nonnegative(),
+  resets: z.number().int().nonnegative(),
+  withoutBook: z.number().int().nonnegative(),
+  crossed: z.number().int().nonnegative(),
+  locked: z.number().int().nonnegative(),
+  bytesRead: z.number().nonnegative().nullable(),
+  totalBytes: z.number().nonnegative().nullable(),
+  file: z.string().nullable(),
+  pages: z.number().int().nonnegative(),
+});
+
+/** Progress of a book replay. */
+export type BookReplayProgress = z.infer<typeof bookReplayProgressSchema>;
+
+/** One chunk of one book's frames from a replay, with the replay's progress when it was cut. */
+export const bookFramesSchema = z.object({ replayId: z.string(), book: bookKeySchema, chunk: frameChunkSchema, progress: bookReplayProgressSchema });
+
+/** A chunk of frames pushed by a replay. */
+export type BookFramesEvent = z.infer<typeof bookFramesSchema>;
+
+/** Why a replay stopped early. */
+export const bookReplayErrorKinds = ['cancelled', 'snapshot-file', 'book-data', 'page-source', 'worker'] as const;
+
+/** How a replay ended: every frame has been pushed before this event. */
+export const bookReplayEndedSchema = z.object({
+  replayId: z.string(),
+  ok: z.boolean(),
+  error: z.object({ kind: z.enum(bookReplayErrorKinds), message: z.string(), resolution: z.string() }).nullable(),
+  progress: bookReplayProgressSchema,
+});
+
+/** The end of a replay. */
+export type BookReplayEnded = z.infer<typeof bookReplayEndedSchema>;
+
+/** Replay snapshot files in order (the books reset at an hour with no file). */
+export const bookReplayFilesInput = z.object({
+  paths: z.array(z.string().min(1)).min(1).max(10_000),
+  /** Levels per side in each frame (default 25). */
+  depth: z.number().int().min(1).max(500).optional(),
+  /** Half-width of the "depth within ±X bps" metric (default 10). */
+  bandBps: z.number().positive().max(10_000).optional(),
+});

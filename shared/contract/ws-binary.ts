@@ -1,0 +1,88 @@
+import { wsBinaryEventHeader, type WsServerMessage } from './ws-protocol.ts';
+
+// Binary WebSocket frames for push events that carry ArrayBuffers (frame chunks). JSON would
+// turn a buffer into `{}`, so such an event goes as one binary message:
+//   u32 little-endian header length | header JSON (UTF-8) | zero padding to 8 |
+//   buffer 0 | padding to 8 | buffer 1 | ...
+// The header is the event with each buffer replaced by `{"$mdeBuffer": index}` plus the buffer
+// lengths. Buffers start on 8-byte boundaries so a receiver could view them in place.
+
+const placeholderKey = '$mdeBuffer';
+
+function pad8(n: number): number {
+  return (n + 7) & ~7;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== 'object' || value === null) return false;
+  const proto: unknown = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+}
+
+/** A copy of `value` with every ArrayBuffer (in plain objects and arrays) replaced by a placeholder. */
+function extractBuffers(value: unknown, buffers: ArrayBuffer[]): unknown {
+  if (value instanceof ArrayBuffer) {
+    buffers.push(value);
+    return { [placeholderKey]: buffers.length - 1 };
+  }
+  if (Array.isArray(value)) return value.map((item: unknown) => extractBuffers(item, buffers));
+  if (isPlainObject(value)) {
+    const out: Record<string, unknown> = {};
+    for (const [key, item] of Object.entries(value)) out[key] = extractBuffers(item, buffers);
+    return out;
+  }
+  return value;
+}
+
+function restoreBuffers(value: unknown, buffers: readonly ArrayBuffer[]): unknown {
+  if (Array.isArray(value)) return value.map((item: unknown) => restoreBuffers(item, buffers));
+  if (!isPlainObject(value)) return value;
+  const index = value[placeholderKey];
+  if (typeof index === 'number' && Object.keys(value).length === 1) {
+    const buffer = buffers[index];
+    if (buffer === undefined) throw new Error(`binary event: missing buffer ${index}`);
+    return buffer;
+  }
+  const out: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) out[key] = restoreBuffers(item, buffers);
+  return out;
+}
+
+/**
+ * Encodes a push event as the parts of one binary WebSocket message (send them as fragments, or
+ * join them), or returns null when the payload holds no ArrayBuffer and plain JSON will do.
+ */
+export function encodeBinaryEvent(event: string, payload: unknown): Uint8Array[] | null {
+  const buffers: ArrayBuffer[] = [];
+  const withPlaceholders = extractBuffers(payload, buffers);
+  if (buffers.length === 0) return null;
+  const header = new TextEncoder().encode(
+    JSON.stringify({ type: 'event', event, payload: withPlaceholders, buffers: buffers.map((buffer) => buffer.byteLength) }),
+  );
+  const head = new Uint8Array(pad8(4 + header.length));
+  new DataView(head.buffer).setUint32(0, header.length, true);
+  head.set(header, 4);
+  const parts: Uint8Array[] = [head];
+  for (const buffer of buffers) {
+    parts.push(new Uint8Array(buffer));
+    const padding = pad8(buffer.byteLength) - buffer.byteLength;
+    if (padding > 0) parts.push(new Uint8Array(padding));
+  }
+  return parts;
+}
+
+/** Rebuilds a push event from a binary message, each buffer as its own ArrayBuffer. Throws on a malformed message. */
+export function decodeBinaryEvent(message: ArrayBuffer): WsServerMessage {
+  if (message.byteLength < 4) throw new Error('binary event: shorter than its header length');
+  const headerLength = new DataView(message).getUint32(0, true);
+  if (4 + headerLength > message.byteLength) throw new Error('binary event: header runs past the message');
+  const header = wsBinaryEventHeader.parse(JSON.parse(new TextDecoder().decode(new Uint8Array(message, 4, headerLength))));
+  const buffers: ArrayBuffer[] = [];
+  let offset = pad8(4 + headerLength);
+  for (const length of header.buffers) {
+    if (offset + length > message.byteLength) throw new Error('binary event: a buffer runs past the message');
+    buffers.push(message.slice(offset, offset + length));
+    offset = pad8(offset + length);
+  }
+  return { type: 'event', event: header.event, payload: restoreBuffers(header.payload, buffers) };
+}

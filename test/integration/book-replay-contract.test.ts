@@ -1,0 +1,82 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { BookFramesEvent, BookReplayEnded } from '../../shared/contract/book-replay-schemas.ts';
+import type { TaskProgress } from '../../shared/contract/channels.ts';
+import type { WsServerMessage } from '../../shared/contract/ws-protocol.ts';
+import { startBrowserServer, type BrowserServer } from '../../electron/browser-mode/browser-server.ts';
+import { createMainServices, type MainServices } from '../../electron/services/main-services.ts';
+import { hourOfEvents, writeSnapshotFile, type SnapshotFileSpec } from '../support/book-files.ts';
+import { flattenFrames, inProcessFrames } from '../support/frame-reference.ts';
+import { useTempDirs } from '../support/temp-dir.ts';
+import { openContractSocket, type ContractSocketClient } from '../support/ws-client.ts';
+
+const hour = (h: number): SnapshotFileSpec => ({ source: 'binance', market: 'BTC-USDT', hour: Date.UTC(2024, 2, 10, h) });
+
+function payloads<T>(client: ContractSocketClient, event: string): T[] {
+  return client.messages.filter((m): m is Extract<WsServerMessage, { type: 'event' }> => m.type === 'event' && m.event === event).map((m) => m.payload as T);
+}
+
+describe('book replay over the contract', () => {
+  const tempDir = useTempDirs();
+  let services: MainServices;
+  let server: BrowserServer;
+  let client: ContractSocketClient;
+
+  beforeEach(async () => {
+    const rendererDir = join(await tempDir(), 'renderer');
+    await mkdir(rendererDir);
+    await writeFile(join(rendererDir, 'index.html'), '<!doctype html>');
+    services = createMainServices({ userDataDir: await tempDir(), mode: 'browser', healthIntervalMs: 0 });
+    server = await startBrowserServer({ handlers: services.handlers, events: services.events, rendererDir });
+    client = await openContractSocket(`ws://127.0.0.1:${server.port}/contract`, { origin: server.origin, cookie: `mde_token_${server.port}=${server.token}` });
+  });
+
+  afterEach(async () => {
+    client.close();
+    await server.close();
+    await services.close();
+  });
+
+  it('pushes frame chunks as binary WebSocket messages that rebuild into the engine’s frames', async () => {
+    const dir = await tempDir();
+    const first = hourOfEvents(hour(7), 21, 2500);
+    const second = hourOfEvents(hour(8), 22, 2500).slice(1);
+    const paths = [await writeSnapshotFile(dir, hour(7), first), await writeSnapshotFile(dir, hour(8), second)];
+
+    const reply = await client.invoke('book.replayFiles', { paths, depth: 10 });
+    expect(reply).toMatchObject({ type: 'result', result: { ok: true } });
+    const replayId = reply.type === 'result' && reply.result.ok ? (reply.result.value as { replayId: string }).replayId : '';
+    await client.next((m) => m.type === 'event' && m.event === 'book.replayEnded', 10_000);
+
+    const ended = payloads<BookReplayEnded>(client, 'book.replayEnded');
+    expect(ended).toEqual([expect.objectContaining({ replayId, ok: true, error: null }) as unknown]);
+    const frames = payloads<BookFramesEvent>(client, 'book.frames');
+    expect(frames.length).toBeGreaterThan(0);
+    expect(client.binaryMessages).toBe(frames.length);
+    expect(frames.every((f) => f.replayId === replayId && f.chunk.buffer instanceof ArrayBuffer && f.book.market === 'BTC-USDT')).toBe(true);
+    expect(flattenFrames(frames.map((f) => f.chunk))).toEqual(flattenFrames(inProcessFrames([...first, ...second], 10)));
+
+    const tasks = payloads<TaskProgress>(client, 'task.progress').filter((t) => t.taskId === replayId);
+    expect(tasks.at(-1)).toMatchObject({ state: 'done', label: 'Book replay of 2 files' });
+    expect(tasks.at(-1)?.done).toBe(tasks.at(-1)?.total);
+  });
+
+  it('reports a bad file as a failed replay, and cancel of an unknown replay as not cancelled', async () => {
+    const reply = await client.invoke('book.replayFiles', { paths: [join(await tempDir(), 'missing.jsonl.zst')] });
+    expect(reply).toMatchObject({ result: { ok: true } });
+    const ended = await client.next((m) => m.type === 'event' && m.event === 'book.replayEnded', 10_000);
+    expect(ended).toMatchObject({ payload: { ok: false, error: { kind: 'snapshot-file' } } });
+    const tasks = payloads<TaskProgress>(client, 'task.progress');
+    expect(tasks.at(-1)).toMatchObject({ state: 'failed' });
+
+    const cancel = await client.invoke('book.cancel', { replayId: 'no-such-replay' });
+    expect(cancel).toMatchObject({ result: { ok: true, value: { cancelled: false } } });
+  });
+
+  it('still sends events without buffers as JSON text', async () => {
+    await client.invoke('settings.update', { ui: { density: 'comfortable' } });
+    await client.next((m) => m.type === 'event' && m.event === 'settings.changed');
+    expect(client.binaryMessages).toBe(0);
+  });
+});
