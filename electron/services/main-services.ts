@@ -3,8 +3,9 @@ import type { AppInfo } from '../../shared/contract/channels.ts';
 import type { ContractHandlers } from '../contract-host/handlers.ts';
 import { EventHub } from '../contract-host/event-hub.ts';
 import { appName, appVersion } from './app-version.ts';
+import { bookReplayHandlers } from './book/book-replay-handlers.ts';
 import { DataSourceManager } from './data-source/data-source-manager.ts';
-import { startLocalService } from './local-service/local-service.ts';
+import { defaultDemoSeed, demoDataDir, startEmbeddedService } from './local-service/embedded-service.ts';
 import { SettingsStore } from './settings/settings-store.ts';
 
 /** How the main-side services are hosted. */
@@ -38,7 +39,8 @@ export function createMainServices(options: MainServicesOptions): MainServices {
   });
   const dataSource = new DataSourceManager({
     settings: () => settings.get(),
-    startEmbedded: () => startLocalService(),
+    startEmbedded: () =>
+      startEmbeddedService({ data: { kind: 'demo', dataDir: demoDataDir(options.userDataDir), seed: defaultDemoSeed }, warm: true }),
     onHealth: (health) => events.emit('health.changed', health),
   });
   const interval = options.healthIntervalMs ?? 15_000;
@@ -59,6 +61,7 @@ export function createMainServices(options: MainServicesOptions): MainServices {
     'settings.get': () => settings.get(),
     'settings.update': (patch) => settings.update(patch),
     'health.check': () => dataSource.checkHealth(),
+    ...bookReplayHandlers(events),
   };
 
   return { handlers, events, settings, dataSource, close: () => dataSource.close() };

@@ -1,54 +1,152 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { appVersion } from '../app-version.ts';
-import { serviceError } from './error-body.ts';
+import { authenticate, type ApiKeyGrant, type Principal } from './access-policy.ts';
+import { CursorCodec } from './cursor.ts';
+import { startDownloadHost, type DownloadHost } from './download-host.ts';
+import { noFaults, type FaultModes } from './faults.ts';
+import { MonthlyUsage } from './monthly-usage.ts';
+import { RateLimiter, rateLimitHeaders, type QuotaPolicy, type QuotaState } from './rate-limiter.ts';
+import { registerCatalogRoutes } from './routes/catalog-routes.ts';
+import { registerEventsRoute } from './routes/events-route.ts';
+import { registerL2OrderbooksRoute } from './routes/l2-orderbooks-route.ts';
+import { registerRowRoutes } from './routes/row-routes.ts';
+import { registerSnapshotRoutes } from './routes/snapshot-routes.ts';
+import { specReplayLimits, type ReplayLimits, type ServiceContext } from './service-context.ts';
+import { ServiceHttpError } from './service-error.ts';
+import { UrlSigner } from './signed-url.ts';
+import type { MarketDataStore } from './store/market-data-store.ts';
+
+/** Options of the local Market Data Service. */
+export interface LocalServiceOptions {
+  store: MarketDataStore;
+  /** Accepted bearer keys (spec part 5). */
+  keys?: readonly ApiKeyGrant[];
+  /** The service clock; tests move it. */
+  now?: () => number;
+  /** Per-client request quota; past it, 429 with Retry-After. */
+  quota?: QuotaPolicy;
+  /** Monthly `/events` requests per key. */
+  monthlyAllowance?: number;
+  replayLimits?: ReplayLimits;
+  /** Hour files one `/events` page may read before it answers 422. */
+  eventsMaxHourFiles?: number;
+  /** 503 switches; the object stays live, so tests can flip it while the service runs. */
+  faults?: FaultModes;
+  port?: number;
+  downloadPort?: number;
+  /** Lifetime of pre-signed download URLs. */
+  urlTtlSeconds?: number;
+}
 
 /** A running local Market Data Service on loopback. */
 export interface LocalService {
   /** Base URL such as `http://127.0.0.1:43123`. */
   readonly baseUrl: string;
-  /** Stops accepting connections and closes the server. */
+  /** The download host standing in for `{download_host}`. */
+  readonly downloadHost: DownloadHost;
+  /** The live 503 switches. */
+  readonly faults: FaultModes;
+  /** Stops both servers. */
   close(): Promise<void>;
 }
 
-/** Options for the local service. */
-export interface LocalServiceOptions {
-  /** TCP port on 127.0.0.1; 0 picks a free one. */
-  port?: number;
-}
+const principals = new WeakMap<FastifyRequest, Principal>();
 
-/** Builds the Fastify app of the local service (spec part 4 routes are registered here). */
-export function buildLocalServiceApp(): FastifyInstance {
-  const app = Fastify({ logger: false, return503OnClosing: true });
-  app.get('/health', () => Promise.resolve({ status: 'ok', service: 'mde-local', version: appVersion, simulated: true }));
+/** Endpoints whose responses carry the `RateLimit-*` headers (spec part 8). */
+const rateLimitHeaderPaths = new Set(['/catalog', '/catalog/instruments', '/count', '/download', '/snapshots', '/snapshots/download', '/events']);
+
+/** Builds the Fastify app of the local service: every endpoint of spec part 4. */
+export function buildLocalServiceApp(context: ServiceContext, monthly: MonthlyUsage): FastifyInstance {
+  const app = Fastify({ logger: false, return503OnClosing: true, routerOptions: { ignoreTrailingSlash: true } });
+  const quotas = new WeakMap<FastifyRequest, QuotaState>();
+
+  app.addHook('onRequest', (request, _reply, done) => {
+    const path = request.url.split('?')[0] ?? '';
+    if (path === '/health') {
+      done();
+      return;
+    }
+    try {
+      const principal = authenticate(request.headers.authorization, context.keys, context.faults.auth);
+      principals.set(request, principal);
+      quotas.set(request, context.limiter.take(principal.kind === 'key' ? `key:${principal.key}` : `ip:${request.ip}`, context.now()));
+      done();
+    } catch (error) {
+      done(error instanceof Error ? error : new Error(String(error)));
+    }
+  });
+  app.addHook('onSend', async (request, reply) => {
+    const state = quotas.get(request);
+    const path = request.url.split('?')[0] ?? '';
+    if (state !== undefined && rateLimitHeaderPaths.has(path)) void reply.headers(rateLimitHeaders(context.limiter.policy, state));
+  });
+
+  app.get('/health', () => Promise.resolve({ status: 'ok', service: 'mde-local', version: appVersion }));
+  registerCatalogRoutes(app, context);
+  registerSnapshotRoutes(app, context);
+  registerRowRoutes(app, context);
+  registerL2OrderbooksRoute(app, context);
+  registerEventsRoute(app, context, monthly);
+
   app.setNotFoundHandler(async (request, reply) =>
     reply
       .code(404)
-      .send(
-        serviceError(
-          'not_found',
-          `No route ${request.method} ${request.url.split('?')[0] ?? ''}`,
-          'Check the path against the Market Data Service specification, part 4.',
-        ),
-      ),
+      .send(new ServiceHttpError(404, 'not_found', `No route ${request.method} ${request.url.split('?')[0] ?? ''}`, 'Check the path against the Market Data Service specification, part 4.').body()),
   );
   app.setErrorHandler(async (error, _request, reply) => {
+    if (error instanceof ServiceHttpError) return reply.code(error.status).headers(error.headers).send(error.body());
     const status = typeof error === 'object' && error !== null && 'statusCode' in error ? Number(error.statusCode) : 500;
     const message = error instanceof Error ? error.message : String(error);
-    return reply
-      .code(status >= 400 && status < 600 ? status : 500)
-      .send(serviceError(status === 400 ? 'bad_request' : 'internal', message, 'Check the request and try again.'));
+    const code = status >= 400 && status < 500 ? status : 500;
+    return reply.code(code).send(new ServiceHttpError(code, code === 500 ? 'internal' : 'invalid_request', message, 'Check the request and try again.').body());
   });
   return app;
 }
 
-/** Starts the local service on 127.0.0.1 and resolves once it accepts connections. */
-export async function startLocalService(options: LocalServiceOptions = {}): Promise<LocalService> {
-  const app = buildLocalServiceApp();
+/** Starts the local service and its download host on 127.0.0.1. */
+export async function startLocalService(options: LocalServiceOptions): Promise<LocalService> {
+  const now = options.now ?? Date.now;
+  const secret = randomBytes(32);
+  const faults = options.faults ?? { ...noFaults };
+  const signer = new UrlSigner(secret);
+  let downloadOrigin = '';
+  const context: ServiceContext = {
+    store: options.store,
+    keys: options.keys ?? [],
+    now,
+    faults,
+    cursors: new CursorCodec(secret),
+    signer,
+    limiter: new RateLimiter(options.quota ?? { limit: 1200, windowSeconds: 60 }),
+    replayLimits: options.replayLimits ?? specReplayLimits,
+    eventsMaxHourFiles: options.eventsMaxHourFiles ?? 96,
+    monthlyAllowance: options.monthlyAllowance ?? 100_000,
+    urlTtlSeconds: options.urlTtlSeconds ?? 86_400,
+    downloadOrigin: () => downloadOrigin,
+    principalOf: (request) => principals.get(request) ?? { kind: 'anonymous' },
+  };
+  const downloadHost = await startDownloadHost(
+    signer,
+    async (key) => {
+      if (faults.storage) throw new Error('storage unavailable');
+      const hour = await options.store.hourByKey(key);
+      return hour === null ? null : options.store.file(hour);
+    },
+    () => Math.floor(now() / 1000),
+    options.downloadPort ?? 0,
+  );
+  downloadOrigin = downloadHost.origin;
+  const app = buildLocalServiceApp(context, new MonthlyUsage(context.monthlyAllowance));
   await app.listen({ host: '127.0.0.1', port: options.port ?? 0 });
   const address = app.server.address() as AddressInfo;
   return {
     baseUrl: `http://127.0.0.1:${address.port}`,
-    close: () => app.close(),
+    downloadHost,
+    faults,
+    close: async () => {
+      await Promise.all([app.close(), downloadHost.close()]);
+    },
   };
 }

@@ -6,9 +6,12 @@ import { pointValue, tradeFields } from './v2-record.ts';
 /** Legacy timestamps at or above this are microseconds, not milliseconds. */
 export const legacyMicrosecondThreshold = 1e14;
 
-/** Converts a legacy `timestamp` to Unix milliseconds. */
+/**
+ * Converts a legacy `timestamp` to whole Unix milliseconds (every `*_timestamp` of the API is an
+ * integer count of ms, spec part 2): microseconds are truncated to their millisecond.
+ */
 export function legacyMilliseconds(timestamp: number): number {
-  return timestamp >= legacyMicrosecondThreshold ? timestamp / 1000 : timestamp;
+  return timestamp >= legacyMicrosecondThreshold ? Math.floor(timestamp / 1000) : timestamp;
 }
 
 /**

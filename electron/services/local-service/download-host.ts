@@ -1,0 +1,73 @@
+import { createReadStream } from 'node:fs';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { UrlSigner } from './signed-url.ts';
+import type { HourFile } from './store/market-data-store.ts';
+
+/** A second origin on loopback that serves pre-signed snapshot downloads, like object storage. */
+export interface DownloadHost {
+  readonly origin: string;
+  /** Requests that arrived carrying an Authorization header (there must be none). */
+  readonly requestsWithAuthorization: readonly string[];
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the download host. It needs no credentials: the URL's signature and expiry are the
+ * authorization. An expired or tampered URL gets 403, as object storage answers.
+ */
+export async function startDownloadHost(
+  signer: UrlSigner,
+  lookup: (key: string) => Promise<HourFile | null>,
+  nowSeconds: () => number,
+  port = 0,
+): Promise<DownloadHost> {
+  const withAuthorization: string[] = [];
+  const server: Server = createServer((request: IncomingMessage, response) => {
+    if (request.headers.authorization !== undefined) withAuthorization.push(request.url ?? '');
+    const url = new URL(request.url ?? '/', 'http://download-host');
+    const match = /^\/snapshots\/([^/]+)\.jsonl\.zst$/.exec(url.pathname);
+    const refusal =
+      match === null ? 'no such object' : signer.verify(url.pathname, url.searchParams.get('expires'), url.searchParams.get('signature'), nowSeconds());
+    if (match?.[1] === undefined || refusal !== null) {
+      response.writeHead(match === null ? 404 : 403, { 'Content-Type': 'text/plain' });
+      response.end(`${match === null ? 'NotFound' : 'AccessDenied'}: ${refusal ?? 'no such object'}\n`);
+      return;
+    }
+    const key = decodeURIComponent(match[1]);
+    void lookup(key).then(
+      (file) => {
+        if (file === null) {
+          response.writeHead(404, { 'Content-Type': 'text/plain' });
+          response.end('NotFound: no such object\n');
+          return;
+        }
+        response.writeHead(200, {
+          'Content-Type': 'application/zstd',
+          'Content-Length': String(file.bytes),
+          'Content-Disposition': `attachment; filename="${file.key}.jsonl.zst"`,
+        });
+        if (request.method === 'HEAD') {
+          response.end();
+          return;
+        }
+        createReadStream(file.path).pipe(response);
+      },
+      () => {
+        response.writeHead(503, { 'Content-Type': 'text/plain' });
+        response.end('ServiceUnavailable\n');
+      },
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const address = server.address() as AddressInfo;
+  return {
+    origin: `http://127.0.0.1:${address.port}`,
+    requestsWithAuthorization: withAuthorization,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

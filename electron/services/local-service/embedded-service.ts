@@ -1,0 +1,67 @@
+import { join } from 'node:path';
+import type { ApiKeyGrant } from './access-policy.ts';
+import { startLocalService, type LocalService, type LocalServiceOptions } from './local-service.ts';
+import { DemoStore } from './store/demo-store.ts';
+import { decodeHourFile } from './store/decode-hour-file.ts';
+import { DirectoryStore } from './store/directory-store.ts';
+
+/** The seed of the demo everyone sees by default. */
+export const defaultDemoSeed = 20_261_122;
+
+/** Where the embedded service's data comes from. */
+export type EmbeddedData = { kind: 'demo'; dataDir: string; seed: number } | { kind: 'directory'; root: string };
+
+/** Options of an embedded (or standalone `mde serve`) service. */
+export interface EmbeddedServiceOptions {
+  data: EmbeddedData;
+  keys?: readonly ApiKeyGrant[];
+  port?: number;
+  /** Generate the live and previous hour of every demo dataset in the background after start. */
+  warm?: boolean;
+  extra?: Omit<LocalServiceOptions, 'store' | 'keys' | 'port'>;
+}
+
+/** The demo data folder inside the user-data directory. */
+export function demoDataDir(userDataDir: string): string {
+  return join(userDataDir, 'demo-data');
+}
+
+/**
+ * Starts the local Market Data Service over the simulated demo (generated into the user-data
+ * folder on first use) or over a folder of the user's own snapshot files.
+ */
+export async function startEmbeddedService(options: EmbeddedServiceOptions): Promise<LocalService> {
+  const now = options.extra?.now ?? Date.now;
+  let store;
+  let warm: ((signal: AbortSignal) => Promise<void>) | null = null;
+  if (options.data.kind === 'demo') {
+    const demo = new DemoStore({ dataDir: options.data.dataDir, seed: options.data.seed, now });
+    await demo.open();
+    store = demo;
+    warm = (signal) => demo.warm(signal);
+  } else {
+    const directory = new DirectoryStore(options.data.root, decodeHourFile);
+    await directory.scan();
+    store = directory;
+  }
+  const service = await startLocalService({ ...options.extra, store, keys: options.keys ?? [], ...(options.port !== undefined ? { port: options.port } : {}) });
+  if (options.warm !== true || warm === null) return service;
+  // Warm up a moment after start, so the first requests are not queued behind generation, and
+  // stop (between files) when the service closes.
+  const stop = new AbortController();
+  const startWarm = warm;
+  let warming: Promise<void> = Promise.resolve();
+  const timer = setTimeout(() => {
+    warming = startWarm(stop.signal).catch(() => {});
+  }, 2000);
+  timer.unref();
+  return {
+    ...service,
+    close: async () => {
+      clearTimeout(timer);
+      stop.abort();
+      await warming;
+      await service.close();
+    },
+  };
+}

@@ -1,0 +1,82 @@
+import { badRequest } from './service-error.ts';
+
+/** The raw query of a request as Fastify parses it. */
+export type RawQuery = Record<string, string | string[] | undefined>;
+
+/** The limit rule of an endpoint (spec 4.0.4 and part 8). */
+export type LimitRule = 'cap' | 'reject';
+
+/** Reads and validates query parameters, failing with a 400 that names the parameter. */
+export class QueryReader {
+  readonly #query: RawQuery;
+
+  constructor(query: unknown) {
+    this.#query = (typeof query === 'object' && query !== null ? query : {}) as RawQuery;
+  }
+
+  /** A string parameter, or undefined when absent. Empty strings are refused. */
+  string(name: string): string | undefined {
+    const value = this.#query[name];
+    if (value === undefined) return undefined;
+    if (Array.isArray(value)) throw badRequest(`Parameter "${name}" was given ${value.length} times`, `Send "${name}" once.`);
+    if (value === '') throw badRequest(`Parameter "${name}" is empty`, `Give "${name}" a value or leave it out.`);
+    return value;
+  }
+
+  /** A required string parameter. */
+  requiredString(name: string): string {
+    const value = this.string(name);
+    if (value === undefined) throw badRequest(`Missing required parameter "${name}"`, `Add "${name}" to the query.`);
+    return value;
+  }
+
+  /** An integer parameter (for example Unix milliseconds), or undefined when absent. */
+  integer(name: string, min = 0): number | undefined {
+    const text = this.string(name);
+    if (text === undefined) return undefined;
+    if (!/^-?\d+$/.test(text) || !Number.isSafeInteger(Number(text)) || Number(text) < min) {
+      throw badRequest(`Parameter "${name}" must be an integer ≥ ${min}, not "${text}"`, `Send "${name}" as whole Unix milliseconds.`);
+    }
+    return Number(text);
+  }
+
+  /** A boolean parameter (`true`/`false`), defaulting to false. */
+  boolean(name: string): boolean {
+    const text = this.string(name);
+    if (text === undefined || text === 'false') return false;
+    if (text === 'true') return true;
+    throw badRequest(`Parameter "${name}" must be true or false, not "${text}"`, `Send ${name}=true or leave it out.`);
+  }
+
+  /** The page size: default 200, 1 to 1000; above 1000 capped or refused by the endpoint's rule. */
+  limit(rule: LimitRule, defaultLimit = 200): number {
+    const text = this.string('limit');
+    if (text === undefined) return defaultLimit;
+    const value = Number(text);
+    if (!/^\d+$/.test(text) || !Number.isSafeInteger(value) || value < 1) {
+      throw badRequest(`Parameter "limit" must be an integer from 1 to 1000, not "${text}"`, 'Send a limit from 1 to 1000.');
+    }
+    if (value > 1000) {
+      if (rule === 'cap') return 1000;
+      throw badRequest(`Parameter "limit" is ${value}; this endpoint accepts at most 1000`, 'Send a limit from 1 to 1000 and page with the cursor.');
+    }
+    return value;
+  }
+
+  /** Refuses parameters this endpoint does not accept under their legacy names. */
+  refuseAliases(aliases: Record<string, string>): void {
+    for (const [alias, canonical] of Object.entries(aliases)) {
+      if (this.#query[alias] !== undefined) {
+        throw badRequest(`Parameter "${alias}" is not accepted here`, `Use the canonical name "${canonical}".`);
+      }
+    }
+  }
+
+  /** Every parameter except the cursor, canonically ordered: what a cursor is bound to. */
+  bindingKey(path: string): string {
+    const entries = Object.entries(this.#query)
+      .filter(([name, value]) => name !== 'cursor' && value !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return JSON.stringify([path, entries]);
+  }
+}

@@ -1,0 +1,66 @@
+import type { FastifyInstance } from 'fastify';
+import { resolveWindow } from '../access-policy.ts';
+import type { MonthlyUsage } from '../monthly-usage.ts';
+import { QueryReader } from '../query-params.ts';
+import { pageRows, QueryTooExpensive, type RowPosition } from '../rows/row-pager.ts';
+import { isRowKind, rowKinds, type RowKind } from '../rows/row-kinds.ts';
+import type { ServiceContext } from '../service-context.ts';
+import { badRequest, ServiceHttpError, unavailable } from '../service-error.ts';
+import { selectDatasets } from './row-routes.ts';
+
+/** `/events` (spec 4.13): the seven row kinds merged in one collector-time order, key required. */
+export function registerEventsRoute(app: FastifyInstance, context: ServiceContext, usage: MonthlyUsage): void {
+  app.get('/events', async (request, reply) => {
+    const reader = new QueryReader(request.query);
+    const start = reader.integer('start');
+    const end = reader.integer('end');
+    const typesText = reader.string('types');
+    const kinds: RowKind[] = typesText === undefined ? [...rowKinds] : typesText.split(',').map((name) => name.trim()).filter((name) => name !== '').map((name) => {
+      if (!isRowKind(name)) throw badRequest(`Unknown type "${name}" in "types"`, `Use a comma-separated subset of ${rowKinds.join(', ')}.`);
+      return name;
+    });
+    if (kinds.length === 0) throw badRequest('"types" is empty', `Use a comma-separated subset of ${rowKinds.join(', ')}, or leave it out.`);
+    const source = reader.string('source');
+    const market = reader.string('market');
+    const instrument = reader.string('instrument');
+    const limit = reader.limit('cap');
+    const principal = context.principalOf(request);
+    const range = resolveWindow('events', start, end, principal, context.now());
+    if (principal.kind === 'key') {
+      const monthly = usage.record(principal.key, context.now());
+      void reply.headers(monthly.headers);
+      if (monthly.exhausted) {
+        throw new ServiceHttpError(429, 'monthly_quota_exhausted', 'The monthly /events allowance of this key is used up', 'Wait for the monthly reset or raise the plan.', {
+          ...monthly.headers,
+          'Retry-After': monthly.headers['X-Service-Monthly-Usage-Reset'] ?? '3600',
+        });
+      }
+    }
+    if (context.faults.storage) throw unavailable('Snapshot storage');
+    const binding = reader.bindingKey('/events');
+    const cursor = reader.string('cursor');
+    const after = cursor === undefined ? undefined : context.cursors.decode<RowPosition>(binding, cursor);
+    try {
+      const page = await pageRows(context.store, {
+        kinds,
+        datasets: selectDatasets(context, source, market, kinds),
+        range,
+        instrument,
+        limit,
+        after,
+        options: { latestHourFunding: false, candlesByCollectorTime: true },
+        maxHourFiles: context.eventsMaxHourFiles,
+      });
+      return {
+        items: page.rows.map(({ kind, row }) => ({ type: kind, data: row })),
+        has_more: page.hasMore,
+        next_cursor: page.hasMore && page.last !== null ? context.cursors.encode(binding, page.last) : null,
+      };
+    } catch (error) {
+      if (error instanceof QueryTooExpensive) {
+        throw new ServiceHttpError(422, 'query_too_expensive', `This /events query exceeds its work limit (${error.message})`, 'Narrow the time range, or filter by source, market or types.');
+      }
+      throw error;
+    }
+  });
+}

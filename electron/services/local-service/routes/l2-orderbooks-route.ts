@@ -1,0 +1,146 @@
+import type { FastifyInstance } from 'fastify';
+import { BookEngine, type EngineState } from '../../../../shared/book/book-engine.ts';
+import { l2RowJson } from '../../../../shared/book/book-row-json.ts';
+import { rowBase } from '../../../../shared/rows/from-records/row-context.ts';
+import type { OrderbookRecord } from '../../../../shared/snapshot/records.ts';
+import { resolveWindow } from '../access-policy.ts';
+import { QueryReader } from '../query-params.ts';
+import type { ServiceContext } from '../service-context.ts';
+import { badRequest, ServiceHttpError, unavailable } from '../service-error.ts';
+import type { DecodedHour, HourRef } from '../store/market-data-store.ts';
+
+const hourMs = 3_600_000;
+
+/** Where a page of books ended: the hour and the index (in replay order) of the last producing event. */
+interface ReplayPosition {
+  h: number;
+  s: number;
+}
+
+const replayOrderCache = new WeakMap<DecodedHour, OrderbookRecord[]>();
+
+/**
+ * Where a page stopped, kept so the next page resumes there instead of replaying again from the
+ * preceding snapshot: the engine's books, the next record to apply, and the first row of the next
+ * page (its event was already applied when the page filled up).
+ */
+interface ResumePoint {
+  engine: EngineState;
+  hourStart: number;
+  nextIndex: number;
+  /** The JSON text of that first row. */
+  pending: string;
+}
+
+/** Resume points by the cursor that leads to them (bounded; a miss just replays). */
+const resumePoints = new Map<string, ResumePoint>();
+const maxResumePoints = 64;
+
+function rememberResumePoint(cursor: string, point: ResumePoint): void {
+  resumePoints.set(cursor, point);
+  for (const key of resumePoints.keys()) {
+    if (resumePoints.size <= maxResumePoints) break;
+    resumePoints.delete(key);
+  }
+}
+
+/**
+ * The order-book records of an hour in the order `/l2-updates` serves them (collector time, ties
+ * by line), so a client replaying those rows through the book engine gets the same books and
+ * the books come in collector-time order like every other row (spec part 2).
+ */
+function bookRecordsInReplayOrder(hour: DecodedHour): OrderbookRecord[] {
+  let records = replayOrderCache.get(hour);
+  if (records === undefined) {
+    records = hour.records.filter((record): record is OrderbookRecord => record.type === 'orderbook');
+    replayOrderCache.set(hour, records);
+  }
+  return records;
+}
+
+function tooExpensive(what: string): ServiceHttpError {
+  return new ServiceHttpError(422, 'replay_limit_exceeded', `The replay exceeds its limit: ${what}`, 'Narrow the time range (split it and request each part).');
+}
+
+/**
+ * `/l2-orderbooks` (spec 4.12): replays stored source events from a preceding snapshot through the
+ * book engine and returns one sorted top-25 book after each L2 event in the range. Deltas before
+ * any snapshot produce no book; a missing hour (coverage gap) clears the books.
+ */
+export function registerL2OrderbooksRoute(app: FastifyInstance, context: ServiceContext): void {
+  app.get('/l2-orderbooks', async (request, reply) => {
+    const reader = new QueryReader(request.query);
+    const source = reader.requiredString('source');
+    const market = reader.requiredString('market');
+    const instrument = reader.string('instrument');
+    const start = reader.integer('start');
+    const end = reader.integer('end');
+    if (start === undefined || end === undefined) throw badRequest('/l2-orderbooks needs both "start" and "end"', 'Send start and end as Unix milliseconds.');
+    const limit = reader.limit('reject');
+    const range = resolveWindow('latest-hour', start, end, context.principalOf(request), context.now());
+    if (context.faults.storage) throw unavailable('Snapshot storage');
+    const binding = reader.bindingKey('/l2-orderbooks');
+    const cursor = reader.string('cursor');
+    const after = cursor === undefined ? undefined : context.cursors.decode<ReplayPosition>(binding, cursor);
+
+    // Replay from the hour before the range (or, on a continuation, before the cursor's hour), so
+    // the book in force comes from a preceding snapshot even when its own hour has not had one
+    // yet, and a page's work does not grow with how far into the range it is.
+    const replayFrom = after === undefined ? range.start : Math.max(range.start, after.h);
+    const hours = await context.store.hours(source, market, replayFrom - hourMs, range.end + 60_000);
+    const limits = context.replayLimits;
+    const started = performance.now();
+    const engine = new BookEngine();
+    // Rows are written as JSON text straight from the books: pages of a thousand 108-field rows
+    // serialize several times faster than objects through JSON.stringify.
+    const items: string[] = [];
+    const page = (hasMore: boolean, nextCursor: string | null): string =>
+      `{"items":[${items.join(',')}],"has_more":${hasMore},"next_cursor":${nextCursor === null ? 'null' : JSON.stringify(nextCursor)}}`;
+    const resume = cursor === undefined ? undefined : resumePoints.get(cursor);
+    if (resume !== undefined) {
+      resumePoints.delete(cursor ?? '');
+      engine.restoreState(resume.engine);
+      items.push(resume.pending);
+    }
+    let captures = 0;
+    let storageBytes = 0;
+    let previous: HourRef | undefined;
+    let last: ReplayPosition | null = resume === undefined || after === undefined ? null : after;
+    for (const ref of hours) {
+      if (resume !== undefined && ref.hourStart < resume.hourStart) continue;
+      if (previous !== undefined && ref.hourStart - previous.hourStart > hourMs) engine.reset();
+      previous = ref;
+      storageBytes += (await context.store.file(ref)).bytes;
+      if (storageBytes > limits.maxStorageBytes) throw tooExpensive(`more than ${limits.maxStorageBytes} bytes of storage reads`);
+      const hour = await context.store.readHour(ref);
+      const context2 = { sourceCaptureId: ref.key };
+      const records = bookRecordsInReplayOrder(hour);
+      const firstIndex = resume !== undefined && ref.hourStart === resume.hourStart ? resume.nextIndex : 0;
+      if (resume !== undefined && ref.hourStart === resume.hourStart) {
+        const pendingIndex = resume.nextIndex - 1;
+        last = { h: ref.hourStart, s: pendingIndex };
+      }
+      for (let index = firstIndex; index < records.length; index++) {
+        const record = records[index];
+        if (record === undefined) continue;
+        if (instrument !== undefined && record.instrument !== instrument) continue;
+        if (record.collectorTimestamp > range.end) continue;
+        captures++;
+        if (captures > limits.maxCaptures) throw tooExpensive(`more than ${limits.maxCaptures} raw captures`);
+        const book = engine.apply(record);
+        if (book === null || record.collectorTimestamp < range.start) continue;
+        if (resume === undefined && after !== undefined && (ref.hourStart < after.h || (ref.hourStart === after.h && index <= after.s))) continue;
+        const row = l2RowJson(rowBase(context2, record), book, record.isSnapshot);
+        if (items.length === limit) {
+          const nextCursor = last === null ? null : context.cursors.encode(binding, last);
+          if (nextCursor !== null) rememberResumePoint(nextCursor, { engine: engine.saveState(), hourStart: ref.hourStart, nextIndex: index + 1, pending: row });
+          return reply.type('application/json; charset=utf-8').send(page(true, nextCursor));
+        }
+        items.push(row);
+        last = { h: ref.hourStart, s: index };
+      }
+      if (performance.now() - started > limits.maxMilliseconds) throw tooExpensive(`more than ${limits.maxMilliseconds / 1000} s of replay`);
+    }
+    return reply.type('application/json; charset=utf-8').send(page(false, null));
+  });
+}

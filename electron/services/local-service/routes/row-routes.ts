@@ -1,0 +1,114 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { candleIntervals } from '../../../../shared/rows/candle-row.ts';
+import { resolveWindow, type AccessFamily } from '../access-policy.ts';
+import { QueryReader, type LimitRule } from '../query-params.ts';
+import type { ServedRow } from '../rows/hour-rows.ts';
+import { pageRows, type RowPosition } from '../rows/row-pager.ts';
+import type { RowKind } from '../rows/row-kinds.ts';
+import type { ServiceContext } from '../service-context.ts';
+import { badRequest, ServiceHttpError, unavailable } from '../service-error.ts';
+
+/** One typed row endpoint: its path, row kind, access family, limit rule and extra filter. */
+interface RowEndpoint {
+  path: string;
+  kind: RowKind;
+  family: AccessFamily;
+  limitRule: LimitRule;
+  /** Latest-hour funding rows carry mark, index and open interest. */
+  latestHourFunding?: boolean;
+  /** The endpoint's extra exact-match parameter (`interval`, `intent_id`, `observation_id`). */
+  extra?: 'interval' | 'intent_id' | 'observation_id';
+}
+
+/** Spec 4.7 to 4.11: the four historical endpoints and the seven latest-hour endpoints. */
+export const rowEndpoints: readonly RowEndpoint[] = [
+  { path: '/historical/trades', kind: 'trade', family: 'historical', limitRule: 'reject' },
+  { path: '/historical/orderbook-l2', kind: 'l2_update', family: 'historical', limitRule: 'reject' },
+  { path: '/historical/funding-rates', kind: 'funding_rate', family: 'historical', limitRule: 'reject' },
+  { path: '/historical/options-ticker', kind: 'option_ticker', family: 'historical', limitRule: 'reject' },
+  { path: '/l2-updates', kind: 'l2_update', family: 'latest-hour', limitRule: 'reject' },
+  { path: '/funding-rates', kind: 'funding_rate', family: 'latest-hour', limitRule: 'reject', latestHourFunding: true },
+  { path: '/perpetual-ticker', kind: 'funding_rate', family: 'latest-hour', limitRule: 'reject', latestHourFunding: true },
+  { path: '/options-ticker', kind: 'option_ticker', family: 'latest-hour', limitRule: 'cap' },
+  { path: '/ohlcv', kind: 'ohlcv', family: 'latest-hour', limitRule: 'cap', extra: 'interval' },
+  { path: '/intents', kind: 'intent', family: 'latest-hour', limitRule: 'reject', extra: 'intent_id' },
+  { path: '/quotes', kind: 'quote', family: 'latest-hour', limitRule: 'reject', extra: 'observation_id' },
+];
+
+/** Anonymous latest-hour data queries allowed at once (spec part 8: 2 per replica). */
+const anonymousConcurrency = 2;
+
+/** The datasets a source/market filter selects that can hold any of the given row kinds. */
+export function selectDatasets(
+  context: ServiceContext,
+  source: string | undefined,
+  market: string | undefined,
+  kinds: readonly RowKind[],
+): { source: string; market: string }[] {
+  return context.store
+    .datasets()
+    .filter(
+      (dataset) =>
+        (source === undefined || dataset.source === source) &&
+        (market === undefined || dataset.market === market) &&
+        (dataset.rowKinds === undefined || kinds.some((kind) => dataset.rowKinds?.includes(kind) === true)),
+    );
+}
+
+/** Registers every typed row endpoint. */
+export function registerRowRoutes(app: FastifyInstance, context: ServiceContext): void {
+  let anonymousInFlight = 0;
+  for (const endpoint of rowEndpoints) {
+    app.get(endpoint.path, async (request: FastifyRequest) => {
+      const reader = new QueryReader(request.query);
+      const source = reader.string('source');
+      const market = reader.string('market');
+      const instrument = reader.string('instrument');
+      const start = reader.integer('start');
+      const end = reader.integer('end');
+      const limit = reader.limit(endpoint.limitRule);
+      const extraValue = endpoint.extra === undefined ? undefined : reader.string(endpoint.extra);
+      if (endpoint.extra === 'interval' && extraValue !== undefined && !(candleIntervals as readonly string[]).includes(extraValue)) {
+        throw badRequest(`"interval" must be one of ${candleIntervals.join(', ')}, not "${extraValue}"`, 'Send an exact canonical interval such as 1m.');
+      }
+      const principal = context.principalOf(request);
+      const now = context.now();
+      const binding = reader.bindingKey(endpoint.path);
+      const cursor = reader.string('cursor');
+      const after = cursor === undefined ? undefined : context.cursors.decode<RowPosition>(binding, cursor);
+      // Anonymous continuation on the latest-hour family skips rows that aged out of the hour
+      // (spec 4.0.5): a start that was public when the first page was served is not refused later.
+      const anonymousLatest = endpoint.family === 'latest-hour' && principal.kind === 'anonymous';
+      const publicFrom = now - 3_600_000;
+      if (anonymousLatest && after !== undefined && end !== undefined && end < publicFrom) return { items: [], has_more: false, next_cursor: null };
+      const continuedStart = anonymousLatest && after !== undefined && start !== undefined ? Math.max(start, publicFrom) : start;
+      const range = resolveWindow(endpoint.family, continuedStart, end, principal, now);
+      if (context.faults.storage) throw unavailable('Snapshot storage');
+      if (anonymousLatest) range.start = Math.max(range.start, publicFrom);
+      if (anonymousLatest && anonymousInFlight >= anonymousConcurrency) {
+        throw new ServiceHttpError(429, 'too_many_concurrent_queries', `At most ${anonymousConcurrency} anonymous queries run at once`, 'Retry in a moment, or send an API key.', { 'Retry-After': '1' });
+      }
+      if (anonymousLatest) anonymousInFlight++;
+      try {
+        const extra = endpoint.extra;
+        const page = await pageRows(context.store, {
+          kinds: [endpoint.kind],
+          datasets: selectDatasets(context, source, market, [endpoint.kind]),
+          range,
+          instrument,
+          ...(extra !== undefined && extraValue !== undefined ? { accept: (row: ServedRow) => row[extra] === extraValue } : {}),
+          limit,
+          after,
+          options: { latestHourFunding: endpoint.latestHourFunding === true, candlesByCollectorTime: false },
+        });
+        return {
+          items: page.rows.map((entry) => entry.row),
+          has_more: page.hasMore,
+          next_cursor: page.hasMore && page.last !== null ? context.cursors.encode(binding, page.last) : null,
+        };
+      } finally {
+        if (anonymousLatest) anonymousInFlight--;
+      }
+    });
+  }
+}

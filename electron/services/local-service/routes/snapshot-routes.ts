@@ -1,0 +1,135 @@
+import type { FastifyInstance } from 'fastify';
+import type { DailyManifest, SnapshotDownloadLink, SnapshotListing } from '../../../../shared/rows/snapshots.ts';
+import { checkDatasetAccess } from '../dataset-access.ts';
+import { QueryReader } from '../query-params.ts';
+import type { ServiceContext } from '../service-context.ts';
+import { authRequired, badRequest, ServiceHttpError, unavailable } from '../service-error.ts';
+import { hourKey, manifestKey, parseSnapshotKey } from '../snapshot-keys.ts';
+import type { DatasetDescriptor } from '../store/market-data-store.ts';
+import { pageByOffset } from './paging.ts';
+
+const isoInstant = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
+const dayMs = 86_400_000;
+
+function parseInstant(name: string, text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  let iso = text.replace(' ', 'T');
+  // A time without a zone is UTC, as the spec says of every date and hour here.
+  if (/T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?$/.test(iso)) iso += 'Z';
+  const ms = isoInstant.test(text) ? Date.parse(iso) : Number.NaN;
+  if (Number.isNaN(ms)) {
+    throw badRequest(`"${name}" must be an ISO 8601 UTC time such as 2026-11-20T13:00:00Z, not "${text}"`, `Send "${name}" in ISO 8601.`);
+  }
+  return ms;
+}
+
+function strictDate(text: string): string {
+  // An impossible month or day (2026-13-01) is an Invalid Date, which toISOString would throw on.
+  const ms = Date.parse(`${text}T00:00:00Z`);
+  const valid = /^\d{4}-\d{2}-\d{2}$/.test(text) && !Number.isNaN(ms) && new Date(ms).toISOString().slice(0, 10) === text;
+  if (!valid) throw badRequest(`"date" must be a real calendar date in strict YYYY-MM-DD form, not "${text}"`, 'Send date=YYYY-MM-DD (UTC).');
+  return text;
+}
+
+function findDataset(context: ServiceContext, source: string, market: string): DatasetDescriptor | undefined {
+  return context.store.datasets().find((dataset) => dataset.source === source && dataset.market === market);
+}
+
+function requireStorage(context: ServiceContext): void {
+  if (context.faults.storage) throw unavailable('Snapshot storage');
+}
+
+/** `/snapshots`, `/snapshots/download` and `/download` (spec 4.4 to 4.6). */
+export function registerSnapshotRoutes(app: FastifyInstance, context: ServiceContext): void {
+  app.get('/snapshots', async (request): Promise<SnapshotListing> => {
+    requireStorage(context);
+    const reader = new QueryReader(request.query);
+    const source = reader.requiredString('source');
+    const market = reader.requiredString('market');
+    const raw = reader.boolean('raw');
+    const now = context.now();
+    const to = parseInstant('to', reader.string('to')) ?? now;
+    const from = parseInstant('from', reader.string('from')) ?? to - dayMs;
+    if (from > to) throw badRequest('"from" is after "to"', 'Send a from earlier than to.');
+    const limit = reader.limit('reject');
+    const principal = context.principalOf(request);
+    if (raw && principal.kind === 'anonymous') throw authRequired('Listing raw files needs an API key with a paid subscription');
+    if (raw && principal.kind === 'key' && principal.tier !== 'paid') {
+      throw new ServiceHttpError(403, 'forbidden', 'Listing raw files needs a paid subscription; this API key has none', 'Use a key with a paid subscription, or list standard files (leave raw out).');
+    }
+    const dataset = findDataset(context, source, market);
+    // The demo keeps only standardized files, so a raw listing is empty.
+    const hours = raw || dataset === undefined ? [] : await context.store.hours(source, market, from, to);
+    const files = await Promise.all(hours.map((hour) => context.store.file(hour)));
+    const entries = files.map((file) => ({ date: file.date, hour: file.hour, key: file.key }));
+    const page = pageByOffset(context, reader, '/snapshots', entries, limit);
+    return {
+      source,
+      market,
+      access: {
+        status: dataset?.access.status ?? 'open',
+        public_cutoff_date: dataset?.access.publicCutoffDate ?? null,
+      },
+      total: page.items.length,
+      total_bytes: files.reduce((sum, file) => sum + file.bytes, 0),
+      limit,
+      has_more: page.hasMore,
+      ...(page.nextCursor !== null ? { next_cursor: page.nextCursor } : {}),
+      snapshots: page.items,
+    };
+  });
+
+  app.get('/snapshots/download', async (request, reply) => {
+    requireStorage(context);
+    const reader = new QueryReader(request.query);
+    const key = reader.requiredString('key');
+    const mode = reader.string('mode');
+    if (mode !== undefined && mode !== 'url' && mode !== 'json') {
+      throw badRequest(`"mode" must be url or json, not "${mode}"`, 'Leave mode out for a redirect, or send mode=url.');
+    }
+    const parts = parseSnapshotKey(key);
+    const hour = parts === null ? null : await context.store.hourByKey(hourKey(parts.source, parts.market, parts.date, parts.hour));
+    const file = hour === null ? null : await context.store.file(hour);
+    const dataset = parts === null ? undefined : findDataset(context, parts.source, parts.market);
+    if (parts === null || file === null || dataset === undefined) {
+      throw new ServiceHttpError(404, 'not_found', `No snapshot file has the key "${key}"`, 'Take keys from /snapshots.');
+    }
+    checkDatasetAccess(dataset, parts.date, context.principalOf(request));
+    const url = context.signer.sign(context.downloadOrigin(), file.key, Math.floor(context.now() / 1000) + context.urlTtlSeconds);
+    if (mode === undefined) return reply.redirect(url, 302);
+    const link: SnapshotDownloadLink = { url, filename: `${file.key}.jsonl.zst`, expires_in_seconds: context.urlTtlSeconds };
+    return link;
+  });
+
+  app.get('/download', async (request): Promise<DailyManifest> => {
+    const reader = new QueryReader(request.query);
+    reader.refuseAliases({ exchange: 'source', asset: 'market' });
+    const source = reader.requiredString('source');
+    const market = reader.requiredString('market');
+    const date = strictDate(reader.requiredString('date'));
+    requireStorage(context);
+    const dataset = findDataset(context, source, market);
+    if (dataset !== undefined) checkDatasetAccess(dataset, date, context.principalOf(request));
+    const dayStart = Date.parse(`${date}T00:00:00Z`);
+    const hours = dataset === undefined ? [] : await context.store.hours(source, market, dayStart, dayStart + dayMs);
+    const files = await Promise.all(hours.map((hour) => context.store.file(hour)));
+    if (files.length === 0) {
+      throw new ServiceHttpError(404, 'not_found', `No snapshot data for ${source}/${market} on ${date}`, 'Check the date against the coverage in /catalog.');
+    }
+    const expiresAt = Math.floor(context.now() / 1000) + context.urlTtlSeconds;
+    return {
+      source,
+      market,
+      date,
+      total: files.length,
+      total_bytes: files.reduce((sum, file) => sum + file.bytes, 0),
+      snapshots: files.map((file) => ({
+        date: file.date,
+        timestamp: `${String(file.hour).padStart(2, '0')}0000`,
+        key: manifestKey(source, market, file.date, file.hour),
+        url: context.signer.sign(context.downloadOrigin(), file.key, expiresAt),
+        expires_in_seconds: context.urlTtlSeconds,
+      })),
+    };
+  });
+}

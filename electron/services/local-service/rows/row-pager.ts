@@ -1,0 +1,144 @@
+import type { TimeRange } from '../access-policy.ts';
+import type { HourRef, MarketDataStore } from '../store/market-data-store.ts';
+import { hourRows, type HourRowEntry, type RowBuildOptions, type ServedRow } from './hour-rows.ts';
+import type { RowKind } from './row-kinds.ts';
+
+/** Where a page ended: the last row's time, stream key and in-hour sequence. Cursors carry it. */
+export interface RowPosition {
+  t: number;
+  k: string;
+  s: number;
+}
+
+/** A row query over one or more datasets. */
+export interface RowQuery {
+  kinds: readonly RowKind[];
+  datasets: readonly { source: string; market: string }[];
+  range: TimeRange;
+  instrument: string | undefined;
+  /** Extra per-row filter (intent_id, observation_id, interval). */
+  accept?: (row: ServedRow) => boolean;
+  limit: number;
+  after: RowPosition | undefined;
+  options: RowBuildOptions;
+  /** Bounded query work: at most this many hour files opened for one page. */
+  maxHourFiles?: number;
+}
+
+/** A page of rows with the kind of each (for `/events`). */
+export interface RowPage {
+  rows: { kind: RowKind; row: ServedRow }[];
+  hasMore: boolean;
+  last: RowPosition | null;
+  hoursOpened: number;
+}
+
+/** Thrown when one page would open more hour files than its bound allows. */
+export class QueryTooExpensive extends Error {
+  override readonly name = 'QueryTooExpensive';
+}
+
+/** Files are hourly, but a record may sit a little outside its hour (collector clock steps). */
+const hourSlackMs = 60_000;
+const hourMs = 3_600_000;
+
+interface Stream {
+  kind: RowKind;
+  key: string;
+  entries: readonly HourRowEntry[];
+  index: number;
+}
+
+function compare(t: number, k: string, s: number, position: RowPosition): number {
+  return t - position.t || (k < position.k ? -1 : k > position.k ? 1 : 0) || s - position.s;
+}
+
+function lowerBound(entries: readonly HourRowEntry[], t: number): number {
+  let low = 0;
+  let high = entries.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if ((entries[mid]?.t ?? 0) < t) low = mid + 1;
+    else high = mid;
+  }
+  return low;
+}
+
+/**
+ * Pages through rows of one or more kinds across datasets in one global order (time, file,
+ * line). Hours are opened lazily in time order, so a page touches only the hours it returns
+ * rows from (plus the slack for collector clock steps). Resumes strictly after `after`.
+ */
+export async function pageRows(store: MarketDataStore, query: RowQuery): Promise<RowPage> {
+  const from = Math.max(query.range.start, query.after?.t ?? Number.NEGATIVE_INFINITY);
+  const refs: HourRef[] = [];
+  // Candles of an hour are stamped with the hour's open times but published a little later;
+  // other rows sit in their own hour's file, give or take the slack.
+  const lookBack = query.kinds.includes('ohlcv') ? hourSlackMs + hourMs : hourSlackMs;
+  for (const dataset of query.datasets) {
+    refs.push(...(await store.hours(dataset.source, dataset.market, from - lookBack, query.range.end + hourSlackMs)));
+  }
+  refs.sort((a, b) => a.hourStart - b.hourStart || (a.key < b.key ? -1 : 1));
+  const streams: Stream[] = [];
+  let nextRef = 0;
+  let hoursOpened = 0;
+
+  const open = async (ref: HourRef): Promise<void> => {
+    hoursOpened++;
+    if (query.maxHourFiles !== undefined && hoursOpened > query.maxHourFiles) {
+      throw new QueryTooExpensive(`one page would read more than ${query.maxHourFiles} hour files`);
+    }
+    const hour = await store.readHour(ref);
+    for (const kind of query.kinds) {
+      const entries = hourRows(hour, kind, query.options);
+      // Candles are numbered apart from records, so they get their own key within the hour.
+      const key = kind === 'ohlcv' ? `${ref.key}#ohlcv` : ref.key;
+      let index = lowerBound(entries, from);
+      const after = query.after;
+      while (after !== undefined && index < entries.length) {
+        const entry = entries[index];
+        if (entry === undefined || compare(entry.t, key, entry.seq, after) > 0) break;
+        index++;
+      }
+      if (index < entries.length) streams.push({ kind, key, entries, index });
+    }
+  };
+  const openUntil = async (t: number): Promise<boolean> => {
+    let opened = false;
+    for (let ref = refs[nextRef]; ref !== undefined && ref.hourStart - hourSlackMs <= t; ref = refs[nextRef]) {
+      nextRef++;
+      await open(ref);
+      opened = true;
+    }
+    return opened;
+  };
+
+  const rows: RowPage['rows'] = [];
+  let last: RowPosition | null = null;
+  for (;;) {
+    let best: Stream | undefined;
+    let bestEntry: HourRowEntry | undefined;
+    for (const stream of streams) {
+      const entry = stream.entries[stream.index];
+      if (entry === undefined || entry.t > query.range.end) continue;
+      if (bestEntry === undefined || best === undefined || compare(entry.t, stream.key, entry.seq, { t: bestEntry.t, k: best.key, s: bestEntry.seq }) < 0) {
+        best = stream;
+        bestEntry = entry;
+      }
+    }
+    if (best === undefined || bestEntry === undefined) {
+      const ref = refs[nextRef];
+      if (ref === undefined) return { rows, hasMore: false, last, hoursOpened };
+      await openUntil(ref.hourStart - hourSlackMs);
+      continue;
+    }
+    if (await openUntil(bestEntry.t)) continue;
+    best.index++;
+    if (query.instrument !== undefined && bestEntry.instrument !== query.instrument) continue;
+    const row = bestEntry.build();
+    if (query.accept !== undefined && !query.accept(row)) continue;
+    if (rows.length === query.limit) return { rows, hasMore: true, last, hoursOpened };
+    rows.push({ kind: best.kind, row });
+    last = { t: bestEntry.t, k: best.key, s: bestEntry.seq };
+  }
+}

@@ -1,0 +1,170 @@
+import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import type { InstrumentEntry } from '../../../../shared/rows/catalog.ts';
+import { writeFileAtomic } from '../../settings/atomic-write.ts';
+import { demoDatasetsAt, type SimulatedDataset } from '../../simulator/demo-datasets.ts';
+import { generateHourFile } from '../../simulator/generate-hour.ts';
+import { instrumentEntries } from '../../simulator/option-chain.ts';
+import { hourKey, parseSnapshotKey, utcDateHour } from '../snapshot-keys.ts';
+import { decodeHourFile } from './decode-hour-file.ts';
+import { DirectoryStore } from './directory-store.ts';
+import type { DatasetDescriptor, DecodedHour, HourFile, HourRef, MarketDataStore } from './market-data-store.ts';
+
+const hourMs = 3_600_000;
+
+/** Options of the demo store. */
+export interface DemoStoreOptions {
+  /** Where generated files go; one folder per seed, so files of another seed are never mixed in. */
+  dataDir: string;
+  seed: number;
+  now: () => number;
+  /** How far back the demo's history reaches. */
+  historyDays?: number;
+  /** The live hour is regenerated when a query needs data newer than this. */
+  liveRefreshMs?: number;
+}
+
+/**
+ * The demo's data: the simulator's datasets, from `historyDays` ago up to the current second.
+ * Hour files are generated on first use, written atomically into the data folder, and then
+ * served like any folder of snapshot files. The live hour is a file that grows as time passes.
+ */
+export class DemoStore implements MarketDataStore {
+  readonly #options: Required<DemoStoreOptions>;
+  readonly #datasets: SimulatedDataset[];
+  readonly #directory: DirectoryStore;
+  readonly #root: string;
+  readonly #liveUntil = new Map<string, number>();
+  readonly #pending = new Map<string, Promise<HourFile>>();
+  readonly #liveHours = new WeakMap<DecodedHour, DecodedHour>();
+
+  constructor(options: DemoStoreOptions) {
+    this.#options = { historyDays: 3, liveRefreshMs: 5_000, ...options };
+    this.#datasets = demoDatasetsAt(options.now());
+    this.#root = join(options.dataDir, `seed-${options.seed}`);
+    this.#directory = new DirectoryStore(this.#root, decodeHourFile);
+  }
+
+  /** Indexes the files earlier runs generated (partial live hours are regenerated on use). */
+  async open(): Promise<void> {
+    await mkdir(this.#root, { recursive: true });
+    await this.#directory.scan();
+  }
+
+  /** The first hour the demo covers. */
+  get historyStart(): number {
+    const start = this.#options.now() - this.#options.historyDays * 24 * hourMs;
+    return start - (start % hourMs);
+  }
+
+  datasets(): readonly DatasetDescriptor[] {
+    return this.#datasets;
+  }
+
+  coverage(): Promise<{ start: number; end: number }> {
+    return Promise.resolve({ start: this.historyStart, end: this.#options.now() });
+  }
+
+  instruments(source: string, market: string): Promise<readonly InstrumentEntry[]> {
+    const dataset = this.#dataset(source, market);
+    return Promise.resolve(dataset?.kind === 'options' ? instrumentEntries(this.#options.seed, dataset, this.#options.now()) : []);
+  }
+
+  hours(source: string, market: string, from: number, to: number): Promise<readonly HourRef[]> {
+    if (this.#dataset(source, market) === undefined) return Promise.resolve([]);
+    const now = this.#options.now();
+    const first = Math.max(from - (from % hourMs), this.historyStart);
+    const refs: HourRef[] = [];
+    for (let hourStart = first; hourStart < to && hourStart <= now; hourStart += hourMs) {
+      refs.push(this.#ref(source, market, hourStart));
+    }
+    return Promise.resolve(refs);
+  }
+
+  hourByKey(key: string): Promise<HourRef | null> {
+    const parts = parseSnapshotKey(key);
+    if (parts === null || this.#dataset(parts.source, parts.market) === undefined) return Promise.resolve(null);
+    const hourStart = Date.parse(`${parts.date}T00:00:00Z`) + parts.hour * hourMs;
+    const inRange = hourStart >= this.historyStart && hourStart <= this.#options.now();
+    return Promise.resolve(inRange ? this.#ref(parts.source, parts.market, hourStart) : null);
+  }
+
+  file(hour: HourRef): Promise<HourFile> {
+    const pending = this.#pending.get(hour.key);
+    if (pending !== undefined) return pending;
+    const work = this.#ensureFile(hour).finally(() => this.#pending.delete(hour.key));
+    this.#pending.set(hour.key, work);
+    return work;
+  }
+
+  async readHour(hour: HourRef): Promise<DecodedHour> {
+    await this.file(hour);
+    const decoded = await this.#directory.readHour(hour);
+    const liveUntil = this.#liveUntil.get(hour.key);
+    if (liveUntil === undefined) return decoded;
+    // One object per decoded live hour, so the rows built from it stay cached between requests.
+    const cached = this.#liveHours.get(decoded);
+    if (cached?.dataEnd === liveUntil) return cached;
+    const live = { ...decoded, dataEnd: liveUntil };
+    this.#liveHours.set(decoded, live);
+    return live;
+  }
+
+  /**
+   * Generates the current and previous hour of every dataset, so the first queries are quick.
+   * Stops between files once `signal` is aborted (the service is closing).
+   */
+  async warm(signal: AbortSignal): Promise<void> {
+    const now = this.#options.now();
+    for (const hourStart of [now - (now % hourMs), now - (now % hourMs) - hourMs]) {
+      for (const dataset of this.#datasets) {
+        if (signal.aborted) return;
+        await this.file(this.#ref(dataset.source, dataset.market, hourStart));
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    }
+  }
+
+  #dataset(source: string, market: string): SimulatedDataset | undefined {
+    return this.#datasets.find((dataset) => dataset.source === source && dataset.market === market);
+  }
+
+  #ref(source: string, market: string, hourStart: number): HourRef {
+    const { date, hour } = utcDateHour(hourStart);
+    return { source, market, date, hour, hourStart, key: hourKey(source, market, date, hour) };
+  }
+
+  #pathOf(hour: HourRef): string {
+    return join(this.#root, hour.source, hour.market, hour.date, `${hour.key}.jsonl.zst`);
+  }
+
+  async #ensureFile(hour: HourRef): Promise<HourFile> {
+    const dataset = this.#dataset(hour.source, hour.market);
+    if (dataset === undefined) throw new Error(`The demo has no dataset ${hour.source}/${hour.market}`);
+    const path = this.#pathOf(hour);
+    const marker = `${path}.partial`;
+    const now = this.#options.now();
+    const complete = hour.hourStart + hourMs <= now;
+    const liveUntil = this.#liveUntil.get(hour.key);
+    const existing = await this.#directory.hourByKey(hour.key);
+    const partialOnDisk = await stat(marker).then(() => true, () => false);
+    const fresh = complete ? !partialOnDisk && liveUntil === undefined : liveUntil !== undefined && now - liveUntil < this.#options.liveRefreshMs;
+    if (existing !== null && fresh) return this.#directory.file(existing);
+
+    const until = complete ? Number.POSITIVE_INFINITY : now - (now % 1000);
+    const bytes = generateHourFile(this.#options.seed, dataset, hour.hourStart, until);
+    await mkdir(dirname(path), { recursive: true });
+    if (complete) {
+      await writeFileAtomic(path, bytes);
+      await rm(marker, { force: true });
+      this.#liveUntil.delete(hour.key);
+    } else {
+      await writeFile(marker, String(until));
+      await writeFileAtomic(path, bytes);
+      this.#liveUntil.set(hour.key, until);
+    }
+    const file: HourFile = { ...hour, path, bytes: bytes.length };
+    this.#directory.register(file);
+    return file;
+  }
+}

@@ -1,0 +1,71 @@
+import type { CatalogInstrumentTerms, AccessStatus, InstrumentEntry } from '../../../../shared/rows/catalog.ts';
+import type { SnapshotRecord } from '../../../../shared/snapshot/records.ts';
+import type { RowKind } from '../rows/row-kinds.ts';
+
+/** How a dataset gates dates after its public cutoff (spec parts 3 and 5). */
+export interface DatasetAccessPolicy {
+  status: AccessStatus;
+  /** Latest UTC date (YYYY-MM-DD) available without gated access; null when nothing is gated. */
+  publicCutoffDate: string | null;
+  /** What unlocks dates after the cutoff: any valid key (`bearer`) or a paid key (`payment`). */
+  gate: 'none' | 'bearer' | 'payment';
+}
+
+/** One dataset: a (source, market) with its catalog facts. */
+export interface DatasetDescriptor {
+  source: string;
+  market: string;
+  symbol: string;
+  sourceType: string;
+  categories: string[];
+  terms: CatalogInstrumentTerms;
+  access: DatasetAccessPolicy;
+  /** The row kinds this dataset can have, when known; queries for other kinds skip it. */
+  rowKinds?: readonly RowKind[];
+}
+
+/** One dataset hour that has (or, for the demo, will have) a snapshot file. */
+export interface HourRef {
+  source: string;
+  market: string;
+  /** YYYY-MM-DD, UTC. */
+  date: string;
+  /** 0 to 23, UTC. */
+  hour: number;
+  /** Start of the hour, Unix ms. */
+  hourStart: number;
+  /** Snapshot key, `standard-{source}-{market}-{date}-{HH}`. */
+  key: string;
+}
+
+/** One hourly snapshot file on disk. */
+export interface HourFile extends HourRef {
+  path: string;
+  bytes: number;
+}
+
+/** A decoded hour: its records in collector-time order (stable by line), ready to page through. */
+export interface DecodedHour {
+  file: HourRef;
+  records: readonly SnapshotRecord[];
+  /** Latest collector time the file covers (the hour's end, or "now" for the live hour). */
+  dataEnd: number;
+}
+
+/** What the local service reads its data from: the demo simulator or a folder of real files. */
+export interface MarketDataStore {
+  /** Every dataset, in catalog order. */
+  datasets(): readonly DatasetDescriptor[];
+  /** Data coverage of a dataset in Unix ms, or null when it has no files. */
+  coverage(source: string, market: string): Promise<{ start: number; end: number } | null>;
+  /** Option contracts of an underlying. */
+  instruments(source: string, market: string): Promise<readonly InstrumentEntry[]>;
+  /** Hours of a dataset with data overlapping [from, to), oldest first (cheap: nothing is read). */
+  hours(source: string, market: string, from: number, to: number): Promise<readonly HourRef[]>;
+  /** The hour behind a snapshot key, or null. */
+  hourByKey(key: string): Promise<HourRef | null>;
+  /** The file of an hour, written first if the demo has not generated it yet. */
+  file(hour: HourRef): Promise<HourFile>;
+  /** The decoded records of an hour (cached). */
+  readHour(hour: HourRef): Promise<DecodedHour>;
+}

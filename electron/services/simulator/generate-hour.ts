@@ -1,0 +1,50 @@
+import { concatBytes, ZstdFrameWriter } from '../snapshot/zstd-compressor.ts';
+import { generateBookHour } from './book-hour.ts';
+import type { SimulatedDataset } from './demo-datasets.ts';
+import { generateIntentsHour } from './intents-venue.ts';
+import type { TextSink } from './line-writers.ts';
+import { generateOptionsHour } from './option-chain.ts';
+import { createPrng } from './prng.ts';
+import { generateQuoteLadderHour } from './quote-ladder-venue.ts';
+
+function generateInto(seed: number, dataset: SimulatedDataset, hourStart: number, until: number, body: TextSink): string {
+  const prng = createPrng(seed, dataset.source, dataset.market, hourStart);
+  switch (dataset.kind) {
+    case 'perp':
+    case 'spot':
+    case 'legacy-book':
+      return generateBookHour(prng, seed, dataset, hourStart, until, body);
+    case 'options':
+      return generateOptionsHour(prng, seed, dataset, hourStart, until, body);
+    case 'intents':
+      return generateIntentsHour(prng, seed, dataset, hourStart, until, body);
+    case 'quote-ladder':
+      return generateQuoteLadderHour(prng, seed, dataset, hourStart, until, body);
+  }
+}
+
+/**
+ * The text of one simulated hour of a dataset. A seed plus (source, market, hour) fully determine
+ * it; with `until` inside the hour the rows are a prefix of the full hour's rows (the header's
+ * counts and end time describe what was written).
+ */
+export function generateHourText(seed: number, dataset: SimulatedDataset, hourStart: number, until = Number.POSITIVE_INFINITY): string {
+  let body = '';
+  const header = generateInto(seed, dataset, hourStart, until, { write: (text) => (body += text) });
+  return header + body;
+}
+
+/**
+ * One simulated hour as a `.jsonl.zst` file's bytes: the rows are compressed as they are
+ * generated; the v2 header, known only at the end, is its own first zstd frame (files may hold
+ * several frames back to back).
+ */
+export function generateHourFile(seed: number, dataset: SimulatedDataset, hourStart: number, until = Number.POSITIVE_INFINITY): Uint8Array {
+  const writer = new ZstdFrameWriter({ level: 3 });
+  const parts: Uint8Array[] = [];
+  const header = generateInto(seed, dataset, hourStart, until, { write: (text) => parts.push(writer.write(Buffer.from(text, 'utf8'))) });
+  parts.push(writer.end());
+  if (header === '') return concatBytes(parts);
+  const headerWriter = new ZstdFrameWriter({ level: 3 });
+  return concatBytes([headerWriter.write(Buffer.from(header, 'utf8')), headerWriter.end(), ...parts]);
+}
