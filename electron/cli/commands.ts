@@ -1,3 +1,6 @@
+import { runBook } from './book-command.ts';
+import { runGet } from './get-command.ts';
+import { runKey } from './key-command.ts';
 import { runServe } from './serve-command.ts';
 import { runDecode, runInspect } from './snapshot-commands.ts';
 
@@ -17,9 +20,9 @@ export const commands: readonly CommandEntry[] = [
   { name: 'serve', usage: 'serve [--port N] [--data DIR] [--seed S] [--keys k1,k2]', summary: 'Run the local Market Data Service on 127.0.0.1', run: runServe },
   { name: 'inspect', usage: 'inspect FILE [--json]', summary: 'Format, counts by record type, time range and errors of a snapshot file', run: runInspect },
   { name: 'decode', usage: 'decode FILE [--lenient]', summary: 'Print the normalized records of a snapshot file as JSON lines', run: runDecode },
-  { name: 'book', usage: 'book FILE... [--depth N] [--at T]', summary: 'Print one JSON line per reconstructed order book', plannedIn: 'F3' },
-  { name: 'get', usage: 'get <path> [--<param> <value> ...] [--all] [--base-url URL]', summary: "Print any endpoint's rows as JSON lines, through the client", plannedIn: 'F5' },
-  { name: 'key', usage: 'key set|status|delete [--base-url URL]', summary: 'Manage the API key in the OS keychain (set reads stdin)', plannedIn: 'F5' },
+  { name: 'book', usage: 'book FILE... [--depth N] [--at T]', summary: 'Print one JSON line per reconstructed order book', run: runBook },
+  { name: 'get', usage: 'get <path> [--<param> <value> ...] [--all] [--base-url URL]', summary: "Print any endpoint's rows as JSON lines, through the client", run: runGet },
+  { name: 'key', usage: 'key set|status|delete [--base-url URL]', summary: 'Manage the API key in the OS keychain (set reads stdin)', run: runKey },
   { name: 'download', usage: 'download --source S --market M --from DATE --to DATE', summary: 'Fill the snapshot library through the download queue', plannedIn: 'a later issue' },
   { name: 'export', usage: 'export FILE... --out PATH.(csv|parquet)', summary: 'Export decoded rows to CSV or Parquet', plannedIn: 'a later issue' },
 ];

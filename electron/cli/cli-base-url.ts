@@ -1,0 +1,21 @@
+import { defaultServePort } from './serve-command.ts';
+
+/** The service `mde get` and `mde key` talk to unless `--base-url` says otherwise: `mde serve`'s default. */
+export const defaultBaseUrl = `http://127.0.0.1:${defaultServePort}`;
+
+/** Checks a `--base-url` value: an http(s) URL. */
+export function checkBaseUrl(text: string): string {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new UsageError(`--base-url must be a URL such as ${defaultBaseUrl}, not "${text}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`--base-url must be http or https, not "${url.protocol}"`);
+  return text.replace(/\/+$/, '');
+}
+
+/** A mistake in the command line itself (exit code 2). */
+export class UsageError extends Error {
+  override readonly name = 'UsageError';
+}

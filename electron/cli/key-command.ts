@@ -1,0 +1,72 @@
+import { ApiKeyStore, InvalidApiKey, type KeyStatus } from '../services/keys/api-key-store.ts';
+import { checkBaseUrl, defaultBaseUrl, UsageError } from './cli-base-url.ts';
+import { printFailure } from './get-command.ts';
+
+async function readStdin(): Promise<string> {
+  if (process.stdin.isTTY) process.stderr.write('Paste the API key, then press Enter and Ctrl+D: ');
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+function describe(baseUrl: string, status: KeyStatus): string {
+  return status.hasKey ? `A key is stored for ${baseUrl} (ends in ${status.last4 ?? '????'}).` : `No key is stored for ${baseUrl}.`;
+}
+
+/** Explains that no keychain means the command line cannot keep a key, and what to do instead. */
+function noKeychain(status: KeyStatus): string {
+  return [
+    `mde key: ${status.warning ?? 'No OS keychain is reachable.'}`,
+    '  The command line runs a new session each time, so it cannot keep a key for later without a keychain.',
+    '  Set MDE_API_KEY in the environment instead; "mde get" sends it.',
+  ].join('\n');
+}
+
+/**
+ * `mde key set|status|delete [--base-url URL]`: the API key of a service in the OS keychain.
+ * `set` reads the key from stdin, never from the command line; `status` shows only whether a
+ * key is stored and its last four characters.
+ */
+export async function runKey(args: readonly string[]): Promise<number> {
+  try {
+    const [action, ...rest] = args;
+    let baseUrl = defaultBaseUrl;
+    for (let i = 0; i < rest.length; i++) {
+      const arg = rest[i] ?? '';
+      if (arg === '--base-url' && rest[i + 1] !== undefined) baseUrl = checkBaseUrl(rest[++i] ?? '');
+      else if (arg.startsWith('--base-url=')) baseUrl = checkBaseUrl(arg.slice('--base-url='.length));
+      // Not echoed: an unexpected argument may well be the key itself.
+      else throw new UsageError('Unexpected argument (not shown, in case it is a key). The key is read from stdin, never from the command line.');
+    }
+    const store = new ApiKeyStore();
+    switch (action) {
+      case 'set': {
+        const status = store.set(baseUrl, await readStdin());
+        if (status.storage === 'session') {
+          console.error(noKeychain(status));
+          return 1;
+        }
+        console.log(`Stored. ${describe(baseUrl, status)}`);
+        return 0;
+      }
+      case 'status':
+      case 'delete': {
+        const status = action === 'status' ? store.status(baseUrl) : store.delete(baseUrl);
+        if (status.warning !== null) {
+          console.error(noKeychain(status));
+          return 1;
+        }
+        console.log(action === 'delete' ? `Deleted. ${describe(baseUrl, status)}` : describe(baseUrl, status));
+        return 0;
+      }
+      default:
+        throw new UsageError(`Say what to do: key set|status|delete [--base-url URL], not "${action ?? ''}"`);
+    }
+  } catch (error) {
+    if (error instanceof InvalidApiKey) {
+      console.error(`mde key: ${error.message}`);
+      return 1;
+    }
+    return printFailure('key', error);
+  }
+}

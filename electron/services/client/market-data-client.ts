@@ -1,0 +1,275 @@
+import type { L2Row } from '../../../shared/book/l2-row.ts';
+import type { CandleRow } from '../../../shared/rows/candle-row.ts';
+import type { CatalogMarket, CountResponse, InstrumentEntry } from '../../../shared/rows/catalog.ts';
+import type { EventItem } from '../../../shared/rows/event-item.ts';
+import type { RowGuard } from '../../../shared/rows/field-rules.ts';
+import type { FundingRow, LatestFundingRow } from '../../../shared/rows/funding-row.ts';
+import type { IntentRow } from '../../../shared/rows/intent-row.ts';
+import { isManifestEntry } from '../../../shared/rows/listing-guards.ts';
+import type { OptionTickerRow } from '../../../shared/rows/option-ticker-row.ts';
+import type { QuoteRow } from '../../../shared/rows/quote-row.ts';
+import type { DailyManifest, SnapshotDownloadLink, SnapshotListingEntry } from '../../../shared/rows/snapshots.ts';
+import type { TradeRow } from '../../../shared/rows/trade-row.ts';
+import { HttpTransport } from './http-transport.ts';
+import { MarketDataError, type RequestSummary } from './market-data-error.ts';
+import { pageThrough } from './page-stream.ts';
+import { integerParam, type QueryParams } from './query-params.ts';
+import type {
+  CallOptions,
+  CandleQuery,
+  CatalogQuery,
+  DailyManifestQuery,
+  EventsQuery,
+  InstrumentsQuery,
+  IntentQuery,
+  L2OrderbooksQuery,
+  QuoteQuery,
+  RowQuery,
+  SnapshotsQuery,
+} from './queries.ts';
+import { splitRangeOn422, type RowMark } from './range-splitting.ts';
+import { defaultRetryPolicy, type RetryPolicy } from './retry-policy.ts';
+import { routeGuards } from './route-guards.ts';
+import type { RowPage } from './row-page.ts';
+import { RowStream } from './row-stream.ts';
+import { effectiveLimit, routes, type RouteName } from './routes.ts';
+import { UsageMonitor, type UsageListener, type UsageSnapshot } from './usage-monitor.ts';
+
+/** How to reach a Market Data Service and how patiently. */
+export interface MarketDataClientOptions {
+  /** Such as `http://127.0.0.1:8600`; may carry a path prefix. */
+  baseUrl: string;
+  /** The API key, or a function read on every request (so a key set later takes effect). */
+  apiKey?: string | null | (() => string | null);
+  /** Injected for tests; defaults to the global fetch. */
+  fetch?: typeof fetch;
+  /** The clock for the access windows and `Retry-After` dates; must match the service's. */
+  now?: () => number;
+  /** Jitter source, [0, 1). */
+  random?: () => number;
+  retry?: Partial<RetryPolicy>;
+  /** Per attempt, until the whole body has arrived. Default 30 s. */
+  timeoutMs?: number;
+  /** One line per retry or wait (never containing the key). Default: silent. */
+  log?: (line: string) => void;
+}
+
+function markOfRow(row: { collector_timestamp: number; event_id: string }): RowMark {
+  return { collectorTimestamp: row.collector_timestamp, eventId: row.event_id };
+}
+
+function markOfEvent(item: EventItem): RowMark {
+  return markOfRow(item.data);
+}
+
+const noMark = (): RowMark => ({ collectorTimestamp: Number.NEGATIVE_INFINITY, eventId: '' });
+
+/**
+ * The client of the Market Data Service (spec part 4): one typed method per endpoint, pages and
+ * rows as async iterators, retries and waits as the service asks, typed errors, the access
+ * windows checked before a request the service would refuse without a key, and usage figures
+ * from the response headers. The key goes only to the service's own origin.
+ */
+export class MarketDataClient {
+  readonly #transport: HttpTransport;
+  readonly #usage = new UsageMonitor();
+
+  constructor(options: MarketDataClientOptions) {
+    const apiKey = options.apiKey;
+    this.#transport = new HttpTransport({
+      baseUrl: options.baseUrl,
+      apiKey: typeof apiKey === 'function' ? apiKey : () => apiKey ?? null,
+      fetch: options.fetch ?? globalThis.fetch,
+      now: options.now ?? Date.now,
+      random: options.random ?? Math.random,
+      retry: { ...defaultRetryPolicy, ...options.retry },
+      timeoutMs: options.timeoutMs ?? 30_000,
+      usage: this.#usage,
+      log: options.log ?? (() => {}),
+    });
+  }
+
+  /** The latest rate-limit and monthly-usage figures. */
+  get usage(): UsageSnapshot {
+    return this.#usage.latest;
+  }
+
+  /** Subscribes to usage figures as responses report them; returns the unsubscribe function. */
+  onUsage(listener: UsageListener): () => void {
+    return this.#usage.onUsage(listener);
+  }
+
+  /** `GET /catalog`: public markets. */
+  catalog(query: CatalogQuery = {}, options: CallOptions = {}): RowStream<CatalogMarket> {
+    return this.#paged('catalog', { ...query }, options) as RowStream<CatalogMarket>;
+  }
+
+  /** `GET /catalog/instruments`: option contracts of an underlying. */
+  instruments(query: InstrumentsQuery, options: CallOptions = {}): RowStream<InstrumentEntry> {
+    return this.#paged('instruments', { ...query }, options) as RowStream<InstrumentEntry>;
+  }
+
+  /** `GET /count`: source and market totals. */
+  async count(options: CallOptions = {}): Promise<CountResponse> {
+    return (await this.#json('count', {}, options)) as CountResponse;
+  }
+
+  /** `GET /snapshots`: hourly snapshot files of a dataset (page envelopes carry `access` and totals). */
+  snapshots(query: SnapshotsQuery, options: CallOptions = {}): RowStream<SnapshotListingEntry> {
+    return this.#paged('snapshots', { ...query }, options) as RowStream<SnapshotListingEntry>;
+  }
+
+  /** `GET /snapshots/download?mode=url`: a pre-signed link to one file, as JSON. */
+  async snapshotDownloadLink(key: string, options: CallOptions = {}): Promise<SnapshotDownloadLink> {
+    const body = await this.#json('snapshotDownload', { key, mode: 'url' }, options);
+    const link = body as Partial<SnapshotDownloadLink>;
+    if (typeof link.url !== 'string' || typeof link.filename !== 'string' || typeof link.expires_in_seconds !== 'number') {
+      throw this.#invalid('snapshotDownload', 'the download link lacks url, filename or expires_in_seconds', { key, mode: 'url' });
+    }
+    return { url: link.url, filename: link.filename, expires_in_seconds: link.expires_in_seconds };
+  }
+
+  /** `GET /snapshots/download` without mode: the redirect's target, reported and never followed (so the key stays home). */
+  async snapshotRedirectTarget(key: string, options: CallOptions = {}): Promise<string> {
+    const response = await this.#transport.send({ route: routes.snapshotDownload, params: { key }, signal: options.signal, redirect: 'report' });
+    if (response.kind !== 'redirect') return this.#linkFromBody(response.body, key);
+    return response.location;
+  }
+
+  /** Fetches a pre-signed snapshot URL: no Authorization header is ever sent with it. */
+  fetchSnapshotFile(url: string, options: CallOptions = {}): Promise<Uint8Array> {
+    return this.#transport.fetchPresigned(url, options.signal);
+  }
+
+  /** `GET /download`: the daily manifest of pre-signed URLs. */
+  async dailyManifest(query: DailyManifestQuery, options: CallOptions = {}): Promise<DailyManifest> {
+    const body = (await this.#json('dailyManifest', { ...query }, options)) as Partial<DailyManifest>;
+    const entries = body.snapshots;
+    if (!Array.isArray(entries)) throw this.#invalid('dailyManifest', 'the manifest has no "snapshots" array', { ...query });
+    const bad = entries.findIndex((entry) => isManifestEntry(entry) !== null);
+    if (bad >= 0) throw this.#invalid('dailyManifest', `manifest entry ${bad} lacks date, timestamp, key, url or expires_in_seconds`, { ...query });
+    return body as DailyManifest;
+  }
+
+  /** `GET /historical/trades`. */
+  historicalTrades(query: RowQuery = {}, options: CallOptions = {}): RowStream<TradeRow> {
+    return this.#paged('historicalTrades', { ...query }, options) as RowStream<TradeRow>;
+  }
+
+  /** `GET /historical/orderbook-l2`: L2 source events. */
+  historicalOrderbookL2(query: RowQuery = {}, options: CallOptions = {}): RowStream<L2Row> {
+    return this.#paged('historicalOrderbookL2', { ...query }, options) as RowStream<L2Row>;
+  }
+
+  /** `GET /historical/funding-rates`. */
+  historicalFundingRates(query: RowQuery = {}, options: CallOptions = {}): RowStream<FundingRow> {
+    return this.#paged('historicalFundingRates', { ...query }, options) as RowStream<FundingRow>;
+  }
+
+  /** `GET /historical/options-ticker`. */
+  historicalOptionsTicker(query: RowQuery = {}, options: CallOptions = {}): RowStream<OptionTickerRow> {
+    return this.#paged('historicalOptionsTicker', { ...query }, options) as RowStream<OptionTickerRow>;
+  }
+
+  /** `GET /l2-updates`: latest-hour L2 source events. */
+  l2Updates(query: RowQuery = {}, options: CallOptions = {}): RowStream<L2Row> {
+    return this.#paged('l2Updates', { ...query }, options) as RowStream<L2Row>;
+  }
+
+  /** `GET /funding-rates`: latest-hour funding rows. */
+  fundingRates(query: RowQuery = {}, options: CallOptions = {}): RowStream<LatestFundingRow> {
+    return this.#paged('fundingRates', { ...query }, options) as RowStream<LatestFundingRow>;
+  }
+
+  /** `/perpetual-ticker`, the alias of `/funding-rates` (spec 4.11): the same rows, read from `/funding-rates`. */
+  perpetualTicker(query: RowQuery = {}, options: CallOptions = {}): RowStream<LatestFundingRow> {
+    return this.fundingRates(query, options);
+  }
+
+  /** `GET /options-ticker`. */
+  optionsTicker(query: RowQuery = {}, options: CallOptions = {}): RowStream<OptionTickerRow> {
+    return this.#paged('optionsTicker', { ...query }, options) as RowStream<OptionTickerRow>;
+  }
+
+  /** `GET /ohlcv`: candle revisions (fold them with `latestCandleRevisions`). */
+  ohlcv(query: CandleQuery = {}, options: CallOptions = {}): RowStream<CandleRow> {
+    return this.#paged('ohlcv', { ...query }, options) as RowStream<CandleRow>;
+  }
+
+  /** `GET /intents`. */
+  intents(query: IntentQuery = {}, options: CallOptions = {}): RowStream<IntentRow> {
+    return this.#paged('intents', { ...query }, options) as RowStream<IntentRow>;
+  }
+
+  /** `GET /quotes`; a 404 reads "not yet available on this service". */
+  quotes(query: QuoteQuery = {}, options: CallOptions = {}): RowStream<QuoteRow> {
+    return this.#paged('quotes', { ...query }, options) as RowStream<QuoteRow>;
+  }
+
+  /**
+   * `GET /l2-orderbooks`: reconstructed top-25 books. A 422 (replay limit) splits the time range
+   * in halves and carries on, so the caller still gets one ordered stream (see `splitRangeOn422`).
+   */
+  l2Orderbooks(query: L2OrderbooksQuery, options: CallOptions = {}): RowStream<L2Row> {
+    return this.#paged('l2Orderbooks', { ...query }, options) as RowStream<L2Row>;
+  }
+
+  /**
+   * `GET /events`: the mixed stream, key required. A 422 (query too expensive) splits the time
+   * range in halves and carries on, so the caller still gets one ordered stream.
+   */
+  events(query: EventsQuery, options: CallOptions = {}): RowStream<EventItem> {
+    const { types, ...rest } = query;
+    return this.#paged('events', { ...rest, types: types?.join(',') }, options) as RowStream<EventItem>;
+  }
+
+  /** Any paged route by name with raw parameters (the command line's `mde get`). */
+  query(name: RouteName, params: QueryParams, options: CallOptions = {}): RowStream<unknown> {
+    return this.#paged(name, params, options);
+  }
+
+  /** Any unpaged route by name: its JSON body. */
+  fetchJson(name: RouteName, params: QueryParams, options: CallOptions = {}): Promise<unknown> {
+    return this.#json(name, params, options);
+  }
+
+  #paged(name: RouteName, params: QueryParams, options: CallOptions): RowStream<unknown> {
+    const route = routes[name];
+    const guard: RowGuard<unknown> | null = routeGuards[name];
+    if (guard === null) throw new Error(`${route.path} does not page; use fetchJson`);
+    const limit = effectiveLimit(route, integerParam(params, 'limit'));
+    const complete: QueryParams = { ...params, limit, cursor: undefined };
+    const signal = options.signal;
+    const start = integerParam(complete, 'start');
+    const end = integerParam(complete, 'end');
+    if (!route.splitsOn422 || start === undefined || end === undefined) {
+      return new RowStream(() => pageThrough(this.#transport, { route, params: complete, guard, signal }));
+    }
+    const markOf = name === 'events' ? (row: unknown) => markOfEvent(row as EventItem) : name === 'l2Orderbooks' ? (row: unknown) => markOfRow(row as L2Row) : noMark;
+    return new RowStream(() =>
+      splitRangeOn422<unknown>(
+        { start, end },
+        (range): AsyncGenerator<RowPage<unknown>> => pageThrough(this.#transport, { route, params: { ...complete, start: range.start, end: range.end }, guard, signal, range }),
+        markOf,
+      ),
+    );
+  }
+
+  async #json(name: RouteName, params: QueryParams, options: CallOptions): Promise<unknown> {
+    const response = await this.#transport.send({ route: routes[name], params, signal: options.signal });
+    if (response.kind !== 'json') throw this.#invalid(name, 'answered with a redirect', params);
+    return response.body;
+  }
+
+  #linkFromBody(body: unknown, key: string): string {
+    const url = (body as { url?: unknown } | null)?.url;
+    if (typeof url !== 'string') throw this.#invalid('snapshotDownload', 'neither a redirect nor a link', { key });
+    return url;
+  }
+
+  #invalid(name: RouteName, problem: string, params: QueryParams): MarketDataError {
+    const route = routes[name];
+    const request: RequestSummary = { method: 'GET', url: this.#transport.urlOf(route, params).href, authorization: null };
+    return new MarketDataError('invalid-response', `${route.path}: ${problem}`, { request, resolution: 'The service sent a malformed response; try again.' });
+  }
+}

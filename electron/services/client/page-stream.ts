@@ -1,0 +1,67 @@
+import type { RowGuard } from '../../../shared/rows/field-rules.ts';
+import { InvalidRowError } from '../../../shared/rows/row-problem.ts';
+import { validateRows } from '../../../shared/rows/validate-rows.ts';
+import type { HttpTransport } from './http-transport.ts';
+import { MarketDataError, type RequestSummary } from './market-data-error.ts';
+import { readPageBody } from './page-bodies.ts';
+import type { QueryParams } from './query-params.ts';
+import type { RowPage, TimeRange } from './row-page.ts';
+import type { RouteSpec } from './routes.ts';
+
+/** One paged query: the route, its complete query (cursor excluded), the row guard and the signal. */
+export interface PagedQuery<Row> {
+  route: RouteSpec;
+  params: QueryParams;
+  guard: RowGuard<Row>;
+  signal?: AbortSignal | undefined;
+  range?: TimeRange | null;
+}
+
+function paginationError(route: RouteSpec, message: string, request: RequestSummary): MarketDataError {
+  return new MarketDataError('pagination', `${route.path}: ${message}`, {
+    request,
+    resolution: 'The service broke its pagination rules; the rows so far are complete, but the rest cannot be fetched safely.',
+  });
+}
+
+/**
+ * Pages through one query (spec 4.0): the cursor goes back with every other parameter unchanged;
+ * paging stops when `has_more` is false (at a null cursor on `/catalog/instruments`). `has_more`
+ * without a cursor, or a cursor the service already gave, is a typed `pagination` error. Every
+ * row is checked by the guard; a bad one is an `invalid-response` error naming the row and field.
+ */
+export async function* pageThrough<Row>(transport: HttpTransport, query: PagedQuery<Row>): AsyncGenerator<RowPage<Row>> {
+  const { route, params, guard, signal } = query;
+  const seen = new Set<string>();
+  let cursor: string | null = null;
+  for (;;) {
+    const response = await transport.send({ route, params: cursor === null ? params : { ...params, cursor }, signal });
+    if (response.kind !== 'json') throw paginationError(route, 'answered with a redirect instead of a page', response.request);
+    const read = readPageBody(route.paging, response.body);
+    if (!read.ok) {
+      throw new MarketDataError('invalid-response', `${route.path}: ${read.problem}`, { status: response.status, request: response.request, resolution: 'The service sent a malformed page; try again.' });
+    }
+    let items: Row[];
+    try {
+      items = validateRows(route.path, read.page.items, guard);
+    } catch (error) {
+      if (!(error instanceof InvalidRowError)) throw error;
+      throw new MarketDataError('invalid-response', error.message, {
+        status: response.status,
+        request: response.request,
+        rowIndex: error.rowIndex,
+        field: error.field,
+        resolution: 'The service sent a row that does not match the specification; report it with the request.',
+      });
+    }
+    const { hasMore, nextCursor, envelope } = read.page;
+    if (hasMore && (nextCursor === null || nextCursor === '')) throw paginationError(route, 'has_more is true but there is no next_cursor', response.request);
+    if (hasMore && nextCursor !== null) {
+      if (seen.has(nextCursor) || nextCursor === cursor) throw paginationError(route, 'the service repeated a cursor', response.request);
+      seen.add(nextCursor);
+    }
+    yield { items, hasMore, nextCursor: hasMore ? nextCursor : null, cursor, range: query.range ?? null, envelope };
+    if (!hasMore || nextCursor === null) return;
+    cursor = nextCursor;
+  }
+}

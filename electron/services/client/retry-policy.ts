@@ -1,0 +1,60 @@
+/** How hard the client tries before it reports a failure. */
+export interface RetryPolicy {
+  /** Attempts per request for 503s and network failures (the first try included). */
+  maxAttempts: number;
+  /** First backoff delay; each further attempt doubles it, with full jitter. */
+  baseDelayMs: number;
+  /** Longest single backoff delay. */
+  maxDelayMs: number;
+  /** 429s waited out per request before giving up. */
+  maxRateLimitWaits: number;
+  /** Longest `Retry-After` the client waits out; a longer one is reported at once. */
+  maxRateLimitWaitMs: number;
+}
+
+/** The defaults: 5 attempts from 500 ms (as the public download tool does), waits of up to a minute. */
+export const defaultRetryPolicy: RetryPolicy = {
+  maxAttempts: 5,
+  baseDelayMs: 500,
+  maxDelayMs: 8_000,
+  maxRateLimitWaits: 5,
+  maxRateLimitWaitMs: 60_000,
+};
+
+/** The jittered exponential delay before retry number `retry` (1 for the first retry). */
+export function backoffDelay(retry: number, policy: RetryPolicy, random: () => number): number {
+  const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (retry - 1));
+  // "Equal jitter": at least half the ceiling, so retries never bunch at zero.
+  return Math.round(ceiling / 2 + random() * (ceiling / 2));
+}
+
+/**
+ * `Retry-After` in ms from now: delta-seconds or an HTTP-date (RFC 9110 10.2.3), judged by the
+ * client's clock. Null when absent or unreadable.
+ */
+export function parseRetryAfter(header: string | null, now: number): number | null {
+  if (header === null) return null;
+  const text = header.trim();
+  if (/^\d+$/.test(text)) return Number(text) * 1000;
+  const at = Date.parse(text);
+  return Number.isNaN(at) ? null : Math.max(0, at - now);
+}
+
+/** Waits `ms`, or rejects with the signal's reason as soon as it aborts. */
+export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted === true) {
+      reject(signal.reason as Error);
+      return;
+    }
+    const onAbort = (): void => {
+      clearTimeout(timer);
+      reject(signal?.reason as Error);
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}

@@ -1,0 +1,287 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { MarketDataClient, type MarketDataClientOptions } from '../../../electron/services/client/market-data-client.ts';
+import { MarketDataError } from '../../../electron/services/client/market-data-error.ts';
+import { startFaultProxy, type FaultProxy } from './support/fault-proxy.ts';
+import { fixedNow, freeKey, paidKey, startTestService, type TestService } from './support/test-service.ts';
+
+const minute = 60_000;
+const hour = 60 * minute;
+const fastRetry = { baseDelayMs: 5, maxDelayMs: 20, maxAttempts: 4 };
+
+let test: TestService;
+let proxy: FaultProxy;
+
+beforeAll(async () => {
+  test = await startTestService();
+  proxy = await startFaultProxy(test.service.baseUrl);
+});
+afterEach(() => {
+  proxy.plan = () => ({ kind: 'pass' });
+  proxy.requests.length = 0;
+  Object.assign(test.service.faults, { metadata: false, storage: false, auth: false });
+});
+afterAll(async () => {
+  await proxy.close();
+  await test.close();
+});
+
+function client(options: Partial<MarketDataClientOptions> = {}): MarketDataClient {
+  return new MarketDataClient({ baseUrl: proxy.url, now: () => fixedNow, retry: fastRetry, ...options });
+}
+
+async function failure(promise: Promise<unknown>): Promise<MarketDataError> {
+  const error = await promise.then(
+    () => null,
+    (caught: unknown) => caught,
+  );
+  expect(error).toBeInstanceOf(MarketDataError);
+  return error as MarketDataError;
+}
+
+const errorBody = (code: string, message: string, resolution: string): string => JSON.stringify({ error: { code, message, resolution } });
+
+describe('429: waits out Retry-After, bounded and cancellable', () => {
+  it('delta-seconds: the real service quota (2 per second) is waited out', async () => {
+    const started = Date.now();
+    const quotaService = await startTestService({ quota: { limit: 2, windowSeconds: 1 }, now: () => fixedNow + (Date.now() - started) });
+    try {
+      const lines: string[] = [];
+      const paced = new MarketDataClient({ baseUrl: quotaService.service.baseUrl, now: () => fixedNow + (Date.now() - started), log: (line) => lines.push(line) });
+      const counts = await Promise.all([paced.count(), paced.count(), paced.count()]);
+      expect(counts.map((count) => count.markets)).toEqual([21, 21, 21]);
+      expect(lines.some((line) => line.includes('rate limited'))).toBe(true);
+      expect(paced.usage.rateLimit?.limit).toBe(2);
+    } finally {
+      await quotaService.close();
+    }
+  });
+
+  it('HTTP-date: waits until the date by the client clock', async () => {
+    proxy.plan = (_request, index) =>
+      index === 0 ? { kind: 'respond', status: 429, headers: { 'retry-after': new Date(fixedNow + 1000).toUTCString() }, body: errorBody('rate_limited', 'Slow down', 'Wait.') } : { kind: 'pass' };
+    const started = performance.now();
+    expect((await client().count()).markets).toBe(21);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(900);
+    expect(proxy.requests).toHaveLength(2);
+  });
+
+  it('reset_at in the body when there is no Retry-After', async () => {
+    proxy.plan = (_request, index) =>
+      index === 0 ? { kind: 'respond', status: 429, body: JSON.stringify({ error: 'Too many requests', reset_at: new Date(fixedNow + 300).toISOString() }) } : { kind: 'pass' };
+    const started = performance.now();
+    await client().count();
+    expect(performance.now() - started).toBeGreaterThanOrEqual(250);
+  });
+
+  it('a wait longer than the bound is reported at once, with the service message and the wait', async () => {
+    proxy.plan = () => ({ kind: 'respond', status: 429, headers: { 'retry-after': '3600' }, body: errorBody('rate_limited', 'Quota exceeded', 'Wait an hour.') });
+    const error = await failure(client().count());
+    expect(error).toMatchObject({ kind: 'rate-limited', status: 429, message: 'Quota exceeded', resolution: 'Wait an hour.', retryAfterMs: 3_600_000 });
+    expect(proxy.requests).toHaveLength(1);
+  });
+
+  it('an AbortSignal ends the wait', async () => {
+    proxy.plan = () => ({ kind: 'respond', status: 429, headers: { 'retry-after': '30' }, body: errorBody('rate_limited', 'Slow down', 'Wait.') });
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(new Error('user moved on')), 100);
+    const started = performance.now();
+    await expect(client().count({ signal: controller.signal })).rejects.toThrow('user moved on');
+    expect(performance.now() - started).toBeLessThan(2000);
+  });
+});
+
+describe('503 and network failures: jittered backoff, bounded attempts', () => {
+  it('a burst of 503s from the service is retried through', async () => {
+    test.service.faults.metadata = true;
+    let retries = 0;
+    const catalog = await client({
+      log: () => {
+        retries++;
+        if (retries === 2) test.service.faults.metadata = false;
+      },
+    }).catalog().all();
+    expect(catalog).toHaveLength(21);
+    expect(proxy.requests).toHaveLength(3);
+  });
+
+  it('a 503 that does not end is an `unavailable` error with the service message and resolution', async () => {
+    test.service.faults.storage = true;
+    const error = await failure(client().historicalTrades({ source: 'hyperliquid', market: 'BTC' }).all());
+    expect(error.kind).toBe('unavailable');
+    expect(error.status).toBe(503);
+    expect(error.message).toBe('Snapshot storage is temporarily unavailable');
+    expect(error.resolution).toBe('Retry after a short wait.');
+    expect(proxy.requests).toHaveLength(fastRetry.maxAttempts);
+  });
+
+  it('a connection reset mid-body is retried with the same cursor', async () => {
+    const query = { source: 'hyperliquid', market: 'BTC', limit: 200 } as const;
+    let cut = false;
+    proxy.plan = (request) => {
+      if (!cut && request.path.includes('cursor=')) {
+        cut = true;
+        return { kind: 'cut' };
+      }
+      return { kind: 'pass' };
+    };
+    const rows = await client({ apiKey: paidKey }).l2Updates({ ...query, start: fixedNow - 20 * minute, end: fixedNow - 15 * minute }).all();
+    const cursorRequests = proxy.requests.map((request) => request.path).filter((path) => path.includes('cursor='));
+    expect(cursorRequests[0]).toBe(cursorRequests[1]);
+    const direct = await new MarketDataClient({ baseUrl: test.service.baseUrl, now: () => fixedNow, apiKey: paidKey })
+      .l2Updates({ ...query, start: fixedNow - 20 * minute, end: fixedNow - 15 * minute })
+      .all();
+    expect(rows.map((row) => row.event_id)).toEqual(direct.map((row) => row.event_id));
+  });
+
+  it('a refused connection fails as `network` after the bounded attempts', async () => {
+    const error = await failure(new MarketDataClient({ baseUrl: 'http://127.0.0.1:9', now: () => fixedNow, retry: fastRetry }).count());
+    expect(error.kind).toBe('network');
+    expect(error.message).toContain('4 attempts');
+  });
+
+  it('a slow server under a timeout fails as `network` and does not hang', async () => {
+    proxy.plan = () => ({ kind: 'delay', ms: 1500 });
+    const started = performance.now();
+    const error = await failure(client({ timeoutMs: 100, retry: { ...fastRetry, maxAttempts: 2 } }).count());
+    expect(error.kind).toBe('network');
+    expect(error.message).toContain('within 100 ms');
+    expect(performance.now() - started).toBeLessThan(1000);
+  });
+});
+
+describe('422: the range is split in halves and the stream continues', () => {
+  it('/l2-orderbooks: the split gives the same rows as one narrow query per half', async () => {
+    const start = fixedNow - 50 * minute;
+    const end = fixedNow - 20 * minute;
+    proxy.plan = (request) => {
+      const params = new URL(request.path, 'http://proxy').searchParams;
+      return Number(params.get('end')) - Number(params.get('start')) > 20 * minute
+        ? { kind: 'respond', status: 422, body: errorBody('replay_limit_exceeded', 'The replay exceeds its limit', 'Narrow the time range.') }
+        : { kind: 'pass' };
+    };
+    const query = { source: 'hyperliquid', market: 'DOGE', start, end };
+    const ranges: string[] = [];
+    const rows = [];
+    for await (const page of client().l2Orderbooks(query).pages()) {
+      ranges.push(JSON.stringify(page.range));
+      rows.push(...page.items);
+    }
+    const mid = Math.floor((start + end) / 2);
+    expect([...new Set(ranges)]).toEqual([JSON.stringify({ start, end: mid }), JSON.stringify({ start: mid + 1, end })]);
+    const direct = new MarketDataClient({ baseUrl: test.service.baseUrl, now: () => fixedNow });
+    const halves = [...(await direct.l2Orderbooks({ ...query, end: mid }).all()), ...(await direct.l2Orderbooks({ ...query, start: mid + 1 }).all())];
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows).toEqual(halves);
+  });
+
+  it('/events over a long range against the real work limit: one ordered stream, the same rows as without the limit', async () => {
+    const limited = await startTestService({ eventsMaxHourFiles: 2 });
+    try {
+      const query = { source: 'hyperliquid', market: 'SOL', types: ['funding_rate'] as const, start: fixedNow - 8 * hour, end: fixedNow - 2 * hour };
+      const split = new MarketDataClient({ baseUrl: limited.service.baseUrl, now: () => fixedNow, apiKey: paidKey });
+      const ranges = new Set<string>();
+      const items = [];
+      for await (const page of split.events(query).pages()) {
+        if (page.range !== null) ranges.add(`${page.range.start}-${page.range.end}`);
+        items.push(...page.items);
+      }
+      expect(ranges.size).toBeGreaterThan(1);
+      const whole = await new MarketDataClient({ baseUrl: test.service.baseUrl, now: () => fixedNow, apiKey: paidKey }).events(query).all();
+      expect(items).toEqual(whole);
+      const times = items.map((item) => item.data.collector_timestamp);
+      expect(times).toEqual([...times].sort((a, b) => a - b));
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe('status errors carry the status, the service message and resolution', () => {
+  it('401: a wrong key', async () => {
+    const error = await failure(client({ apiKey: 'not-a-known-key-1' }).historicalTrades({ start: fixedNow - minute }).all());
+    expect(error).toMatchObject({ kind: 'auth-required', status: 401, code: 'authentication_required', message: 'The API key is not valid' });
+    expect(error.resolution).toContain('Check the key');
+  });
+
+  it('402: a payment-gated dataset asked for anonymously past its cutoff', async () => {
+    const error = await failure(client().dailyManifest({ source: 'aster', market: 'BTCUSDT', date: '2026-11-20' }));
+    expect(error).toMatchObject({ kind: 'payment-required', status: 402, code: 'payment_required' });
+    expect(error.resolution).toContain('paid subscription');
+  });
+
+  it('403: a free key on a payment-gated dataset', async () => {
+    const error = await failure(client({ apiKey: freeKey }).dailyManifest({ source: 'aster', market: 'BTCUSDT', date: '2026-11-20' }));
+    expect(error).toMatchObject({ kind: 'forbidden', status: 403, code: 'forbidden' });
+  });
+
+  it('404: no snapshot data for a date; and /quotes reads "not yet available on this service"', async () => {
+    const error = await failure(client().dailyManifest({ source: 'hyperliquid', market: 'BTC', date: '2020-01-01' }));
+    expect(error).toMatchObject({ kind: 'not-found', status: 404 });
+    proxy.plan = (request) => (request.path.startsWith('/quotes') ? { kind: 'respond', status: 404, body: JSON.stringify({ message: 'Not Found' }) } : { kind: 'pass' });
+    const quotes = await failure(client().quotes({ source: 'fermiswap' }).all());
+    expect(quotes.kind).toBe('not-found');
+    expect(quotes.message).toContain('not yet available on this service');
+  });
+
+  it('400 with the older {error: "text"} body', async () => {
+    proxy.plan = () => ({ kind: 'respond', status: 400, body: JSON.stringify({ error: 'bad market' }) });
+    const error = await failure(client().count());
+    expect(error).toMatchObject({ kind: 'bad-request', status: 400, message: 'bad market', resolution: null });
+  });
+
+  it('a malformed JSON body is `invalid-response`', async () => {
+    proxy.plan = () => ({ kind: 'respond', status: 200, body: '{"items": [' });
+    const error = await failure(client().count());
+    expect(error.kind).toBe('invalid-response');
+    expect(error.status).toBe(200);
+  });
+
+  it('a row that breaks its kind names the endpoint, row index and field', async () => {
+    proxy.plan = () => ({
+      kind: 'rewrite',
+      rewrite: (body) => {
+        const page = body as { items: Record<string, unknown>[] };
+        const row = page.items[3];
+        if (row !== undefined) row['price'] = '97000.5';
+        return page;
+      },
+    });
+    const error = await failure(client().historicalTrades({ source: 'hyperliquid', market: 'BTC' }).all());
+    expect(error).toMatchObject({ kind: 'invalid-response', rowIndex: 3, field: 'price' });
+    expect(error.message).toContain('/historical/trades');
+  });
+});
+
+describe('pagination rules', () => {
+  it('has_more without a cursor is a `pagination` error', async () => {
+    proxy.plan = () => ({ kind: 'rewrite', rewrite: (body) => ({ ...(body as object), has_more: true, next_cursor: null }) });
+    expect((await failure(client().catalog().all())).kind).toBe('pagination');
+  });
+
+  it('a repeated cursor is a `pagination` error, not an endless loop', async () => {
+    proxy.plan = () => ({ kind: 'respond', status: 200, body: JSON.stringify({ updatedAt: '2026-11-20T12:34:56Z', markets: [], has_more: true, next_cursor: 'same-cursor' }) });
+    expect((await failure(client().catalog().all())).kind).toBe('pagination');
+    expect(proxy.requests.length).toBe(2);
+  });
+
+  it('an AbortSignal stops paging', async () => {
+    const controller = new AbortController();
+    const rows: unknown[] = [];
+    const promise = (async () => {
+      for await (const row of client().instruments({ source: 'deribit', market: 'BTC', limit: 10 }, { signal: controller.signal })) {
+        rows.push(row);
+        if (rows.length === 15) controller.abort(new Error('closed the view'));
+      }
+    })();
+    await expect(promise).rejects.toThrow('closed the view');
+    expect(proxy.requests.length).toBe(2);
+  });
+
+  it('anonymous latest-hour queries run at most two at a time per host', async () => {
+    proxy.plan = () => ({ kind: 'delay', ms: 100 });
+    const anonymous = client();
+    await Promise.all(['BTC', 'ETH', 'SOL', 'HYPE', 'DOGE', 'SPX'].map((market) => anonymous.fundingRates({ source: 'hyperliquid', market, limit: 5 }).firstPage()));
+    expect(proxy.requests).toHaveLength(6);
+    expect(proxy.maxInFlight).toBe(2);
+  });
+});
