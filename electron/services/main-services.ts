@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { arch, platform } from 'node:os';
 import type { AppInfo } from '../../shared/contract/channels.ts';
 import type { ContractHandlers } from '../contract-host/handlers.ts';
@@ -6,6 +7,7 @@ import { appName, appVersion } from './app-version.ts';
 import { bookReplayHandlers } from './book/book-replay-handlers.ts';
 import { DataSourceManager } from './data-source/data-source-manager.ts';
 import { defaultDemoSeed, demoDataDir, startEmbeddedService } from './local-service/embedded-service.ts';
+import { ServiceAccess } from './service-access.ts';
 import { SettingsStore } from './settings/settings-store.ts';
 
 /** How the main-side services are hosted. */
@@ -37,10 +39,17 @@ export function createMainServices(options: MainServicesOptions): MainServices {
     events.emit('settings.changed', next);
     void dataSource.checkHealth();
   });
+  // The embedded demo accepts one key, made fresh for each run; the main process sends it so that
+  // the demo's whole history can be shown. The renderer never sees it.
+  const demoKey = randomBytes(24).toString('base64url');
   const dataSource = new DataSourceManager({
     settings: () => settings.get(),
     startEmbedded: () =>
-      startEmbeddedService({ data: { kind: 'demo', dataDir: demoDataDir(options.userDataDir), seed: defaultDemoSeed }, warm: true }),
+      startEmbeddedService({
+        data: { kind: 'demo', dataDir: demoDataDir(options.userDataDir), seed: defaultDemoSeed },
+        keys: [{ key: demoKey, tier: 'paid' }],
+        warm: true,
+      }),
     onHealth: (health) => events.emit('health.changed', health),
   });
   const interval = options.healthIntervalMs ?? 15_000;
@@ -56,11 +65,23 @@ export function createMainServices(options: MainServicesOptions): MainServices {
     userDataDir: options.userDataDir,
   };
 
+  const access = new ServiceAccess({
+    target: () => dataSource.target(),
+    settings: () => settings.get(),
+    demoKey,
+    onUsage: (usage) => events.emit('usage.changed', usage),
+  });
+
   const handlers: ContractHandlers = {
     'app.info': () => Promise.resolve(appInfo),
     'settings.get': () => settings.get(),
     'settings.update': (patch) => settings.update(patch),
     'health.check': () => dataSource.checkHealth(),
+    'catalog.markets': () => access.catalog(),
+    'keys.status': () => access.keyStatus(),
+    'keys.set': ({ key }) => access.setKey(key),
+    'keys.delete': () => access.deleteKey(),
+    'usage.get': () => access.usage(),
     ...bookReplayHandlers(events),
   };
 

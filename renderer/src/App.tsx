@@ -7,6 +7,7 @@ import { StatusBar } from './components/StatusBar.tsx';
 import { useContractEvents, useHealth, useSettings, useUpdateSettings } from './hooks/contract-queries.ts';
 import { useGlobalShortcuts } from './hooks/use-global-shortcuts.ts';
 import { useUiStore } from './stores/ui-store.ts';
+import { CatalogView } from './views/CatalogView.tsx';
 import { PlannedView } from './views/PlannedView.tsx';
 import { plannedPanels } from './views/planned-panels.ts';
 import { SettingsView } from './views/SettingsView.tsx';
@@ -58,6 +59,8 @@ export function App() {
       <main id="main-view" className="main-view" role="tabpanel" aria-labelledby={`nav-${activeView}`}>
         {entry === undefined ? null : entry.id === 'settings' ? (
           <SettingsView />
+        ) : entry.id === 'catalog' ? (
+          <CatalogView />
         ) : (
           <PlannedView key={entry.id} view={entry} panels={plannedPanels[entry.id]} />
         )}

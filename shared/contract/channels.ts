@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { settingsPatchSchema, settingsSchema } from '../settings.ts';
 import { bookFramesSchema, bookReplayEndedSchema, bookReplayFilesInput } from './book-replay-schemas.ts';
+import { catalogMarketsSchema, keyStatusSchema, setKeyInput, usageSchema } from './service-schemas.ts';
 
 /** Which process hosts the main-side services. */
 export const appModes = ['electron', 'browser'] as const;
@@ -56,6 +57,11 @@ export const requestChannels = {
   'settings.get': { input: noInput, output: settingsSchema },
   'settings.update': { input: settingsPatchSchema, output: settingsSchema },
   'health.check': { input: noInput, output: healthSchema },
+  'catalog.markets': { input: noInput, output: catalogMarketsSchema },
+  'keys.status': { input: noInput, output: keyStatusSchema },
+  'keys.set': { input: setKeyInput, output: keyStatusSchema },
+  'keys.delete': { input: noInput, output: keyStatusSchema },
+  'usage.get': { input: noInput, output: usageSchema },
   'book.replayFiles': { input: bookReplayFilesInput, output: z.object({ replayId: z.string() }) },
   'book.cancel': { input: z.object({ replayId: z.string() }), output: z.object({ cancelled: z.boolean() }) },
 } as const;
@@ -64,6 +70,7 @@ export const requestChannels = {
 export const eventChannels = {
   'health.changed': healthSchema,
   'settings.changed': settingsSchema,
+  'usage.changed': usageSchema,
   'task.progress': taskProgressSchema,
   'book.frames': bookFramesSchema,
   'book.replayEnded': bookReplayEndedSchema,

@@ -18,6 +18,8 @@ test('the shell renders and health comes back over the contract', async ({ app, 
   await expect(health).toHaveAttribute('data-health', 'ok');
   await expect(health).toContainText('Healthy');
   await expect(page.getByTestId('status-mode')).toContainText('Browser mode');
+  await expect(page.getByRole('table', { name: 'Markets' }).locator('tbody tr')).toHaveCount(21);
+  await page.getByRole('table', { name: 'Markets' }).locator('tbody tr').nth(16).click();
   await page.screenshot({ path: 'test-results/screenshots/shell-catalog.png' });
   // `npm run screenshot` refreshes the README's picture from this same state.
   if (process.env['UPDATE_DOCS_SCREENSHOT'] === '1') await page.screenshot({ path: 'docs/screenshot.png' });
@@ -51,11 +53,35 @@ test('settings validate a remote base URL and test the connection', async ({ app
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Settings');
   await page.getByRole('radio', { name: /Remote Market Data Service/ }).check();
   await page.getByRole('textbox', { name: 'Base URL' }).fill('https://key:secret@api.example.com');
-  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByRole('alert')).toContainText('keychain');
 
   await page.getByRole('radio', { name: /Embedded demo service/ }).check();
   await page.getByRole('button', { name: 'Test connection' }).click();
   await expect(page.getByTestId('connection-result')).toContainText('Connected in');
   await page.screenshot({ path: 'test-results/screenshots/settings.png' });
+});
+
+test('the catalog lists the simulated markets of the embedded service, searchable by keyboard', async ({ app, page }) => {
+  await page.goto(app.url);
+  const rows = page.getByRole('table', { name: 'Markets' }).locator('tbody tr');
+  await expect(rows).toHaveCount(21);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Catalog');
+  await expect(page.locator('.view-subtitle')).toContainText('21 markets · 8 sources · simulated');
+  await page.keyboard.press('/');
+  await page.keyboard.type('usdt');
+  await expect(rows).toHaveCount(7);
+  await page.getByRole('radio', { name: 'Spot' }).click();
+  await expect(rows).toHaveCount(5);
+  await page.getByRole('table', { name: 'Markets' }).locator('tbody').focus();
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('complementary')).toContainText('ETH-USDT');
+  await page.screenshot({ path: 'test-results/screenshots/catalog.png' });
+});
+
+test('the API key section needs a remote service and never shows a key', async ({ app, page }) => {
+  await page.goto(app.url);
+  await page.keyboard.press('Control+,');
+  await expect(page.getByTestId('key-status')).toContainText('The embedded demo needs none');
+  await expect(page.getByRole('button', { name: 'Save key' })).toBeDisabled();
 });

@@ -40,6 +40,12 @@ export function ShortcutHelp() {
           </tr>
           <tr>
             <td>
+              <kbd>/</kbd>
+            </td>
+            <td>Search the view</td>
+          </tr>
+          <tr>
+            <td>
               <kbd>?</kbd> / <kbd>Esc</kbd>
             </td>
             <td>Show / hide this sheet</td>

@@ -1,5 +1,5 @@
 import { formatAgo } from '../format/relative-time.ts';
-import { useAppInfo, useConnectionState, useHealth, useSettings } from '../hooks/contract-queries.ts';
+import { useAppInfo, useConnectionState, useHealth, useSettings, useUsage } from '../hooks/contract-queries.ts';
 import { useNow } from '../hooks/use-now.ts';
 
 const healthLabels = { ok: 'Healthy', degraded: 'Degraded', down: 'Down', starting: 'Starting' } as const;
@@ -11,6 +11,8 @@ export function StatusBar() {
   const info = useAppInfo();
   const connection = useConnectionState();
   const now = useNow();
+  const usage = useUsage();
+  const remaining = usage.data?.rateLimit?.remaining;
   const status = connection !== 'open' ? 'down' : (health.data?.status ?? 'starting');
   const source =
     settings.data === undefined
@@ -37,6 +39,11 @@ export function StatusBar() {
       </span>
       {health.data !== undefined && (
         <span className="status-item status-muted">checked {formatAgo(health.data.checkedAt, now)}</span>
+      )}
+      {remaining !== null && remaining !== undefined && (
+        <span className="status-item status-muted" data-testid="status-quota">
+          {remaining.toLocaleString('en-US')} requests left
+        </span>
       )}
       <span className="status-spacer" />
       <span className="status-item status-muted">Press ? for shortcuts</span>

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
 import type { AppInfo, Health } from '../../../shared/contract/channels.ts';
+import type { KeyStatusView, UsageView } from '../../../shared/contract/service-schemas.ts';
 import type { ContractError } from '../../../shared/contract/errors.ts';
 import type { Settings, SettingsPatch } from '../../../shared/settings.ts';
 import { useApi, useConnection } from '../connection-context.ts';
@@ -11,7 +12,34 @@ export const queryKeys = {
   appInfo: ['app.info'] as const,
   settings: ['settings'] as const,
   health: ['health'] as const,
+  keyStatus: ['keys.status'] as const,
+  usage: ['usage'] as const,
 };
+
+/** Whether a key is stored for the configured remote service (never the key itself). */
+export function useKeyStatus() {
+  const api = useApi();
+  return useQuery<KeyStatusView, ContractError>({ queryKey: queryKeys.keyStatus, queryFn: () => api.keys.status() });
+}
+
+/** Stores or deletes the remote service's API key; the status query takes the answer. */
+export function useKeyActions() {
+  const api = useApi();
+  const client = useQueryClient();
+  const onSuccess = (status: KeyStatusView): void => {
+    client.setQueryData(queryKeys.keyStatus, status);
+  };
+  return {
+    save: useMutation<KeyStatusView, ContractError, string>({ mutationFn: (key) => api.keys.set({ key }), onSuccess }),
+    remove: useMutation<KeyStatusView, ContractError>({ mutationFn: () => api.keys.delete(), onSuccess }),
+  };
+}
+
+/** Rate-limit and monthly-usage figures of the active service, kept fresh by `usage.changed`. */
+export function useUsage() {
+  const api = useApi();
+  return useQuery<UsageView, ContractError>({ queryKey: queryKeys.usage, queryFn: () => api.usage.get(), staleTime: Infinity });
+}
 
 /** Facts about the running app. */
 export function useAppInfo() {
@@ -31,7 +59,10 @@ export function useUpdateSettings() {
   const client = useQueryClient();
   return useMutation<Settings, ContractError, SettingsPatch>({
     mutationFn: (patch) => api.settings.update(patch),
-    onSuccess: (saved) => client.setQueryData(queryKeys.settings, saved),
+    onSuccess: (saved) => {
+      client.setQueryData(queryKeys.settings, saved);
+      void client.invalidateQueries({ queryKey: queryKeys.keyStatus });
+    },
   });
 }
 
@@ -63,6 +94,7 @@ export function useContractEvents(): void {
     const offs = [
       api.events.on('settings.changed', (settings) => client.setQueryData(queryKeys.settings, settings)),
       api.events.on('health.changed', (health) => client.setQueryData(queryKeys.health, health)),
+      api.events.on('usage.changed', (usage) => client.setQueryData(queryKeys.usage, usage)),
     ];
     return () => offs.forEach((off) => off());
   }, [api, client]);

@@ -12,8 +12,8 @@ function isTyping(target: EventTarget | null): boolean {
 }
 
 /**
- * The shell's keyboard map: `g` then a view's letter, Alt+1…6, Ctrl/Cmd+, for settings, `?` for
- * the shortcut sheet and Escape to close it. Keys typed into fields are left alone.
+ * The shell's keyboard map: `g` then a view's letter, Alt+1…6, Ctrl/Cmd+, for settings, `/` to
+ * search the view, `?` for the shortcut sheet and Escape to close it. Keys typed into fields are left alone.
  */
 export function useGlobalShortcuts(onNavigate: (view: ViewId) => void): void {
   useEffect(() => {
@@ -39,6 +39,14 @@ export function useGlobalShortcuts(onNavigate: (view: ViewId) => void): void {
         return;
       }
       if (isTyping(event.target) || event.ctrlKey || event.metaKey || event.altKey) return;
+      if (event.key === '/') {
+        const search = document.querySelector<HTMLElement>('[data-shortcut="/"]');
+        if (search !== null) {
+          search.focus();
+          event.preventDefault();
+        }
+        return;
+      }
       if (event.key === '?') {
         setShortcutHelpOpen(!shortcutHelpOpen);
         event.preventDefault();

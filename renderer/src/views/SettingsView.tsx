@@ -1,6 +1,7 @@
 import { useState, type SyntheticEvent } from 'react';
 import type { DataSourceKind, Settings } from '../../../shared/settings.ts';
 import { ViewFrame } from '../components/ViewFrame.tsx';
+import { ApiKeySection } from './ApiKeySection.tsx';
 import { useAppInfo, useCheckHealth, useHealth, useSettings, useUpdateSettings } from '../hooks/contract-queries.ts';
 
 /** Settings: the data source, display preferences and facts about the app. */
@@ -13,6 +14,7 @@ export function SettingsView() {
       ) : (
         <div className="settings-grid">
           <DataSourceSection settings={settings.data} />
+          <ApiKeySection />
           <DisplaySection settings={settings.data} />
           <AboutSection />
         </div>

@@ -1,11 +1,7 @@
 import type { ViewId } from '../../../shared/settings.ts';
 
 /** What each not-yet-built view will hold, shown in its panels until it arrives. */
-export const plannedPanels: Record<Exclude<ViewId, 'settings'>, readonly { title: string; detail: string }[]> = {
-  catalog: [
-    { title: 'Markets', detail: 'Every source and market the service publishes, searchable by symbol, venue and category, with coverage dates and access level.' },
-    { title: 'Instruments', detail: 'Option contracts of the selected underlying: expiry, strike, type and contract terms.' },
-  ],
+export const plannedPanels: Record<Exclude<ViewId, 'settings' | 'catalog'>, readonly { title: string; detail: string }[]> = {
   workspace: [
     { title: 'Candles', detail: 'Venue-published candles with revisions folded to the latest, at 1s to 1h intervals.' },
     { title: 'Trades', detail: 'The trade tape with side, size and liquidation flags, in collector-time order.' },

@@ -20,6 +20,11 @@ const handlers: ContractHandlers = {
   'health.check': () => Promise.reject(new Error('probe exploded')),
   'book.replayFiles': () => Promise.resolve({ replayId: 'r-1' }),
   'book.cancel': () => Promise.resolve({ cancelled: false }),
+  'catalog.markets': () => Promise.resolve({ markets: [], updatedAt: '2026-11-20T00:00:00Z', simulated: true }),
+  'keys.status': () => Promise.resolve({ baseUrl: null, hasKey: false, last4: null, storage: 'keychain', warning: null }),
+  'keys.set': ({ key }) => Promise.resolve({ baseUrl: 'https://api.example.com', hasKey: true, last4: key.slice(-4), storage: 'keychain', warning: null }),
+  'keys.delete': () => Promise.resolve({ baseUrl: 'https://api.example.com', hasKey: false, last4: null, storage: 'keychain', warning: null }),
+  'usage.get': () => Promise.resolve({ baseUrl: null, rateLimit: null, monthly: null, observedAt: null }),
 };
 
 describe('dispatch validates every incoming call', () => {
@@ -37,6 +42,8 @@ describe('dispatch validates every incoming call', () => {
     ['a patch with an unknown key', 'settings.update', { apiKey: 'secret' }, 'invalid-request'],
     ['a patch that is not an object', 'settings.update', 'embedded', 'invalid-request'],
     ['a base URL with credentials', 'settings.update', { remoteBaseUrl: 'https://u:p@host' }, 'invalid-request'],
+    ['an empty API key', 'keys.set', { key: '' }, 'invalid-request'],
+    ['an API key that is not a string', 'keys.set', { key: 12345 }, 'invalid-request'],
   ])('rejects %s with a typed error', async (_name, channel, input, kind) => {
     const result = await dispatch(handlers, channel, input);
     expect(result.ok).toBe(false);

@@ -1,0 +1,130 @@
+import { ContractError } from '../../shared/contract/errors.ts';
+import type { CatalogMarkets, KeyStatusView, UsageView } from '../../shared/contract/service-schemas.ts';
+import type { Settings } from '../../shared/settings.ts';
+import { MarketDataClient } from './client/market-data-client.ts';
+import { MarketDataError } from './client/market-data-error.ts';
+import type { UsageSnapshot } from './client/usage-monitor.ts';
+import type { DataSourceTarget } from './data-source/probe-health.ts';
+import { ApiKeyStore, InvalidApiKey } from './keys/api-key-store.ts';
+
+/** What service access needs from its surroundings. */
+export interface ServiceAccessDeps {
+  target: () => Promise<DataSourceTarget>;
+  settings: () => Promise<Settings>;
+  /** The key the embedded demo service accepts; the main process sends it, the renderer never sees it. */
+  demoKey: string;
+  keys?: ApiKeyStore;
+  onUsage: (usage: UsageView) => void;
+}
+
+function usageView(baseUrl: string, usage: UsageSnapshot): UsageView {
+  return {
+    baseUrl,
+    rateLimit: usage.rateLimit === null ? null : { limit: usage.rateLimit.limit, remaining: usage.rateLimit.remaining, resetSeconds: usage.rateLimit.resetSeconds },
+    monthly: usage.monthly,
+    observedAt: usage.observedAt,
+  };
+}
+
+/** A service failure as a contract error, with the service's words and resolution. */
+export function contractErrorOf(error: unknown, channel: string): ContractError {
+  if (error instanceof MarketDataError) {
+    return new ContractError({
+      kind: error.kind === 'not-found' ? 'not-found' : error.kind === 'bad-request' ? 'invalid-request' : 'unavailable',
+      message: error.message,
+      resolution: error.resolution ?? 'Check the data source in Settings and try again.',
+      channel,
+    });
+  }
+  return new ContractError({
+    kind: 'internal',
+    message: error instanceof Error ? error.message : String(error),
+    resolution: 'Try again; if it keeps failing, restart the app.',
+    channel,
+  });
+}
+
+/**
+ * The main process's access to the active Market Data Service: one client per base URL (with
+ * the right key: the stored one for a remote service, the demo's own for the embedded one), the
+ * API key in the keychain, and the usage figures for the status bar.
+ */
+export class ServiceAccess {
+  readonly #deps: ServiceAccessDeps;
+  readonly #keys: ApiKeyStore;
+  readonly #clients = new Map<string, MarketDataClient>();
+
+  constructor(deps: ServiceAccessDeps) {
+    this.#deps = deps;
+    this.#keys = deps.keys ?? new ApiKeyStore();
+  }
+
+  /** The client of the active data source. */
+  async client(): Promise<{ client: MarketDataClient; target: DataSourceTarget }> {
+    const target = await this.#deps.target();
+    let client = this.#clients.get(target.baseUrl);
+    if (client === undefined) {
+      const embedded = target.dataSource === 'embedded';
+      client = new MarketDataClient({ baseUrl: target.baseUrl, apiKey: () => (embedded ? this.#deps.demoKey : this.#keys.get(target.baseUrl)) });
+      client.onUsage((usage) => this.#deps.onUsage(usageView(target.baseUrl, usage)));
+      this.#clients.set(target.baseUrl, client);
+    }
+    return { client, target };
+  }
+
+  /** Every market of the active source's catalog. */
+  async catalog(): Promise<CatalogMarkets> {
+    const { client, target } = await this.client();
+    try {
+      const markets = await client.catalog().all();
+      return { markets, updatedAt: new Date().toISOString(), simulated: target.simulated };
+    } catch (error) {
+      throw contractErrorOf(error, 'catalog.markets');
+    }
+  }
+
+  /** The latest usage figures of the active source. */
+  async usage(): Promise<UsageView> {
+    const { client, target } = await this.client();
+    return usageView(target.baseUrl, client.usage);
+  }
+
+  /** The key status of the configured remote service. */
+  async keyStatus(): Promise<KeyStatusView> {
+    const baseUrl = (await this.#deps.settings()).remoteBaseUrl;
+    if (baseUrl === null) return { baseUrl: null, hasKey: false, last4: null, storage: 'keychain', warning: null };
+    return { baseUrl, ...this.#keys.status(baseUrl) };
+  }
+
+  /** Stores the key of the configured remote service in the keychain. */
+  async setKey(key: string): Promise<KeyStatusView> {
+    const baseUrl = await this.#remoteBaseUrl('keys.set');
+    try {
+      return { baseUrl, ...this.#keys.set(baseUrl, key) };
+    } catch (error) {
+      if (error instanceof InvalidApiKey) {
+        throw new ContractError({ kind: 'invalid-request', message: error.message, resolution: 'Paste the key exactly as your account shows it.', channel: 'keys.set' });
+      }
+      throw error;
+    }
+  }
+
+  /** Deletes the key of the configured remote service. */
+  async deleteKey(): Promise<KeyStatusView> {
+    const baseUrl = await this.#remoteBaseUrl('keys.delete');
+    return { baseUrl, ...this.#keys.delete(baseUrl) };
+  }
+
+  async #remoteBaseUrl(channel: string): Promise<string> {
+    const baseUrl = (await this.#deps.settings()).remoteBaseUrl;
+    if (baseUrl === null) {
+      throw new ContractError({
+        kind: 'invalid-request',
+        message: 'No remote service is configured, so there is nothing to keep a key for',
+        resolution: 'Enter the remote service base URL under Data source and save it first.',
+        channel,
+      });
+    }
+    return baseUrl;
+  }
+}
