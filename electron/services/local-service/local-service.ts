@@ -32,6 +32,8 @@ export interface LocalServiceOptions {
   replayLimits?: ReplayLimits;
   /** Hour files one `/events` page may read before it answers 422. */
   eventsMaxHourFiles?: number;
+  /** Storage bytes one anonymous latest-hour query may read before it answers 422 (default 1 GiB). */
+  anonymousReadBytes?: number;
   /** 503 switches; the object stays live, so tests can flip it while the service runs. */
   faults?: FaultModes;
   port?: number;
@@ -122,6 +124,7 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
     limiter: new RateLimiter(options.quota ?? { limit: 1200, windowSeconds: 60 }),
     replayLimits: options.replayLimits ?? specReplayLimits,
     eventsMaxHourFiles: options.eventsMaxHourFiles ?? 96,
+    anonymousReadBytes: options.anonymousReadBytes ?? 1024 ** 3,
     monthlyAllowance: options.monthlyAllowance ?? 100_000,
     urlTtlSeconds: options.urlTtlSeconds ?? 86_400,
     downloadOrigin: () => downloadOrigin,

@@ -28,6 +28,8 @@ export interface ServiceContext {
   replayLimits: ReplayLimits;
   /** Bound on hour files one `/events` page may read before it answers 422. */
   eventsMaxHourFiles: number;
+  /** Storage bytes one anonymous latest-hour query may read (spec part 8: 1 GiB). */
+  anonymousReadBytes: number;
   /** Monthly request allowance per key on `/events`. */
   monthlyAllowance: number;
   urlTtlSeconds: number;

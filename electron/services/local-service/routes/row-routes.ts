@@ -3,7 +3,7 @@ import { candleIntervals } from '../../../../shared/rows/candle-row.ts';
 import { resolveWindow, type AccessFamily } from '../access-policy.ts';
 import { QueryReader, type LimitRule } from '../query-params.ts';
 import type { ServedRow } from '../rows/hour-rows.ts';
-import { pageRows, type RowPosition } from '../rows/row-pager.ts';
+import { pageRows, QueryTooExpensive, type RowPosition } from '../rows/row-pager.ts';
 import type { RowKind } from '../rows/row-kinds.ts';
 import type { ServiceContext } from '../service-context.ts';
 import { badRequest, ServiceHttpError, unavailable } from '../service-error.ts';
@@ -34,6 +34,9 @@ export const rowEndpoints: readonly RowEndpoint[] = [
   { path: '/intents', kind: 'intent', family: 'latest-hour', limitRule: 'reject', extra: 'intent_id' },
   { path: '/quotes', kind: 'quote', family: 'latest-hour', limitRule: 'reject', extra: 'observation_id' },
 ];
+
+/** Endpoints whose anonymous queries are bounded in read size and concurrency (spec part 8). */
+const anonymousBoundedPaths = new Set(['/l2-updates', '/funding-rates', '/perpetual-ticker', '/options-ticker', '/ohlcv']);
 
 /** Anonymous latest-hour data queries allowed at once (spec part 8: 2 per replica). */
 const anonymousConcurrency = 2;
@@ -85,10 +88,11 @@ export function registerRowRoutes(app: FastifyInstance, context: ServiceContext)
       const range = resolveWindow(endpoint.family, continuedStart, end, principal, now);
       if (context.faults.storage) throw unavailable('Snapshot storage');
       if (anonymousLatest) range.start = Math.max(range.start, publicFrom);
-      if (anonymousLatest && anonymousInFlight >= anonymousConcurrency) {
+      const anonymousBounded = anonymousLatest && anonymousBoundedPaths.has(endpoint.path);
+      if (anonymousBounded && anonymousInFlight >= anonymousConcurrency) {
         throw new ServiceHttpError(429, 'too_many_concurrent_queries', `At most ${anonymousConcurrency} anonymous queries run at once`, 'Retry in a moment, or send an API key.', { 'Retry-After': '1' });
       }
-      if (anonymousLatest) anonymousInFlight++;
+      if (anonymousBounded) anonymousInFlight++;
       try {
         const extra = endpoint.extra;
         const page = await pageRows(context.store, {
@@ -100,14 +104,20 @@ export function registerRowRoutes(app: FastifyInstance, context: ServiceContext)
           limit,
           after,
           options: { latestHourFunding: endpoint.latestHourFunding === true, candlesByCollectorTime: false },
+          ...(anonymousBounded ? { maxReadBytes: context.anonymousReadBytes } : {}),
         });
         return {
           items: page.rows.map((entry) => entry.row),
           has_more: page.hasMore,
           next_cursor: page.hasMore && page.last !== null ? context.cursors.encode(binding, page.last) : null,
         };
+      } catch (error) {
+        if (error instanceof QueryTooExpensive) {
+          throw new ServiceHttpError(422, 'query_too_expensive', `This anonymous query exceeds its read size (${error.message})`, 'Narrow the time range or filter by source and market, or send an API key.');
+        }
+        throw error;
       } finally {
-        if (anonymousLatest) anonymousInFlight--;
+        if (anonymousBounded) anonymousInFlight--;
       }
     });
   }

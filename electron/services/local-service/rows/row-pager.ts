@@ -23,6 +23,8 @@ export interface RowQuery {
   options: RowBuildOptions;
   /** Bounded query work: at most this many hour files opened for one page. */
   maxHourFiles?: number;
+  /** Bounded storage reads: at most this many bytes of hour files for one page. */
+  maxReadBytes?: number;
 }
 
 /** A page of rows with the kind of each (for `/events`). */
@@ -82,11 +84,16 @@ export async function pageRows(store: MarketDataStore, query: RowQuery): Promise
   const streams: Stream[] = [];
   let nextRef = 0;
   let hoursOpened = 0;
+  let bytesRead = 0;
 
   const open = async (ref: HourRef): Promise<void> => {
     hoursOpened++;
     if (query.maxHourFiles !== undefined && hoursOpened > query.maxHourFiles) {
       throw new QueryTooExpensive(`one page would read more than ${query.maxHourFiles} hour files`);
+    }
+    if (query.maxReadBytes !== undefined) {
+      bytesRead += (await store.file(ref)).bytes;
+      if (bytesRead > query.maxReadBytes) throw new QueryTooExpensive(`one page would read more than ${query.maxReadBytes} bytes of storage`);
     }
     const hour = await store.readHour(ref);
     for (const kind of query.kinds) {
