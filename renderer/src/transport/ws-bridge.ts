@@ -1,6 +1,7 @@
 import { createBridge } from '../../../shared/contract/bridge.ts';
 import type { ContractResult } from '../../../shared/contract/errors.ts';
-import type { MdeBridge, Subscribe } from '../../../shared/contract/types.ts';
+import type { MdeBridge } from '../../../shared/contract/types.ts';
+import { createEventListeners } from '../../../shared/contract/event-listeners.ts';
 import { decodeBinaryEvent } from '../../../shared/contract/ws-binary.ts';
 import { contractSocketPath, type WsServerMessage } from '../../../shared/contract/ws-protocol.ts';
 
@@ -34,7 +35,7 @@ function unavailable(channel: string, message: string): ContractResult<unknown> 
  */
 export function createWebSocketBridge(socketUrl = defaultSocketUrl()): WebSocketBridge {
   const pending = new Map<number, { channel: string; resolve: (result: ContractResult<unknown>) => void }>();
-  const listeners = new Map<string, Set<(payload: unknown) => void>>();
+  const listeners = createEventListeners();
   const stateListeners = new Set<(state: ConnectionState) => void>();
   let state: ConnectionState = 'connecting';
   let socket: WebSocket | null = null;
@@ -62,7 +63,7 @@ export function createWebSocketBridge(socketUrl = defaultSocketUrl()): WebSocket
     ws.onmessage = (event: MessageEvent<string | ArrayBuffer>) => {
       const message = typeof event.data === 'string' ? (JSON.parse(event.data) as WsServerMessage) : decodeBinaryEvent(event.data);
       if (message.type === 'event') {
-        for (const listener of listeners.get(message.event) ?? []) listener(message.payload);
+        listeners.deliver(message.event, message.payload);
       } else if (message.id !== null) {
         pending.get(message.id)?.resolve(message.result);
         pending.delete(message.id);
@@ -104,16 +105,8 @@ export function createWebSocketBridge(socketUrl = defaultSocketUrl()): WebSocket
     });
   };
 
-  const on: Subscribe = (event, listener) => {
-    const set = listeners.get(event) ?? new Set();
-    listeners.set(event, set);
-    const wrapped = listener as (payload: unknown) => void;
-    set.add(wrapped);
-    return () => set.delete(wrapped);
-  };
-
   return {
-    bridge: createBridge(invoke, on),
+    bridge: createBridge(invoke, listeners.on),
     state: () => state,
     onStateChange: (listener) => {
       stateListeners.add(listener);
