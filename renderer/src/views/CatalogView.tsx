@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useMemo, useState, type KeyboardEvent } from 'react';
 import type { CatalogMarket } from '../../../shared/rows/catalog.ts';
+import { FactList } from '../components/FactList.tsx';
 import { ViewFrame } from '../components/ViewFrame.tsx';
 import { useApi } from '../connection-context.ts';
 import { formatCoverage, formatTerm } from '../format/coverage.ts';
@@ -142,14 +143,7 @@ function MarketDetail({ market }: { market: CatalogMarket }) {
       <header className="panel-header">
         {market.source} · {market.market}
       </header>
-      <dl className="panel-body facts">
-        {facts.map(([key, value]) => (
-          <div key={key} className="fact">
-            <dt>{key}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <FactList facts={facts} />
     </aside>
   );
 }

@@ -1,5 +1,6 @@
 import { useState, type SyntheticEvent } from 'react';
 import type { DataSourceKind, Settings } from '../../../shared/settings.ts';
+import { FactList } from '../components/FactList.tsx';
 import { ViewFrame } from '../components/ViewFrame.tsx';
 import { ApiKeySection } from './ApiKeySection.tsx';
 import { useAppInfo, useCheckHealth, useHealth, useSettings, useUpdateSettings } from '../hooks/contract-queries.ts';
@@ -141,14 +142,7 @@ function AboutSection() {
       <header className="panel-header" id="about-title">
         About
       </header>
-      <dl className="panel-body facts">
-        {rows.map(([key, value]) => (
-          <div key={key} className="fact">
-            <dt>{key}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <FactList facts={rows} />
     </section>
   );
 }
