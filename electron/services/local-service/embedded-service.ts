@@ -4,6 +4,7 @@ import { startLocalService, type LocalService, type LocalServiceOptions } from '
 import { DemoStore } from './store/demo-store.ts';
 import { decodeHourFile } from './store/decode-hour-file.ts';
 import { DirectoryStore } from './store/directory-store.ts';
+import { WorkerHourGenerator } from '../simulator/hour-generator.ts';
 
 /** The seed of the demo everyone sees by default. */
 export const defaultDemoSeed = 20_261_122;
@@ -34,8 +35,11 @@ export async function startEmbeddedService(options: EmbeddedServiceOptions): Pro
   const now = options.extra?.now ?? Date.now;
   let store;
   let warm: ((signal: AbortSignal) => Promise<void>) | null = null;
+  let generator: WorkerHourGenerator | null = null;
   if (options.data.kind === 'demo') {
-    const demo = new DemoStore({ dataDir: options.data.dataDir, seed: options.data.seed, now });
+    // Simulated hours are built in a worker thread, off the event loop that serves requests.
+    generator = new WorkerHourGenerator();
+    const demo = new DemoStore({ dataDir: options.data.dataDir, seed: options.data.seed, now, generate: generator.generate });
     await demo.open();
     store = demo;
     warm = (signal) => demo.warm(signal);
@@ -45,7 +49,12 @@ export async function startEmbeddedService(options: EmbeddedServiceOptions): Pro
     store = directory;
   }
   const service = await startLocalService({ ...options.extra, store, keys: options.keys ?? [], ...(options.port !== undefined ? { port: options.port } : {}) });
-  if (options.warm !== true || warm === null) return service;
+  const stopGenerator = async (): Promise<void> => {
+    await generator?.close();
+  };
+  if (options.warm !== true || warm === null) {
+    return { ...service, close: async () => Promise.all([service.close(), stopGenerator()]).then(() => undefined) };
+  }
   // Warm up a moment after start, so the first requests are not queued behind generation, and
   // stop (between files) when the service closes.
   const stop = new AbortController();
@@ -61,7 +70,7 @@ export async function startEmbeddedService(options: EmbeddedServiceOptions): Pro
       clearTimeout(timer);
       stop.abort();
       await warming;
-      await service.close();
+      await Promise.all([service.close(), stopGenerator()]);
     },
   };
 }

@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import type { InstrumentEntry } from '../../../../shared/rows/catalog.ts';
 import { writeFileAtomic } from '../../settings/atomic-write.ts';
 import { demoDatasetsAt, type SimulatedDataset } from '../../simulator/demo-datasets.ts';
-import { generateHourFile } from '../../simulator/generate-hour.ts';
+import { generateInProcess, type HourGenerator } from '../../simulator/hour-generator.ts';
 import { instrumentEntries } from '../../simulator/option-chain.ts';
 import { hourKey, parseSnapshotKey, utcDateHour } from '../snapshot-keys.ts';
 import { decodeHourFile } from './decode-hour-file.ts';
@@ -22,6 +22,8 @@ export interface DemoStoreOptions {
   historyDays?: number;
   /** The live hour is regenerated when a query needs data newer than this. */
   liveRefreshMs?: number;
+  /** Builds an hour file's bytes; in-process by default, a worker thread in the app. */
+  generate?: HourGenerator;
 }
 
 /**
@@ -39,7 +41,7 @@ export class DemoStore implements MarketDataStore {
   readonly #liveHours = new WeakMap<DecodedHour, DecodedHour>();
 
   constructor(options: DemoStoreOptions) {
-    this.#options = { historyDays: 3, liveRefreshMs: 5_000, ...options };
+    this.#options = { historyDays: 3, liveRefreshMs: 5_000, generate: generateInProcess, ...options };
     this.#datasets = demoDatasetsAt(options.now());
     this.#root = join(options.dataDir, `seed-${options.seed}`);
     this.#directory = new DirectoryStore(this.#root, decodeHourFile);
@@ -152,7 +154,7 @@ export class DemoStore implements MarketDataStore {
     if (existing !== null && fresh) return this.#directory.file(existing);
 
     const until = complete ? Number.POSITIVE_INFINITY : now - (now % 1000);
-    const bytes = generateHourFile(this.#options.seed, dataset, hour.hourStart, until);
+    const bytes = await this.#options.generate(this.#options.seed, dataset, hour.hourStart, until);
     await mkdir(dirname(path), { recursive: true });
     if (complete) {
       await writeFileAtomic(path, bytes);
