@@ -2,11 +2,69 @@ import { createRequire } from 'node:module';
 
 type ZstdNapiBinding = typeof import('zstd-napi/binding.js');
 
-let binding: ZstdNapiBinding | undefined;
+let binding: ZstdNapiBinding | null | undefined;
 
-function napi(): ZstdNapiBinding {
-  binding ??= createRequire(import.meta.url)('zstd-napi/binding.js') as ZstdNapiBinding;
-  return binding;
+/** zstd-napi when it is installed and loads (it is an optional dependency), else null. */
+function napi(): ZstdNapiBinding | null {
+  if (binding === undefined) {
+    try {
+      binding = createRequire(import.meta.url)('zstd-napi/binding.js') as ZstdNapiBinding;
+    } catch {
+      binding = null;
+    }
+  }
+  return process.env['MDE_ZSTD'] === 'fzstd' ? null : binding;
+}
+
+/** Whether frames are really compressed here (zstd-napi loaded), or only stored. */
+export function zstdCompressionAvailable(): boolean {
+  return napi() !== null;
+}
+
+/** Raw blocks hold at most 128 KiB (zstd's Block_Maximum_Size). */
+const maxRawBlock = 128 * 1024;
+
+/**
+ * A valid zstd frame whose blocks are stored, not compressed ("Raw_Block", RFC 8878 3.1.1.2): the
+ * fallback when no zstd compressor could be installed. Every zstd reader decodes it.
+ */
+class StoredFrameEncoder {
+  #started = false;
+  #pending: Uint8Array[] = [];
+  #pendingLength = 0;
+
+  write(data: Uint8Array): Uint8Array<ArrayBuffer> {
+    const parts: Uint8Array[] = [];
+    if (!this.#started) {
+      this.#started = true;
+      // Magic, a descriptor with no content size and no checksum, and a 128 KiB window.
+      parts.push(Uint8Array.of(0x28, 0xb5, 0x2f, 0xfd, 0x00, 0x38));
+    }
+    this.#pending.push(data);
+    this.#pendingLength += data.length;
+    while (this.#pendingLength > maxRawBlock) {
+      const joined = concatBytes(this.#pending);
+      parts.push(rawBlock(joined.subarray(0, maxRawBlock), false));
+      const rest = joined.slice(maxRawBlock);
+      this.#pending = [rest];
+      this.#pendingLength = rest.length;
+    }
+    return concatBytes(parts);
+  }
+
+  end(): Uint8Array<ArrayBuffer> {
+    const head = this.write(new Uint8Array(0));
+    const last = rawBlock(concatBytes(this.#pending), true);
+    this.#started = false;
+    this.#pending = [];
+    this.#pendingLength = 0;
+    return concatBytes([head, last]);
+  }
+}
+
+function rawBlock(content: Uint8Array, last: boolean): Uint8Array {
+  const header = (content.length << 3) | (last ? 1 : 0);
+  return concatBytes([Uint8Array.of(header & 0xff, (header >> 8) & 0xff, (header >> 16) & 0xff), content]);
 }
 
 /** How to compress: the zstd level and whether frames carry a content checksum. */
@@ -20,12 +78,17 @@ export interface ZstdCompressOptions {
  * frame with `end`. Each call returns the compressed bytes it produced (possibly none).
  */
 export class ZstdFrameWriter {
-  private readonly context: InstanceType<ZstdNapiBinding['CCtx']>;
-  private readonly output: Uint8Array;
-  private readonly directive: ZstdNapiBinding['EndDirective'];
+  private readonly context: InstanceType<ZstdNapiBinding['CCtx']> | null = null;
+  private readonly output: Uint8Array = new Uint8Array(0);
+  private readonly directive: ZstdNapiBinding['EndDirective'] | null = null;
+  private readonly stored: StoredFrameEncoder | null = null;
 
   constructor({ level = 3, checksum = true }: ZstdCompressOptions = {}) {
     const zstd = napi();
+    if (zstd === null) {
+      this.stored = new StoredFrameEncoder();
+      return;
+    }
     this.context = new zstd.CCtx();
     this.context.setParameter(zstd.CParameter.compressionLevel, level);
     this.context.setParameter(zstd.CParameter.checksumFlag, checksum ? 1 : 0);
@@ -35,19 +98,23 @@ export class ZstdFrameWriter {
 
   /** Compresses `data`; returns the compressed bytes ready so far. */
   write(data: Uint8Array): Uint8Array<ArrayBuffer> {
+    if (this.stored !== null || this.directive === null) return this.stored?.write(data) ?? new Uint8Array(0);
     return this.run(data, this.directive.continue);
   }
 
   /** Closes the frame; returns its last bytes. The writer can then start a new frame. */
   end(): Uint8Array<ArrayBuffer> {
+    if (this.stored !== null || this.directive === null) return this.stored?.end() ?? new Uint8Array(0);
     return this.run(new Uint8Array(0), this.directive.end);
   }
 
   private run(data: Uint8Array, directive: number): Uint8Array<ArrayBuffer> {
+    const context = this.context;
+    if (context === null || this.directive === null) return new Uint8Array(0);
     const parts: Uint8Array[] = [];
     let input = data;
     for (;;) {
-      const [remaining, produced, consumed] = this.context.compressStream2(this.output, input, directive);
+      const [remaining, produced, consumed] = context.compressStream2(this.output, input, directive);
       if (produced > 0) parts.push(this.output.slice(0, produced));
       input = input.subarray(consumed);
       const done = directive === this.directive.end ? remaining === 0 : input.length === 0;

@@ -1,3 +1,4 @@
+import { Decompress } from 'fzstd';
 import { createRequire } from 'node:module';
 import { Readable } from 'node:stream';
 import * as zlib from 'node:zlib';
@@ -9,8 +10,8 @@ import * as zlib from 'node:zlib';
  * A yielded chunk may be a view of a reused buffer: consume it before asking for the next one.
  */
 export interface ZstdDecompressor {
-  /** `node:zlib` (Electron's Node) or `zstd-napi` (plain Node without zlib zstd). */
-  readonly name: 'node:zlib' | 'zstd-napi';
+  /** `node:zlib` (Electron's Node), `zstd-napi` (plain Node), or `fzstd` (pure JS, when neither loads). */
+  readonly name: 'node:zlib' | 'zstd-napi' | 'fzstd';
   decompress(source: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array, void, undefined>;
 }
 
@@ -85,7 +86,59 @@ function zlibDecompressor(createZstdDecompress: NonNullable<ZlibWithZstd['create
   };
 }
 
+function fzstdDecompressor(): ZstdDecompressor {
+  return {
+    name: 'fzstd',
+    async *decompress(source) {
+      let ready: Uint8Array[] = [];
+      let ended = true;
+      const stream = new Decompress((chunk, final) => {
+        ready.push(chunk);
+        ended = final === true;
+      });
+      const push = (chunk: Uint8Array, final: boolean): void => {
+        try {
+          stream.push(chunk, final);
+        } catch (error) {
+          const message = error instanceof Error ? error.message : String(error);
+          throw new ZstdStreamError(/unexpected EOF|end/i.test(message) ? 'truncated' : 'corrupt', message);
+        }
+      };
+      let sawInput = false;
+      for await (const chunk of source) {
+        if (chunk.length === 0) continue;
+        sawInput = true;
+        ended = false;
+        push(chunk, false);
+        const out = ready;
+        ready = [];
+        for (const piece of out) yield piece;
+      }
+      if (!sawInput) return;
+      push(empty, true);
+      const out = ready;
+      ready = [];
+      for (const piece of out) yield piece;
+      if (!ended) throw new ZstdStreamError('truncated', 'the zstd stream ends inside a frame');
+    },
+  };
+}
+
 let chosen: ZstdDecompressor | undefined;
+
+/** The pure-JS fzstd decompressor: slower, but needs nothing built at install. */
+export function fzstdStreamDecompressor(): ZstdDecompressor {
+  return fzstdDecompressor();
+}
+
+/** `zstd-napi` when it is installed and loads (it is an optional dependency), else null. */
+function optionalNapiDecompressor(): ZstdDecompressor | null {
+  try {
+    return zstdNapiDecompressor();
+  } catch {
+    return null;
+  }
+}
 
 /** Loads the `zstd-napi` decompressor (N-API, libzstd built at install). */
 export function zstdNapiDecompressor(): ZstdDecompressor {
@@ -101,9 +154,11 @@ export function zlibZstdDecompressor(): ZstdDecompressor | null {
 
 /**
  * The fastest decompressor this runtime has: `node:zlib` zstd when present (Electron's Node),
- * else `zstd-napi`, which measured about 6× fzstd on this machine (see ARCHITECTURE.md).
+ * else `zstd-napi`, which measured about 6× fzstd on this machine (see ARCHITECTURE.md), else
+ * fzstd when zstd-napi could not be built at install. `MDE_ZSTD=fzstd` forces the fallback.
  */
 export function defaultZstdDecompressor(): ZstdDecompressor {
-  chosen ??= zlibZstdDecompressor() ?? zstdNapiDecompressor();
+  if (process.env['MDE_ZSTD'] === 'fzstd') return fzstdDecompressor();
+  chosen ??= zlibZstdDecompressor() ?? optionalNapiDecompressor() ?? fzstdDecompressor();
   return chosen;
 }
