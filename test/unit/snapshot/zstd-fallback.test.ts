@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { Readable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SnapshotDecodeError } from '../../../shared/snapshot/decode-errors.ts';
 import type { SnapshotRecord } from '../../../shared/snapshot/records.ts';
@@ -10,10 +11,9 @@ import { fzstdStreamDecompressor, zstdNapiDecompressor, type ZstdDecompressor } 
 
 async function inflate(bytes: Uint8Array, decompressor: ZstdDecompressor): Promise<Buffer> {
   const parts: Buffer[] = [];
-  async function* source(): AsyncGenerator<Uint8Array> {
-    for (let i = 0; i < bytes.length; i += 7_001) yield bytes.subarray(i, i + 7_001);
-  }
-  for await (const chunk of decompressor.decompress(source())) parts.push(Buffer.from(chunk));
+  const chunks: Uint8Array[] = [];
+  for (let i = 0; i < bytes.length; i += 7_001) chunks.push(bytes.subarray(i, i + 7_001));
+  for await (const chunk of decompressor.decompress(Readable.from(chunks))) parts.push(Buffer.from(chunk));
   return Buffer.concat(parts);
 }
 
