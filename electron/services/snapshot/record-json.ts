@@ -1,3 +1,4 @@
+import { tradeFieldsOf } from '../../../shared/rows/from-records/trade-rows.ts';
 import type { FlatLevels, SnapshotRecord } from '../../../shared/snapshot/records.ts';
 
 /** The JSON form of one record that `mde decode` prints, one object per line. */
@@ -24,15 +25,7 @@ function normalizedData(record: SnapshotRecord): unknown {
     case 'orderbook':
       return { is_snapshot: record.isSnapshot, bids: levelPairs(record.bids), asks: levelPairs(record.asks) };
     case 'trade':
-      return {
-        price: record.price,
-        quantity: record.quantity,
-        side: record.side,
-        order_id: record.orderId,
-        maker: record.maker,
-        taker: record.taker,
-        liquidation: record.liquidation,
-      };
+      return tradeFieldsOf(record);
     case 'point':
       return { series: record.series, value: record.value };
     case 'quote_ladder':
