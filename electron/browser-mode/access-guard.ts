@@ -52,11 +52,13 @@ export class AccessGuard {
   }
 }
 
+// The value is compared as sent: the server sets the token unencoded (base64url needs no
+// escaping), and decoding would throw on a malformed escape such as `%E0%A4%A`.
 function readCookie(header: string | undefined, name: string): string | null {
   if (header === undefined) return null;
   for (const part of header.split(';')) {
     const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq).trim() === name) return decodeURIComponent(part.slice(eq + 1).trim());
+    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
   }
   return null;
 }

@@ -65,7 +65,11 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
   const sockets = new WebSocketServer({ noServer: true, maxPayload: 4 * 1024 * 1024 });
 
   server.on('request', (request: IncomingMessage, response: ServerResponse) => {
-    const url = new URL(request.url ?? '/', origin);
+    const url = requestUrl(request, origin);
+    if (url === null) {
+      refuse(response, 400, 'The request target is not a valid URL');
+      return;
+    }
     const decision = guard.check(request, url);
     if (!decision.allowed) {
       refuse(response, decision.status, decision.reason);
@@ -93,11 +97,11 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
   });
 
   server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
-    const url = new URL(request.url ?? '/', origin);
-    const decision = guard.check(request, url);
-    if (url.pathname !== contractSocketPath || !decision.allowed) {
-      const status = url.pathname !== contractSocketPath ? 404 : decision.allowed ? 200 : decision.status;
-      socket.end(`HTTP/1.1 ${status} ${status === 401 ? 'Unauthorized' : status === 403 ? 'Forbidden' : 'Not Found'}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+    const url = requestUrl(request, origin);
+    const decision = url === null ? null : guard.check(request, url);
+    const status = url === null ? 400 : url.pathname !== contractSocketPath ? 404 : decision?.allowed === false ? decision.status : null;
+    if (status !== null) {
+      socket.end(`HTTP/1.1 ${status} ${statusText[status] ?? 'Refused'}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
       return;
     }
     sockets.handleUpgrade(request, socket, head, (ws) => serveContractSocket(ws, options.handlers, options.events, log));
@@ -115,6 +119,17 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+const statusText: Record<number, string> = { 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found' };
+
+/** The request target as a URL, or null when it is not one (an absolute-form target like `http://[`). */
+function requestUrl(request: IncomingMessage, origin: string): URL | null {
+  try {
+    return new URL(request.url ?? '/', origin);
+  } catch {
+    return null;
+  }
 }
 
 function refuse(response: ServerResponse, status: number, reason: string): void {
