@@ -1,4 +1,4 @@
-import { open } from 'node:fs/promises';
+import { openRegularFile } from '../files/regular-file.ts';
 import { basename } from 'node:path';
 import { SnapshotDecodeError, type SnapshotErrorKind, type SnapshotErrorShape } from '../../../shared/snapshot/decode-errors.ts';
 import type { DecodeProgress, SnapshotSummary } from '../../../shared/snapshot/decode-summary.ts';
@@ -132,7 +132,7 @@ export class SnapshotReader implements AsyncIterable<SnapshotRecord[]> {
     }
     let handle;
     try {
-      handle = await open(this.input.path, 'r');
+      handle = await openRegularFile(this.input.path);
       this.totalBytes = (await handle.stat()).size;
     } catch (error) {
       await handle?.close();
