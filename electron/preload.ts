@@ -1,11 +1,13 @@
-import { contextBridge, ipcRenderer } from 'electron';
+import { contextBridge, ipcRenderer, webUtils } from 'electron';
 import { createBridge } from '../shared/contract/bridge.ts';
 import type { ContractResult } from '../shared/contract/errors.ts';
 import { createEventListeners } from '../shared/contract/event-listeners.ts';
 import { ipcEventChannel, ipcInvokeChannel } from '../shared/contract/ipc-channels.ts';
+import { withDroppedFiles } from './shell/dropped-files.ts';
 
 // The preload is the only place that touches ipcRenderer. It exposes one object, `window.mde`,
-// shaped like the domain (`mde.settings.get()`), and nothing else.
+// shaped like the domain (`mde.settings.get()`), and nothing else. Dropped files are the one
+// method it adapts: the renderer hands over Files, the preload reads their paths.
 
 const listeners = createEventListeners();
 
@@ -14,4 +16,4 @@ ipcRenderer.on(ipcEventChannel, (_event, name: string, payload: unknown) => list
 const invoke = (channel: string, input: unknown): Promise<ContractResult<unknown>> =>
   ipcRenderer.invoke(ipcInvokeChannel, channel, input) as Promise<ContractResult<unknown>>;
 
-contextBridge.exposeInMainWorld('mde', createBridge(invoke, listeners.on));
+contextBridge.exposeInMainWorld('mde', withDroppedFiles(createBridge(invoke, listeners.on), (file) => webUtils.getPathForFile(file), invoke));

@@ -5,6 +5,8 @@ import type { ContractHandlers } from '../contract-host/handlers.ts';
 import { EventHub } from '../contract-host/event-hub.ts';
 import { appName, appVersion } from './app-version.ts';
 import { bookReplayHandlers } from './book/book-replay-handlers.ts';
+import { FileGrants } from './files/file-grants.ts';
+import { fileHandlers, type FilePicker } from './files/file-handlers.ts';
 import { DataSourceManager } from './data-source/data-source-manager.ts';
 import { defaultDemoSeed, demoDataDir, startEmbeddedService } from './local-service/embedded-service.ts';
 import { ServiceAccess } from './service-access.ts';
@@ -17,6 +19,8 @@ export interface MainServicesOptions {
   electronVersion?: string | null;
   /** Health re-check period; 0 disables the timer (tests). */
   healthIntervalMs?: number;
+  /** The host's native open dialog for `files.pick`; the Electron shell provides it. */
+  pickFiles?: FilePicker;
 }
 
 /** The main process's services, wired together, with the contract handlers over them. */
@@ -25,6 +29,8 @@ export interface MainServices {
   readonly events: EventHub;
   readonly settings: SettingsStore;
   readonly dataSource: DataSourceManager;
+  /** Files the renderer may use by id; the library (F9) grants its downloads here with `'library'`. */
+  readonly files: FileGrants;
   /** Stops timers and servers. */
   close(): Promise<void>;
 }
@@ -72,6 +78,7 @@ export function createMainServices(options: MainServicesOptions): MainServices {
     onUsage: (usage) => events.emit('usage.changed', usage),
   });
 
+  const files = new FileGrants();
   const handlers: ContractHandlers = {
     'app.info': () => Promise.resolve(appInfo),
     'settings.get': () => settings.get(),
@@ -82,8 +89,9 @@ export function createMainServices(options: MainServicesOptions): MainServices {
     'keys.set': ({ key }) => access.setKey(key),
     'keys.delete': () => access.deleteKey(),
     'usage.get': () => access.usage(),
-    ...bookReplayHandlers(events),
+    ...fileHandlers(files, { mode: options.mode, pickFiles: options.pickFiles ?? null }),
+    ...bookReplayHandlers(events, files),
   };
 
-  return { handlers, events, settings, dataSource, close: () => dataSource.close() };
+  return { handlers, events, settings, dataSource, files, close: () => dataSource.close() };
 }

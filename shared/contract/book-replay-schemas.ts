@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fileIdSchema } from './file-schemas.ts';
 
 // Payloads of the order-book replay channels (`book.*`), kept beside the channel map.
 
@@ -51,9 +52,9 @@ export const bookReplayEndedSchema = z.object({
 /** The end of a replay. */
 export type BookReplayEnded = z.infer<typeof bookReplayEndedSchema>;
 
-/** Replay snapshot files in order (the books reset at an hour with no file). */
+/** Replay granted snapshot files (`files.*`) in order (the books reset at an hour with no file). */
 export const bookReplayFilesInput = z.object({
-  paths: z.array(z.string().min(1)).min(1).max(10_000),
+  fileIds: z.array(fileIdSchema).min(1).max(10_000),
   /** Levels per side in each frame (default 25). */
   depth: z.number().int().min(1).max(500).optional(),
   /** Half-width of the "depth within ±X bps" metric (default 10). */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { settingsPatchSchema, settingsSchema } from '../settings.ts';
 import { bookFramesSchema, bookReplayEndedSchema, bookReplayFilesInput } from './book-replay-schemas.ts';
+import { fileGrantsSchema, filePathsInput } from './file-schemas.ts';
 import { catalogMarketsSchema, keyStatusSchema, setKeyInput, usageSchema } from './service-schemas.ts';
 
 /** Which process hosts the main-side services. */
@@ -64,6 +65,12 @@ export const requestChannels = {
   'usage.get': { input: noInput, output: usageSchema },
   'book.replayFiles': { input: bookReplayFilesInput, output: z.object({ replayId: z.string() }) },
   'book.cancel': { input: z.object({ replayId: z.string() }), output: z.object({ cancelled: z.boolean() }) },
+  /** The host's native open dialog (several `.jsonl.zst` files); unavailable in browser mode. */
+  'files.pick': { input: noInput, output: fileGrantsSchema },
+  /** Typed full paths: browser mode only, where the user runs the server on their own machine. */
+  'files.grantPath': { input: filePathsInput, output: fileGrantsSchema },
+  /** Files dropped on the window: reachable only through the preload, which reads their paths. */
+  'files.grantDropped': { input: filePathsInput, output: fileGrantsSchema },
 } as const;
 
 /** Every push-event channel from main to renderer, with its payload schema. */

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { ContractResult } from './errors.ts';
 import type { eventChannels, requestChannels } from './channels.ts';
+import type { DroppedFiles } from './file-schemas.ts';
 
 /** Name of a request/response channel, such as `settings.get`. */
 export type RequestChannel = keyof typeof requestChannels;
@@ -23,10 +24,21 @@ export type EventPayload<E extends EventChannel> = z.output<(typeof eventChannel
 type NamespaceOf<C> = C extends `${infer N}.${string}` ? N : never;
 type MethodOf<C, N extends string> = C extends `${N}.${infer M}` ? M : never;
 
+/**
+ * Channels whose bridge method takes something other than the channel's input: the preload
+ * turns it into the input (`electron/shell/dropped-files.ts`), so the renderer cannot name a path.
+ */
+interface PreloadArguments {
+  'files.grantDropped': DroppedFiles;
+}
+
+/** What the renderer passes to a bridge method. */
+type MethodInput<C extends RequestChannel> = C extends keyof PreloadArguments ? PreloadArguments[C] : ChannelInput<C>;
+
 /** A method that takes the channel's input, or none when the input is undefined. */
-type Method<C extends RequestChannel, R> = [ChannelInput<C>] extends [undefined]
+type Method<C extends RequestChannel, R> = [MethodInput<C>] extends [undefined]
   ? () => Promise<R>
-  : (input: ChannelInput<C>) => Promise<R>;
+  : (input: MethodInput<C>) => Promise<R>;
 
 type Namespaced<R extends 'result' | 'value'> = {
   [N in NamespaceOf<RequestChannel>]: {

@@ -13,17 +13,20 @@ export type NotRegularReason = 'missing' | 'directory' | 'fifo' | 'character-dev
  */
 export class NotRegularFileError extends SnapshotDecodeError {
   readonly reason: NotRegularReason;
+  /** What the path is, without the advice: `/data/x.jsonl.zst is a named pipe (FIFO), not a regular file`. */
+  readonly what: string;
 
   constructor(path: string, reason: NotRegularReason, detail: string) {
-    const { message, resolution } = explain(path, reason, detail);
+    const { what, message, resolution } = explain(path, reason, detail);
     super({ kind: 'io', message, resolution, file: path, line: null, byteOffset: null, recordsDecoded: 0 });
     this.reason = reason;
+    this.what = what;
   }
 }
 
 // The message carries what to do as well as what the path is: SnapshotReader wraps an open
 // failure in its own `io` error, which keeps this message but not this resolution.
-function explain(path: string, reason: NotRegularReason, detail: string): { message: string; resolution: string } {
+function explain(path: string, reason: NotRegularReason, detail: string): { what: string; message: string; resolution: string } {
   const choose = 'choose the .jsonl.zst snapshot file itself';
   const [what, todo] = ((): [string, string] => {
     switch (reason) {
@@ -45,8 +48,8 @@ function explain(path: string, reason: NotRegularReason, detail: string): { mess
         return [`not readable (${detail})`, 'check that the file exists and that you may read it'];
     }
   })();
-  const message = `${path} ${reason === 'missing' ? what : `is ${what}`}: ${todo}`;
-  return { message, resolution: `${todo.charAt(0).toUpperCase()}${todo.slice(1)}.` };
+  const summary = `${path} ${reason === 'missing' ? what : `is ${what}`}`;
+  return { what: summary, message: `${summary}: ${todo}`, resolution: `${todo.charAt(0).toUpperCase()}${todo.slice(1)}.` };
 }
 
 function notRegularReason(stats: Stats): NotRegularReason | null {

@@ -20,6 +20,9 @@ const handlers: ContractHandlers = {
   'health.check': () => Promise.reject(new Error('probe exploded')),
   'book.replayFiles': () => Promise.resolve({ replayId: 'r-1' }),
   'book.cancel': () => Promise.resolve({ cancelled: false }),
+  'files.pick': () => Promise.resolve({ files: [] }),
+  'files.grantPath': () => Promise.resolve({ files: [] }),
+  'files.grantDropped': () => Promise.resolve({ files: [] }),
   'catalog.markets': () => Promise.resolve({ markets: [], updatedAt: '2026-11-20T00:00:00Z', simulated: true }),
   'keys.status': () => Promise.resolve({ baseUrl: null, hasKey: false, last4: null, storage: 'keychain', warning: null }),
   'keys.set': ({ key }) => Promise.resolve({ baseUrl: 'https://api.example.com', hasKey: true, last4: key.slice(-4), storage: 'keychain', warning: null }),
@@ -62,11 +65,12 @@ describe('dispatch validates every incoming call', () => {
   });
 
   it.each([
-    ['no paths', { paths: [] }, 'paths'],
-    ['an empty path', { paths: [''] }, 'paths.0'],
-    ['a fractional depth', { paths: ['a.jsonl.zst'], depth: 2.5 }, 'depth'],
-    ['a zero depth', { paths: ['a.jsonl.zst'], depth: 0 }, 'depth'],
-    ['a negative band', { paths: ['a.jsonl.zst'], bandBps: -1 }, 'bandBps'],
+    ['no file ids', { fileIds: [] }, 'fileIds'],
+    ['an empty file id', { fileIds: [''] }, 'fileIds.0'],
+    ['paths instead of file ids', { paths: ['/data/a.jsonl.zst'] }, 'fileIds'],
+    ['a fractional depth', { fileIds: ['f-1'], depth: 2.5 }, 'depth'],
+    ['a zero depth', { fileIds: ['f-1'], depth: 0 }, 'depth'],
+    ['a negative band', { fileIds: ['f-1'], bandBps: -1 }, 'bandBps'],
   ])('rejects book.replayFiles with %s', async (_name, input, path) => {
     const result = await dispatch(handlers, 'book.replayFiles', input);
     expect(result).toMatchObject({ ok: false, error: { kind: 'invalid-request', channel: 'book.replayFiles' } });

@@ -75,6 +75,7 @@ describe.runIf(process.platform !== 'win32')('only regular files are opened', ()
       expect(error.file).toBe(path);
       // The message alone must say what to do: the reader keeps it but not the resolution.
       const todo = reason === 'missing' ? 'check the path' : 'choose the .jsonl.zst snapshot file itself';
+      expect(error.what).toBe(`${path} ${what}`);
       expect(error.message).toContain(`${path} ${what}: `);
       expect(error.message).toContain(todo);
       expect(error.resolution.toLowerCase()).toContain(todo);

@@ -1,0 +1,53 @@
+import type { ContractResult } from '../../shared/contract/errors.ts';
+import type { DroppedFiles, FileGrants } from '../../shared/contract/file-schemas.ts';
+import type { Invoke, MdeBridge } from '../../shared/contract/types.ts';
+
+/** Electron's `webUtils.getPathForFile`: the path of a File that came from disk, '' for one made in the page. */
+export type GetPathForFile = (file: File) => string;
+
+function refused(message: string): ContractResult<FileGrants> {
+  return {
+    ok: false,
+    error: {
+      kind: 'invalid-request',
+      message,
+      resolution: 'Drag the .jsonl.zst files from your file manager onto the window, or use Open….',
+      channel: 'files.grantDropped',
+    },
+  };
+}
+
+/**
+ * The preload's `files.grantDropped`: takes the DOM `File`s of a drop, asks Electron where each
+ * one is on disk, and grants those paths. A File the page made itself has no path and is
+ * refused, so the renderer cannot turn free text into a path this way.
+ */
+export function grantDroppedFiles(getPathForFile: GetPathForFile, invoke: Invoke): (files: DroppedFiles) => Promise<ContractResult<FileGrants>> {
+  return async (files) => {
+    // Whatever the page passes is checked here: only Electron can say that an object is a File.
+    const dropped: readonly unknown[] = Array.isArray(files) ? files : [];
+    if (dropped.length === 0) return refused('Nothing was dropped: expected one or more files');
+    const paths: string[] = [];
+    for (const file of dropped) {
+      let path = '';
+      try {
+        path = getPathForFile(file as File);
+      } catch {
+        // Not a File at all: treated like a File with no path.
+      }
+      if (path === '') return refused(`${describe(file)} is not a file from disk`);
+      paths.push(path);
+    }
+    return (await invoke('files.grantDropped', { paths })) as ContractResult<FileGrants>;
+  };
+}
+
+function describe(file: unknown): string {
+  const name: unknown = typeof file === 'object' && file !== null && 'name' in file ? file.name : undefined;
+  return typeof name === 'string' && name !== '' ? `"${name.slice(0, 200)}"` : 'A dropped item';
+}
+
+/** The bridge with `files.grantDropped` taking dropped Files instead of paths; everything else unchanged. */
+export function withDroppedFiles(bridge: MdeBridge, getPathForFile: GetPathForFile, invoke: Invoke): MdeBridge {
+  return { ...bridge, files: { ...bridge.files, grantDropped: grantDroppedFiles(getPathForFile, invoke) } };
+}
