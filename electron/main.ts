@@ -1,13 +1,18 @@
-import { app, session } from 'electron';
+import { app, session, type BrowserWindow } from 'electron';
 import { fileURLToPath } from 'node:url';
 import { createMainServices } from './services/main-services.ts';
 import { registerAppScheme, serveRendererOverAppScheme } from './shell/app-protocol.ts';
+import { rendererDevServerUrl } from './shell/dev-server.ts';
+import { pickSnapshotFiles } from './shell/file-dialog.ts';
 import { forwardEvents, registerContractIpc } from './shell/ipc-main.ts';
+import { secondInstanceHandler } from './shell/single-instance.ts';
 import { isTrustedRendererUrl, rendererEntryUrl } from './shell/trusted-origin.ts';
 import { createMainWindow } from './shell/window.ts';
 
 // The thin Electron shell: window, protocol and IPC. Everything else lives in services/.
-const devServerUrl = process.env['ELECTRON_RENDERER_URL'];
+// The dev server decides the entry URL, the navigation guard and the IPC sender check, so it is
+// read once, and never in a packaged app.
+const devServerUrl = rendererDevServerUrl(app.isPackaged, process.env);
 
 if (!app.requestSingleInstanceLock()) {
   app.quit();
@@ -17,10 +22,12 @@ if (!app.requestSingleInstanceLock()) {
     session.defaultSession.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
     serveRendererOverAppScheme(fileURLToPath(new URL('../renderer', import.meta.url)));
 
+    let mainWindow: BrowserWindow | null = null;
     const services = createMainServices({
       userDataDir: app.getPath('userData'),
       mode: 'electron',
       electronVersion: process.versions.electron,
+      pickFiles: () => pickSnapshotFiles(mainWindow),
     });
     registerContractIpc(
       services.handlers,
@@ -35,9 +42,10 @@ if (!app.requestSingleInstanceLock()) {
         devServerUrl,
       });
       forwardEvents(services.events, window.webContents);
+      mainWindow = window;
     };
     open();
-    app.on('second-instance', () => open());
+    app.on('second-instance', secondInstanceHandler(() => mainWindow, open));
     app.on('window-all-closed', () => {
       void services.close().finally(() => app.quit());
     });
