@@ -1,5 +1,5 @@
 import type { ContractResult } from '../../shared/contract/errors.ts';
-import type { DroppedFiles, FileGrants } from '../../shared/contract/file-schemas.ts';
+import type { FileGrants } from '../../shared/contract/file-schemas.ts';
 import type { Invoke, MdeBridge } from '../../shared/contract/types.ts';
 
 /** Electron's `webUtils.getPathForFile`: the path of a File that came from disk, '' for one made in the page. */
@@ -20,11 +20,11 @@ function refused(message: string): ContractResult<FileGrants> {
 /**
  * The preload's `files.grantDropped`: takes the DOM `File`s of a drop, asks Electron where each
  * one is on disk, and grants those paths. A File the page made itself has no path and is
- * refused, so the renderer cannot turn free text into a path this way.
+ * refused, so the renderer cannot turn free text into a path this way. It takes `unknown`
+ * because the page may pass anything: only Electron can say that an object is a File from disk.
  */
-export function grantDroppedFiles(getPathForFile: GetPathForFile, invoke: Invoke): (files: DroppedFiles) => Promise<ContractResult<FileGrants>> {
+export function grantDroppedFiles(getPathForFile: GetPathForFile, invoke: Invoke): (files: unknown) => Promise<ContractResult<FileGrants>> {
   return async (files) => {
-    // Whatever the page passes is checked here: only Electron can say that an object is a File.
     const dropped: readonly unknown[] = Array.isArray(files) ? files : [];
     if (dropped.length === 0) return refused('Nothing was dropped: expected one or more files');
     const paths: string[] = [];

@@ -109,9 +109,15 @@ describe('files reach book.replayFiles only as grants', () => {
 
   describe.runIf(process.platform !== 'win32')('files that are not regular files', () => {
     it.each([
-      ['a FIFO', async (dir: string) => { fifos.push(makeFifo(join(dir, 'pipe.jsonl.zst'))); return join(dir, 'pipe.jsonl.zst'); }, 'invalid-request', 'is a named pipe (FIFO), not a regular file'],
+      ['a FIFO', (dir: string) => {
+        fifos.push(makeFifo(join(dir, 'pipe.jsonl.zst')));
+        return Promise.resolve(join(dir, 'pipe.jsonl.zst'));
+      }, 'invalid-request', 'is a named pipe (FIFO), not a regular file'],
       ['/dev/zero', () => Promise.resolve('/dev/zero'), 'invalid-request', 'is a character device, not a regular file'],
-      ['a directory', async (dir: string) => { await mkdir(join(dir, 'day.jsonl.zst')); return join(dir, 'day.jsonl.zst'); }, 'invalid-request', 'is a folder, not a file'],
+      ['a directory', async (dir: string) => {
+        await mkdir(join(dir, 'day.jsonl.zst'));
+        return join(dir, 'day.jsonl.zst');
+      }, 'invalid-request', 'is a folder, not a file'],
       ['a missing file', (dir: string) => Promise.resolve(join(dir, 'gone.jsonl.zst')), 'not-found', 'does not exist'],
     ])('refuses %s at grant time, naming it', async (_name, makePath, kind, what) => {
       const services = await start('browser');

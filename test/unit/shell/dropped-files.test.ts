@@ -50,7 +50,7 @@ describe('the preload turns dropped Files into granted paths', () => {
   ])('refuses %s, and sends nothing', async (_name, input) => {
     const invoke = recordingInvoke();
     // The renderer is not trusted to respect the type: pass what a hostile page could.
-    const result = await grantDroppedFiles(getPathForFile, invoke)(input as readonly File[]);
+    const result = await grantDroppedFiles(getPathForFile, invoke)(input);
     expect(result).toMatchObject({ ok: false, error: { kind: 'invalid-request' } });
     expect(invoke.calls).toEqual([]);
   });
