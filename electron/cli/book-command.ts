@@ -7,12 +7,10 @@ import type { OrderBook } from '../../shared/book/order-book.ts';
 import { SnapshotDecodeError } from '../../shared/snapshot/decode-errors.ts';
 import { isBookReset, type BookInput } from '../services/book/book-input.ts';
 import { bookInputsFromFiles } from '../services/book/file-book-source.ts';
+import { integerOption, readCommandLine, UsageError } from './command-line.ts';
 
-const usage = 'Usage: npm run -s mde -- book FILE... [--depth N] [--at T]';
 /** Exit code for a bad file or bad data. */
 const badInputExit = 1;
-/** Exit code for bad usage. */
-const usageExit = 2;
 
 /** What `mde book` was asked to do. */
 export interface BookCommandArgs {
@@ -33,28 +31,19 @@ export function parseBookTime(text: string): number | null {
   return Number.isNaN(value) ? null : value;
 }
 
-/** Parses the arguments of `mde book`; a string is the usage problem. */
-export function parseBookArgs(args: readonly string[]): BookCommandArgs | string {
-  const files: string[] = [];
-  let depth = l2SlotCount;
+/** The syntax of `mde book FILE... [--depth N] [--at T]`. */
+const bookSyntax = { options: { depth: 'string', at: 'string' }, positionals: { name: 'FILE', min: 1, max: Number.POSITIVE_INFINITY } } as const;
+
+/** Parses the arguments of `mde book`; a mistake is a `UsageError`. */
+export function parseBookArgs(args: readonly string[]): BookCommandArgs {
+  const { values, positionals } = readCommandLine(args, bookSyntax);
+  const depth = values.depth === undefined ? l2SlotCount : integerOption('--depth', values.depth, { min: 1, max: l2SlotCount, expected: `a whole number from 1 to ${l2SlotCount}` });
   let at: number | null = null;
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i] ?? '';
-    if (arg === '--depth' || arg === '--at') {
-      const value = args[++i];
-      if (value === undefined) return `${arg} needs a value`;
-      if (arg === '--depth') {
-        depth = Number(value);
-        if (!/^\d+$/.test(value) || depth < 1 || depth > l2SlotCount) return `--depth must be a whole number from 1 to ${l2SlotCount}, not "${value}"`;
-      } else {
-        at = parseBookTime(value);
-        if (at === null) return `--at must be Unix milliseconds or an ISO-8601 time with a zone, not "${value}"`;
-      }
-    } else if (arg.startsWith('--')) return `unknown option ${arg}`;
-    else files.push(arg);
+  if (values.at !== undefined) {
+    at = parseBookTime(values.at);
+    if (at === null) throw new UsageError(`--at must be Unix milliseconds or an ISO-8601 time with a zone, not "${values.at}"`);
   }
-  if (files.length === 0) return 'missing FILE';
-  return { files, depth, at };
+  return { files: positionals, depth, at };
 }
 
 /** One output line: the book's identity and time, then its flat spec 2.3 level fields. */
@@ -113,10 +102,6 @@ async function printBooksAt(inputs: AsyncIterable<BookInput[]>, depth: number, a
 /** `mde book FILE... [--depth N] [--at T]`: reconstructed order books as JSON lines. */
 export async function runBook(args: readonly string[]): Promise<number> {
   const parsed = parseBookArgs(args);
-  if (typeof parsed === 'string') {
-    console.error(`mde book: ${parsed}. ${usage}`);
-    return usageExit;
-  }
   const inputs = bookInputsFromFiles(parsed.files);
   try {
     if (parsed.at === null) await printEveryBook(inputs, parsed.depth);

@@ -1,3 +1,4 @@
+import { UsageError } from './command-line.ts';
 import { defaultServePort } from './serve-command.ts';
 
 /** The service `mde get` and `mde key` talk to unless `--base-url` says otherwise: `mde serve`'s default. */
@@ -13,9 +14,4 @@ export function checkBaseUrl(text: string): string {
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`--base-url must be http or https, not "${url.protocol}"`);
   return text.replace(/\/+$/, '');
-}
-
-/** A mistake in the command line itself (exit code 2). */
-export class UsageError extends Error {
-  override readonly name = 'UsageError';
 }

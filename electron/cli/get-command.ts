@@ -3,7 +3,8 @@ import { MarketDataClient } from '../services/client/market-data-client.ts';
 import { MarketDataError } from '../services/client/market-data-error.ts';
 import type { QueryParams } from '../services/client/query-params.ts';
 import { routeAliases, routeOfPath, routes, type RouteName } from '../services/client/routes.ts';
-import { checkBaseUrl, defaultBaseUrl, UsageError } from './cli-base-url.ts';
+import { checkBaseUrl, defaultBaseUrl } from './cli-base-url.ts';
+import { anyInteger, integerOption, readCommandLine, UsageError } from './command-line.ts';
 
 /** What `mde get` was asked: the endpoint, its parameters, and whether to page to the end. */
 interface GetArguments {
@@ -15,34 +16,25 @@ interface GetArguments {
 
 const knownPaths = (): string => [...Object.values(routes).map((route) => route.path), ...Object.keys(routeAliases)].join(', ');
 
-/** Parses `<path> [--<param> <value> ...] [--all] [--base-url URL]`; `--name=value` works too. */
+const getSyntax = { options: { all: 'flag', 'base-url': 'string' }, positionals: { name: 'path', min: 0, max: 1 }, freeOptions: true } as const;
+
+/** Query parameters that are integers wherever they appear (spec part 4): checked here, so a typo is not sent. */
+const integerParams = ['limit', 'start', 'end', 'expiry'];
+
+/** Parses `<path> [--<param> <value> ...] [--all] [--base-url URL]`; `--name=value` works too. A mistake is a `UsageError`. */
 export function parseGetArguments(args: readonly string[]): GetArguments {
-  let path: string | undefined;
-  let all = false;
-  let baseUrl = defaultBaseUrl;
-  const params: Record<string, string> = {};
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i] ?? '';
-    if (!arg.startsWith('--')) {
-      if (path !== undefined) throw new UsageError(`Only one path, please: got "${path}" and "${arg}"`);
-      path = arg;
-      continue;
-    }
-    const [name = '', inline] = arg.slice(2).split(/=(.*)/s, 2);
-    if (name === 'all') {
-      all = true;
-      continue;
-    }
-    const value = inline ?? args[++i];
-    if (name === '' || value === undefined) throw new UsageError(`"${arg}" needs a value`);
-    if (name === 'base-url') baseUrl = checkBaseUrl(value);
-    else if (name === 'cursor') throw new UsageError('--cursor is managed by the client: use --all to page to the end');
-    else params[name] = value;
+  if (args.some((arg) => arg === '--cursor' || arg.startsWith('--cursor='))) throw new UsageError('--cursor is managed by the client: use --all to page to the end');
+  const { values, flags, positionals, free } = readCommandLine(args, getSyntax);
+  for (const name of integerParams) {
+    const value = free[name];
+    if (value !== undefined) integerOption(`--${name}`, value, anyInteger);
   }
+  const path = positionals[0];
   if (path === undefined) throw new UsageError(`Which endpoint? Give a path: ${knownPaths()}`);
   const route = routeOfPath(path);
   if (route === undefined) throw new UsageError(`Unknown endpoint "${path}". Known paths: ${knownPaths()}`);
-  return { route, params, all, baseUrl };
+  const baseUrl = values['base-url'] === undefined ? defaultBaseUrl : checkBaseUrl(values['base-url']);
+  return { route, params: free, all: flags.has('all'), baseUrl };
 }
 
 /** The key `mde get` sends: MDE_API_KEY when set, else the key stored for the base URL, else none. */
@@ -74,12 +66,8 @@ async function printRows(client: MarketDataClient, request: GetArguments): Promi
   for await (const page of stream.pages()) await writeLines(page.items);
 }
 
-/** Prints a failure as the service put it: its message and its resolution. */
+/** Prints a failure as the service put it (its message and resolution) and gives exit code 1; other errors pass through. */
 export function printFailure(command: string, error: unknown): number {
-  if (error instanceof UsageError) {
-    console.error(`mde ${command}: ${error.message}`);
-    return 2;
-  }
   if (error instanceof MarketDataError) {
     console.error(`mde ${command}: ${error.message}${error.status === null ? '' : ` (HTTP ${error.status})`} [${error.kind}]`);
     if (error.resolution !== null) console.error(`  ${error.resolution}`);

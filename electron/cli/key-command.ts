@@ -1,5 +1,6 @@
 import { ApiKeyStore, InvalidApiKey, type KeyStatus } from '../services/keys/api-key-store.ts';
-import { checkBaseUrl, defaultBaseUrl, UsageError } from './cli-base-url.ts';
+import { checkBaseUrl, defaultBaseUrl } from './cli-base-url.ts';
+import { readCommandLine, UsageError } from './command-line.ts';
 import { printFailure } from './get-command.ts';
 
 async function readStdin(): Promise<string> {
@@ -22,6 +23,32 @@ function noKeychain(status: KeyStatus): string {
   ].join('\n');
 }
 
+/** What `mde key` was asked: the action and the service whose key it is. */
+export interface KeyArguments {
+  action: 'set' | 'status' | 'delete';
+  baseUrl: string;
+}
+
+const keyActions = ['set', 'status', 'delete'] as const;
+
+const keySyntax = {
+  options: { 'base-url': 'string' },
+  positionals: { name: 'action', min: 0, max: 1 },
+  // Not echoed: an unexpected argument may well be the key itself.
+  unexpectedArgument: 'Unexpected argument (not shown, in case it is a key). The key is read from stdin, never from the command line.',
+} as const;
+
+/** Parses `set|status|delete [--base-url URL]`; a mistake is a `UsageError` that never repeats an argument. */
+export function parseKeyArguments(args: readonly string[]): KeyArguments {
+  const { values, positionals } = readCommandLine(args, keySyntax);
+  const action = keyActions.find((name) => name === positionals[0]);
+  if (action === undefined) {
+    const say = 'Say what to do: set, status or delete';
+    throw new UsageError(positionals.length === 0 ? say : `${keySyntax.unexpectedArgument} ${say}`);
+  }
+  return { action, baseUrl: values['base-url'] === undefined ? defaultBaseUrl : checkBaseUrl(values['base-url']) };
+}
+
 /**
  * `mde key set|status|delete [--base-url URL]`: the API key of a service in the OS keychain.
  * `set` reads the key from stdin, never from the command line; `status` shows only whether a
@@ -29,15 +56,7 @@ function noKeychain(status: KeyStatus): string {
  */
 export async function runKey(args: readonly string[]): Promise<number> {
   try {
-    const [action, ...rest] = args;
-    let baseUrl = defaultBaseUrl;
-    for (let i = 0; i < rest.length; i++) {
-      const arg = rest[i] ?? '';
-      if (arg === '--base-url' && rest[i + 1] !== undefined) baseUrl = checkBaseUrl(rest[++i] ?? '');
-      else if (arg.startsWith('--base-url=')) baseUrl = checkBaseUrl(arg.slice('--base-url='.length));
-      // Not echoed: an unexpected argument may well be the key itself.
-      else throw new UsageError('Unexpected argument (not shown, in case it is a key). The key is read from stdin, never from the command line.');
-    }
+    const { action, baseUrl } = parseKeyArguments(args);
     const store = new ApiKeyStore();
     switch (action) {
       case 'set': {
@@ -59,8 +78,6 @@ export async function runKey(args: readonly string[]): Promise<number> {
         console.log(action === 'delete' ? `Deleted. ${describe(baseUrl, status)}` : describe(baseUrl, status));
         return 0;
       }
-      default:
-        throw new UsageError(`Say what to do: key set|status|delete [--base-url URL], not "${action ?? ''}"`);
     }
   } catch (error) {
     if (error instanceof InvalidApiKey) {

@@ -1,16 +1,55 @@
-import { parseArgs } from 'node:util';
-import { parseKeyList } from '../services/local-service/access-policy.ts';
+import { parseKeyList, type ApiKeyGrant } from '../services/local-service/access-policy.ts';
 import { defaultDemoSeed, demoDataDir, startEmbeddedService } from '../services/local-service/embedded-service.ts';
 import type { FaultModes } from '../services/local-service/faults.ts';
 import { defaultUserDataDir } from '../services/user-data-dir.ts';
+import { anyInteger, integerOption, readCommandLine, UsageError } from './command-line.ts';
 
 /** The port `mde serve` uses unless told otherwise. */
 export const defaultServePort = 8600;
 
-function portOf(text: string, flag: string): number {
-  const port = Number(text);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`${flag} must be a TCP port (0 to 65535), not "${text}"`);
-  return port;
+const portRule = { min: 0, max: 65535, expected: 'a TCP port (0 to 65535)' };
+
+const serveSyntax = {
+  options: { port: 'string', 'download-port': 'string', data: 'string', seed: 'string', 'demo-dir': 'string', keys: 'string', fail: 'string' },
+  positionals: { name: 'argument', min: 0, max: 0 },
+} as const;
+
+/** What `mde serve` was asked: ports, the data (a folder of files, or the demo and its seed), keys and faults. */
+export interface ServeArguments {
+  port: number;
+  downloadPort: number;
+  /** `--data DIR`: serve the user's files; null serves the demo. */
+  dataRoot: string | null;
+  /** `--demo-dir DIR`: where the demo's hours go; null is the user-data folder. */
+  demoDir: string | null;
+  seed: number;
+  keys: ApiKeyGrant[];
+  faults: FaultModes;
+}
+
+/** Parses `serve [--port N] [--data DIR] [--seed S] [--keys k1,k2] ...`; a mistake is a `UsageError`. */
+export function parseServeArguments(args: readonly string[]): ServeArguments {
+  const { values } = readCommandLine(args, serveSyntax);
+  const faults: FaultModes = { metadata: false, storage: false, auth: false };
+  for (const part of (values.fail ?? '').split(',').filter((name) => name !== '')) {
+    if (part !== 'metadata' && part !== 'storage' && part !== 'auth') throw new UsageError(`--fail takes metadata, storage and/or auth, not "${part}"`);
+    faults[part] = true;
+  }
+  let keys: ApiKeyGrant[];
+  try {
+    keys = parseKeyList(values.keys ?? '');
+  } catch (error) {
+    throw new UsageError(`--keys: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  return {
+    port: values.port === undefined ? defaultServePort : integerOption('--port', values.port, portRule),
+    downloadPort: values['download-port'] === undefined ? 0 : integerOption('--download-port', values['download-port'], portRule),
+    dataRoot: values.data ?? null,
+    demoDir: values['demo-dir'] ?? null,
+    seed: values.seed === undefined ? defaultDemoSeed : integerOption('--seed', values.seed, anyInteger),
+    keys,
+    faults,
+  };
 }
 
 /**
@@ -18,37 +57,15 @@ function portOf(text: string, flag: string): number {
  * `--data DIR`, over a folder of the user's own snapshot files. Serves until stopped.
  */
 export async function runServe(args: readonly string[]): Promise<number> {
-  const { values } = parseArgs({
-    args: [...args],
-    options: {
-      port: { type: 'string', default: String(defaultServePort) },
-      'download-port': { type: 'string', default: '0' },
-      data: { type: 'string' },
-      seed: { type: 'string', default: String(defaultDemoSeed) },
-      'demo-dir': { type: 'string' },
-      keys: { type: 'string', default: '' },
-      fail: { type: 'string', default: '' },
-    },
-    allowPositionals: false,
-  });
-  const seed = Number(values.seed);
-  if (!Number.isSafeInteger(seed)) throw new Error(`--seed must be an integer, not "${values.seed}"`);
-  const faults: FaultModes = { metadata: false, storage: false, auth: false };
-  for (const part of values.fail.split(',').filter((name) => name !== '')) {
-    if (part !== 'metadata' && part !== 'storage' && part !== 'auth') throw new Error(`--fail takes metadata, storage and/or auth, not "${part}"`);
-    faults[part] = true;
-  }
-  const keys = parseKeyList(values.keys);
+  const { port, downloadPort, dataRoot, demoDir, seed, keys, faults } = parseServeArguments(args);
   const data =
-    values.data !== undefined
-      ? ({ kind: 'directory', root: values.data } as const)
-      : ({ kind: 'demo', dataDir: values['demo-dir'] ?? demoDataDir(defaultUserDataDir()), seed } as const);
+    dataRoot !== null ? ({ kind: 'directory', root: dataRoot } as const) : ({ kind: 'demo', dataDir: demoDir ?? demoDataDir(defaultUserDataDir()), seed } as const);
   const service = await startEmbeddedService({
     data,
     keys,
-    port: portOf(values.port, '--port'),
+    port,
     warm: true,
-    extra: { faults, downloadPort: portOf(values['download-port'], '--download-port') },
+    extra: { faults, downloadPort },
   });
   console.log(`Market Data Service (${data.kind === 'demo' ? `simulated demo, seed ${seed}` : `files in ${data.root}`}) at ${service.baseUrl}`);
   console.log(`Download host: ${service.downloadHost.origin}   Keys: ${keys.length === 0 ? 'none (anonymous windows only)' : keys.length}   Ctrl+C stops`);

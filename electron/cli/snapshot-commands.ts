@@ -3,25 +3,32 @@ import type { SnapshotErrorShape } from '../../shared/snapshot/decode-errors.ts'
 import type { SnapshotSummary } from '../../shared/snapshot/decode-summary.ts';
 import { decodedRecordJson } from '../services/snapshot/record-json.ts';
 import { decodeSnapshot } from '../services/snapshot/snapshot-reader.ts';
+import { readCommandLine } from './command-line.ts';
 
 /** Exit code for a bad file (the file could not be decoded to the end). */
 const badFileExit = 1;
-/** Exit code for bad usage. */
-const usageExit = 2;
 
-function parseArgs(args: readonly string[], flags: readonly string[]): { file: string; flags: Set<string> } | string {
-  const set = new Set<string>();
-  const files: string[] = [];
-  for (const arg of args) {
-    if (arg.startsWith('--')) {
-      if (!flags.includes(arg)) return `unknown option ${arg}`;
-      set.add(arg);
-    } else files.push(arg);
-  }
-  const [file, ...extra] = files;
-  if (file === undefined) return 'missing FILE';
-  if (extra.length > 0) return `one FILE at a time (got ${files.length})`;
-  return { file, flags: set };
+const oneFile = { name: 'FILE', min: 1, max: 1 } as const;
+const decodeSyntax = { options: { lenient: 'flag' }, positionals: oneFile } as const;
+const inspectSyntax = { options: { json: 'flag', lenient: 'flag' }, positionals: oneFile } as const;
+
+/** What `mde decode` and `mde inspect` were asked: the file, leniency, and (inspect) JSON output. */
+export interface SnapshotCommandArgs {
+  file: string;
+  lenient: boolean;
+  json: boolean;
+}
+
+/** Parses `decode FILE [--lenient]`; a mistake is a `UsageError`. */
+export function parseDecodeArgs(args: readonly string[]): SnapshotCommandArgs {
+  const { flags, positionals } = readCommandLine(args, decodeSyntax);
+  return { file: positionals[0] ?? '', lenient: flags.has('lenient'), json: false };
+}
+
+/** Parses `inspect FILE [--json] [--lenient]`; a mistake is a `UsageError`. */
+export function parseInspectArgs(args: readonly string[]): SnapshotCommandArgs {
+  const { flags, positionals } = readCommandLine(args, inspectSyntax);
+  return { file: positionals[0] ?? '', lenient: flags.has('lenient'), json: flags.has('json') };
 }
 
 function printError(command: string, error: SnapshotErrorShape): void {
@@ -34,16 +41,11 @@ async function writeOut(text: string): Promise<void> {
 
 /** `mde decode FILE [--lenient]`: prints one JSON object per event record. */
 export async function runDecode(args: readonly string[]): Promise<number> {
-  const parsed = parseArgs(args, ['--lenient']);
-  if (typeof parsed === 'string') {
-    console.error(`mde decode: ${parsed}. Usage: npm run -s mde -- decode FILE [--lenient]`);
-    return usageExit;
-  }
-  const lenient = parsed.flags.has('--lenient');
+  const parsed = parseDecodeArgs(args);
   const result = await decodeSnapshot(
     { path: parsed.file },
     {
-      lenient,
+      lenient: parsed.lenient,
       onRecords: async (records) => {
         let text = '';
         for (const record of records) text += `${JSON.stringify(decodedRecordJson(record))}\n`;
@@ -135,14 +137,10 @@ export function inspectText(report: InspectReport): string {
 
 /** `mde inspect FILE [--json]`: format, header counts beside found counts, time range, errors. */
 export async function runInspect(args: readonly string[]): Promise<number> {
-  const parsed = parseArgs(args, ['--json', '--lenient']);
-  if (typeof parsed === 'string') {
-    console.error(`mde inspect: ${parsed}. Usage: npm run -s mde -- inspect FILE [--json]`);
-    return usageExit;
-  }
-  const result = await decodeSnapshot({ path: parsed.file }, { lenient: parsed.flags.has('--lenient') });
+  const parsed = parseInspectArgs(args);
+  const result = await decodeSnapshot({ path: parsed.file }, { lenient: parsed.lenient });
   const report = inspectReport(result.summary, result.ok ? null : result.error);
-  console.log(parsed.flags.has('--json') ? JSON.stringify(report, null, 2) : inspectText(report));
+  console.log(parsed.json ? JSON.stringify(report, null, 2) : inspectText(report));
   if (!result.ok) {
     printError('inspect', result.error);
     return badFileExit;

@@ -20,7 +20,9 @@ interface PendingRange extends TimeRange {
  * The caller sees one stream in the service's order. When the 422 comes mid-way, the rest of the
  * range restarts at the collector time of the latest row already handed on, and rows with that
  * time that were handed on are skipped, so nothing repeats. The halves are `[start, mid]` and
- * `[mid + 1, end]` (bounds inclusive, as the service reads them).
+ * `[mid + 1, end]` (bounds inclusive, as the service reads them). When the rows handed on already
+ * reach `end`, the rest of that last millisecond is asked for alone. A millisecond that answers
+ * 422 without giving a single new row cannot be split further: that 422 is the caller's.
  */
 export async function* splitRangeOn422<Row>(
   range: TimeRange,
@@ -31,6 +33,7 @@ export async function* splitRangeOn422<Row>(
   for (let current = pending.shift(); current !== undefined; current = pending.shift()) {
     let latest = current.start;
     let atLatest = new Set(current.skip);
+    let progressed = false;
     try {
       for await (const page of pagesOf({ start: current.start, end: current.end })) {
         const items: Row[] = [];
@@ -38,6 +41,7 @@ export async function* splitRangeOn422<Row>(
           const mark = markOf(row);
           if (mark.collectorTimestamp === current.start && current.skip.has(mark.eventId)) continue;
           items.push(row);
+          progressed = true;
           if (mark.collectorTimestamp > latest) {
             latest = mark.collectorTimestamp;
             atLatest = new Set();
@@ -49,7 +53,11 @@ export async function* splitRangeOn422<Row>(
     } catch (error) {
       if (!(error instanceof MarketDataError) || error.kind !== 'too-expensive') throw error;
       const start = latest;
-      if (start >= current.end) throw error;
+      if (start >= current.end) {
+        if (!progressed) throw error;
+        pending.unshift({ start, end: current.end, skip: atLatest });
+        continue;
+      }
       const mid = Math.floor((start + current.end) / 2);
       pending.unshift({ start, end: mid, skip: atLatest }, { start: mid + 1, end: current.end, skip: new Set() });
     }

@@ -93,6 +93,23 @@ describe('mde get', () => {
     expect(unknown.stderr).toContain('Known paths');
     expect((await mde(['get'])).status).toBe(2);
   });
+
+  it('exits 2 naming the flag when a number is not a number, before any request', async () => {
+    const run = await mde(['get', '/historical/trades', '--limit', 'ten', '--base-url', base]);
+    expect(run.status).toBe(2);
+    expect(run.stderr).toContain('--limit must be an integer, not "ten"');
+    expect(run.stdout).toBe('');
+  });
+});
+
+describe('mde serve', () => {
+  it('exits 2 with the flag and the usage on a bad option, without starting', async () => {
+    const run = await mde(['serve', '--port', 'http']);
+    expect(run.status).toBe(2);
+    expect(run.stderr).toContain('mde serve: --port must be a TCP port (0 to 65535), not "http"');
+    expect(run.stderr).toContain('Usage: npm run -s mde -- serve');
+    expect(run.stdout).toBe('');
+  });
 });
 
 describe('mde key without a keychain', () => {
