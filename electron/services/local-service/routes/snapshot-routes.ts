@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import type { DatasetDescriptor } from '../../../../shared/dataset-descriptor.ts';
 import type { DailyManifest, SnapshotDownloadLink, SnapshotListing } from '../../../../shared/rows/snapshots.ts';
 import { checkDatasetAccess } from '../dataset-access.ts';
 import { QueryReader } from '../query-params.ts';
 import type { ServiceContext } from '../service-context.ts';
 import { authRequired, badRequest, ServiceHttpError, unavailable } from '../service-error.ts';
 import { hourKey, manifestKey, parseSnapshotKey } from '../snapshot-keys.ts';
-import type { DatasetDescriptor } from '../store/market-data-store.ts';
 import { pageByOffset } from './paging.ts';
 
 const isoInstant = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;

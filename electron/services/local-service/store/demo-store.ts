@@ -1,5 +1,6 @@
 import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import type { DatasetDescriptor } from '../../../../shared/dataset-descriptor.ts';
 import type { InstrumentEntry } from '../../../../shared/rows/catalog.ts';
 import { writeFileAtomic } from '../../settings/atomic-write.ts';
 import { demoDatasetsAt, type SimulatedDataset } from '../../simulator/demo-datasets.ts';
@@ -8,7 +9,7 @@ import { instrumentEntries } from '../../simulator/option-chain.ts';
 import { hourKey, parseSnapshotKey, utcDateHour } from '../snapshot-keys.ts';
 import { decodeHourFile } from './decode-hour-file.ts';
 import { DirectoryStore } from './directory-store.ts';
-import type { DatasetDescriptor, DecodedHour, HourFile, HourRef, MarketDataStore } from './market-data-store.ts';
+import type { DecodedHour, HourFile, HourRef, MarketDataStore } from './market-data-store.ts';
 
 const hourMs = 3_600_000;
 
