@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DailyManifest, SnapshotDownloadLink, SnapshotListing } from '../../../shared/rows/snapshots.ts';
 import { fetchBytes, type Query } from './support/http.ts';
+import { snapshotListingPages } from './support/paging.ts';
 import { freeKey, hourMs, paidKey, serviceFixture } from './support/service-fixture.ts';
 import { isZstd, snapshotLines, standardKey } from './support/snapshot-file.ts';
 
@@ -149,6 +150,16 @@ describe('4.5 GET /snapshots/download', () => {
     expect(suffixed.bytes).toEqual(plain.bytes);
   });
 
+  it('4.5 the key is also accepted in its HHMMSS form (…-HH0000), with or without the suffix; other minutes or seconds → 404', async () => {
+    const plain = await fetchBytes((await link(key)).url);
+    for (const form of [`${key}0000`, `${key}0000.jsonl.zst`]) {
+      const file = await fetchBytes((await link(form)).url);
+      expect(file.status, form).toBe(200);
+      expect(file.bytes, form).toEqual(plain.bytes);
+    }
+    expect((await service.get('/snapshots/download', { query: { key: `${key}1500` } })).status).toBe(404);
+  });
+
   it('4.5 a missing key or an unknown mode → 400; a key with no file → 404', async () => {
     expect((await service.get('/snapshots/download')).status).toBe(400);
     expect((await service.get('/snapshots/download', { query: { key, mode: 'xml' } })).status).toBe(400);
@@ -181,7 +192,7 @@ describe('4.6 GET /download', () => {
     let bytes = 0;
     for (const entry of manifest.snapshots) {
       expect(entry.date).toBe(today);
-      expect(entry.key).toContain(`${today}-${entry.timestamp}`);
+      expect(entry.key).toBe(standardKey(intents.source, intents.market, todayStart + Number(entry.timestamp.slice(0, 2)) * hourMs));
       expect(entry.url.startsWith(`${service.downloadOrigin}/`)).toBe(true);
       expect(entry.expires_in_seconds).toBe(ttlSeconds);
       const file = await fetchBytes(entry.url);
@@ -233,6 +244,30 @@ describe('4.6 GET /download', () => {
     expect((await service.get('/download', { query: { ...intents, date: '2026-11-10' } })).status).toBe(404);
     expect((await service.get('/download', { query: { ...intents, date: '2026-11-21' } })).status).toBe(404);
     expect((await service.get('/download', { query: { source: 'uniswapx', market: 'nosuch', date: today } })).status).toBe(404);
+  });
+});
+
+describe('real clients match manifest entries to listed snapshots by exact key (field notes)', () => {
+  it('4.4/4.6 every key /snapshots lists for a day is in that day\'s /download manifest and the reverse; each timestamp is the hour as HHMMSS', async () => {
+    for (const [date, hours] of [
+      ['2026-11-19', 24],
+      [today, 2],
+    ] as const) {
+      const dayStart = Date.parse(`${date}T00:00:00Z`);
+      const pages = await snapshotListingPages(service, { query: { ...intents, from: `${date}T00:00:00Z`, to: new Date(dayStart + 24 * hourMs).toISOString(), limit: 1000 } });
+      const listed = pages.flatMap((page) => page.snapshots);
+      expect(listed, date).toHaveLength(hours);
+      const manifest = await service.get<DailyManifest>('/download', { query: { ...intents, date } });
+      expect(manifest.status, date).toBe(200);
+      const manifestKeys = manifest.body.snapshots.map((entry) => entry.key);
+      for (const entry of listed) expect(manifestKeys, `${date}: listed ${entry.key}`).toContain(entry.key);
+      const listedKeys = listed.map((entry) => entry.key);
+      for (const key of manifestKeys) expect(listedKeys, `${date}: manifest ${key}`).toContain(key);
+      for (const entry of manifest.body.snapshots) {
+        const hour = listed.find((candidate) => candidate.key === entry.key)?.hour;
+        expect(entry.timestamp, entry.key).toBe(`${String(hour).padStart(2, '0')}0000`);
+      }
+    }
   });
 });
 

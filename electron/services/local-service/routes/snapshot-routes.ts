@@ -5,7 +5,7 @@ import { checkDatasetAccess } from '../dataset-access.ts';
 import { QueryReader } from '../query-params.ts';
 import type { ServiceContext } from '../service-context.ts';
 import { authRequired, badRequest, ServiceHttpError, unavailable } from '../service-error.ts';
-import { hourKey, manifestKey, parseSnapshotKey } from '../snapshot-keys.ts';
+import { hourKey, parseSnapshotKey } from '../snapshot-keys.ts';
 import { pageByOffset } from './paging.ts';
 
 const isoInstant = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
@@ -126,7 +126,7 @@ export function registerSnapshotRoutes(app: FastifyInstance, context: ServiceCon
       snapshots: files.map((file) => ({
         date: file.date,
         timestamp: `${String(file.hour).padStart(2, '0')}0000`,
-        key: manifestKey(source, market, file.date, file.hour),
+        key: file.key,
         url: context.signer.sign(context.downloadOrigin(), file.key, expiresAt),
         expires_in_seconds: context.urlTtlSeconds,
       })),
