@@ -39,6 +39,53 @@ describe('4.4 GET /snapshots', () => {
     for (const query of bad) expect((await service.get('/snapshots', { query })).status, JSON.stringify(query)).toBe(400);
   });
 
+  it('4.4 from and to must be real times: an impossible date or time → 400 naming the parameter and the value', async () => {
+    const impossible = [
+      '2026-02-30',
+      '2025-02-29',
+      '2026-13-01',
+      '2026-00-10',
+      '2026-11-31T00:00:00Z',
+      '2026-11-20T24:00:00Z',
+      '2026-11-20T12:60:00Z',
+      '2026-11-20T12:00:60Z',
+      '2026-11-20T12:00:00+25:00',
+      '2026-11-20T12:00:00+02:60',
+      '2026-11-20T12',
+      '2026-11-20T12:00:00.Z',
+      '20261120',
+      'garbage',
+    ];
+    for (const name of ['from', 'to'] as const) {
+      for (const value of impossible) {
+        const response = await service.get<{ error: { message: string } }>('/snapshots', { query: { ...intents, from: '2026-11-01', to: '2026-11-21', [name]: value } });
+        expect(response.status, `${name}=${value}`).toBe(400);
+        expect(response.body.error.message, `${name}=${value}`).toContain(`"${name}"`);
+        expect(response.body.error.message, `${name}=${value}`).toContain(`"${value}"`);
+      }
+    }
+  });
+
+  it('4.4 from and to take a date alone, a time with Z, an offset or a fraction, and mean the same instant', async () => {
+    const hoursOf = async (path: string, query: Query = {}): Promise<number[]> => {
+      const response = await service.get<SnapshotListing>(path, { query });
+      expect(response.status, `${path} ${JSON.stringify(query)}`).toBe(200);
+      return response.body.snapshots.map((entry) => entry.hour ?? -1);
+    };
+    expect(await hoursOf('/snapshots', { ...intents, from: '2026-11-19', to: '2026-11-19T03:00:00Z' })).toEqual([0, 1, 2]);
+    expect(await hoursOf('/snapshots', { ...intents, from: '2026-11-19T10:00:00Z', to: '2026-11-19T12:00:00Z' })).toEqual([10, 11]);
+    expect(await hoursOf('/snapshots', { ...intents, from: '2026-11-19T10:00', to: '2026-11-19 12:00:00' })).toEqual([10, 11]);
+    expect(await hoursOf('/snapshots', { ...intents, from: '2026-11-19T12:00:00+02:00', to: '2026-11-19T14:00:00+0200' })).toEqual([10, 11]);
+    expect(await hoursOf('/snapshots', { ...intents, from: '2026-11-19T06:30:00-03:30', to: '2026-11-19T08:30:00-03:30' })).toEqual([10, 11]);
+    // A '+' sent without URL encoding arrives as a space.
+    expect(await hoursOf('/snapshots?from=2026-11-19T12:00:00+02:00&to=2026-11-19T14:00:00+02:00', intents)).toEqual([10, 11]);
+    // Fractions: the last millisecond of 10:00 and the first of 11:00 touch both hours.
+    expect(await hoursOf('/snapshots', { ...intents, from: '2026-11-19T10:59:59.999Z', to: '2026-11-19T11:00:00.001Z' })).toEqual([10, 11]);
+    expect(await hoursOf('/snapshots', { ...intents, from: '2026-11-19T10:59:59.999999999Z', to: '2026-11-19T11:00:00Z' })).toEqual([10]);
+    // A real leap day is a valid date (no files that far back).
+    expect(await hoursOf('/snapshots', { ...intents, from: '2024-02-29', to: '2024-03-01' })).toEqual([]);
+  });
+
   it('4.4.1 when from and to are both omitted, the range is the 24 hours ending now', async () => {
     const response = await service.get<SnapshotListing>('/snapshots', { query: intents });
     expect(response.status).toBe(200);

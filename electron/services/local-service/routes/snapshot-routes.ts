@@ -6,30 +6,10 @@ import { QueryReader } from '../query-params.ts';
 import type { ServiceContext } from '../service-context.ts';
 import { authRequired, badRequest, ServiceHttpError, unavailable } from '../service-error.ts';
 import { hourKey, parseSnapshotKey } from '../snapshot-keys.ts';
+import { parseUtcDate, parseUtcInstant } from '../utc-time.ts';
 import { pageByOffset } from './paging.ts';
 
-const isoInstant = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
 const dayMs = 86_400_000;
-
-function parseInstant(name: string, text: string | undefined): number | undefined {
-  if (text === undefined) return undefined;
-  let iso = text.replace(' ', 'T');
-  // A time without a zone is UTC, as the spec says of every date and hour here.
-  if (/T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?$/.test(iso)) iso += 'Z';
-  const ms = isoInstant.test(text) ? Date.parse(iso) : Number.NaN;
-  if (Number.isNaN(ms)) {
-    throw badRequest(`"${name}" must be an ISO 8601 UTC time such as 2026-11-20T13:00:00Z, not "${text}"`, `Send "${name}" in ISO 8601.`);
-  }
-  return ms;
-}
-
-function strictDate(text: string): string {
-  // An impossible month or day (2026-13-01) is an Invalid Date, which toISOString would throw on.
-  const ms = Date.parse(`${text}T00:00:00Z`);
-  const valid = /^\d{4}-\d{2}-\d{2}$/.test(text) && !Number.isNaN(ms) && new Date(ms).toISOString().slice(0, 10) === text;
-  if (!valid) throw badRequest(`"date" must be a real calendar date in strict YYYY-MM-DD form, not "${text}"`, 'Send date=YYYY-MM-DD (UTC).');
-  return text;
-}
 
 function findDataset(context: ServiceContext, source: string, market: string): DatasetDescriptor | undefined {
   return context.store.datasets().find((dataset) => dataset.source === source && dataset.market === market);
@@ -48,8 +28,10 @@ export function registerSnapshotRoutes(app: FastifyInstance, context: ServiceCon
     const market = reader.requiredString('market');
     const raw = reader.boolean('raw');
     const now = context.now();
-    const to = parseInstant('to', reader.string('to')) ?? now;
-    const from = parseInstant('from', reader.string('from')) ?? to - dayMs;
+    const toText = reader.string('to');
+    const fromText = reader.string('from');
+    const to = toText === undefined ? now : parseUtcInstant('to', toText);
+    const from = fromText === undefined ? to - dayMs : parseUtcInstant('from', fromText);
     if (from > to) throw badRequest('"from" is after "to"', 'Send a from earlier than to.');
     const limit = reader.limit('reject');
     const principal = context.principalOf(request);
@@ -106,11 +88,11 @@ export function registerSnapshotRoutes(app: FastifyInstance, context: ServiceCon
     reader.refuseAliases({ exchange: 'source', asset: 'market' });
     const source = reader.requiredString('source');
     const market = reader.requiredString('market');
-    const date = strictDate(reader.requiredString('date'));
+    const date = reader.requiredString('date');
+    const dayStart = parseUtcDate('date', date);
     requireStorage(context);
     const dataset = findDataset(context, source, market);
     if (dataset !== undefined) checkDatasetAccess(dataset, date, context.principalOf(request));
-    const dayStart = Date.parse(`${date}T00:00:00Z`);
     const hours = dataset === undefined ? [] : await context.store.hours(source, market, dayStart, dayStart + dayMs);
     const files = await Promise.all(hours.map((hour) => context.store.file(hour)));
     if (files.length === 0) {
