@@ -12,6 +12,7 @@ import { registerCatalogRoutes } from './routes/catalog-routes.ts';
 import { registerEventsRoute } from './routes/events-route.ts';
 import { registerL2OrderbooksRoute } from './routes/l2-orderbooks-route.ts';
 import { registerRowRoutes } from './routes/row-routes.ts';
+import { defaultListingBudget, type ListingBudget } from './routes/snapshot-listing.ts';
 import { registerSnapshotRoutes } from './routes/snapshot-routes.ts';
 import { specReplayLimits, type ReplayLimits, type ServiceContext } from './service-context.ts';
 import { ServiceHttpError } from './service-error.ts';
@@ -32,6 +33,8 @@ export interface LocalServiceOptions {
   replayLimits?: ReplayLimits;
   /** Hour files one `/events` page may read before it answers 422. */
   eventsMaxHourFiles?: number;
+  /** Hour files one `/snapshots` response may have the demo generate (default 6 anonymous, 24 keyed); past it the page ends early. */
+  listingBudget?: ListingBudget;
   /** Storage bytes one anonymous latest-hour query may read before it answers 422 (default 1 GiB). */
   anonymousReadBytes?: number;
   /** 503 switches; the object stays live, so tests can flip it while the service runs. */
@@ -107,6 +110,14 @@ export function buildLocalServiceApp(context: ServiceContext, monthly: MonthlyUs
   return app;
 }
 
+function checkedListingBudget(budget: ListingBudget): ListingBudget {
+  // At least one hour per response, so that paging always moves on.
+  for (const [who, hours] of Object.entries(budget)) {
+    if (!Number.isSafeInteger(hours) || hours < 1) throw new Error(`listingBudget.${who} must be a whole number of hours ≥ 1, not ${hours}`);
+  }
+  return budget;
+}
+
 /** Starts the local service and its download host on 127.0.0.1. */
 export async function startLocalService(options: LocalServiceOptions): Promise<LocalService> {
   const now = options.now ?? Date.now;
@@ -124,6 +135,7 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
     limiter: new RateLimiter(options.quota ?? { limit: 1200, windowSeconds: 60 }),
     replayLimits: options.replayLimits ?? specReplayLimits,
     eventsMaxHourFiles: options.eventsMaxHourFiles ?? 96,
+    listingBudget: checkedListingBudget(options.listingBudget ?? defaultListingBudget),
     anonymousReadBytes: options.anonymousReadBytes ?? 1024 ** 3,
     monthlyAllowance: options.monthlyAllowance ?? 100_000,
     urlTtlSeconds: options.urlTtlSeconds ?? 86_400,

@@ -7,7 +7,7 @@ import type { ServiceContext } from '../service-context.ts';
 import { authRequired, badRequest, ServiceHttpError, unavailable } from '../service-error.ts';
 import { hourKey, parseSnapshotKey } from '../snapshot-keys.ts';
 import { parseUtcDate, parseUtcInstant } from '../utc-time.ts';
-import { pageByOffset } from './paging.ts';
+import { listingPage } from './snapshot-listing.ts';
 
 const dayMs = 86_400_000;
 
@@ -39,12 +39,14 @@ export function registerSnapshotRoutes(app: FastifyInstance, context: ServiceCon
     if (raw && principal.kind === 'key' && principal.tier !== 'paid') {
       throw new ServiceHttpError(403, 'forbidden', 'Listing raw files needs a paid subscription; this API key has none', 'Use a key with a paid subscription, or list standard files (leave raw out).');
     }
+    const binding = reader.bindingKey('/snapshots');
+    const cursor = reader.string('cursor');
+    const resumeAt = cursor === undefined ? Number.NEGATIVE_INFINITY : context.cursors.decode<number>(binding, cursor);
     const dataset = findDataset(context, source, market);
     // The demo keeps only standardized files, so a raw listing is empty.
     const hours = raw || dataset === undefined ? [] : await context.store.hours(source, market, from, to);
-    const files = await Promise.all(hours.map((hour) => context.store.file(hour)));
-    const entries = files.map((file) => ({ date: file.date, hour: file.hour, key: file.key }));
-    const page = pageByOffset(context, reader, '/snapshots', entries, limit);
+    const budget = principal.kind === 'anonymous' ? context.listingBudget.anonymous : context.listingBudget.keyed;
+    const page = await listingPage(context.store, hours, resumeAt, limit, budget);
     return {
       source,
       market,
@@ -52,12 +54,14 @@ export function registerSnapshotRoutes(app: FastifyInstance, context: ServiceCon
         status: dataset?.access.status ?? 'open',
         public_cutoff_date: dataset?.access.publicCutoffDate ?? null,
       },
-      total: page.items.length,
-      total_bytes: files.reduce((sum, file) => sum + file.bytes, 0),
-      limit,
-      has_more: page.hasMore,
-      ...(page.nextCursor !== null ? { next_cursor: page.nextCursor } : {}),
-      snapshots: page.items,
+      total: page.files.length,
+      // Bytes of the files in this response: the demo has not built the others yet, and no count is guessed.
+      total_bytes: page.files.reduce((sum, file) => sum + file.bytes, 0),
+      // Where the generation budget ended the page, its effective size (spec 2.12) is what it holds.
+      limit: page.cutShort ? page.files.length : limit,
+      has_more: page.resumeAt !== null,
+      ...(page.resumeAt !== null ? { next_cursor: context.cursors.encode(binding, page.resumeAt) } : {}),
+      snapshots: page.files.map((file) => ({ date: file.date, hour: file.hour, key: file.key })),
     };
   });
 

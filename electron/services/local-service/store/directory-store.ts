@@ -124,6 +124,10 @@ export class DirectoryStore implements MarketDataStore {
     return Promise.resolve(file);
   }
 
+  readyFile(hour: HourRef): Promise<HourFile | null> {
+    return Promise.resolve(this.#files.get(hour.key) ?? null);
+  }
+
   async readHour(hour: HourRef): Promise<DecodedHour> {
     const file = await this.file(hour);
     const info = await stat(file.path);

@@ -44,6 +44,8 @@ export interface MarketDataStore {
   hourByKey(key: string): Promise<HourRef | null>;
   /** The file of an hour, written first if the demo has not generated it yet. */
   file(hour: HourRef): Promise<HourFile>;
+  /** The file of an hour if it can be served as it is; null when the demo would first have to generate it. */
+  readyFile(hour: HourRef): Promise<HourFile | null>;
   /** The decoded records of an hour (cached). */
   readHour(hour: HourRef): Promise<DecodedHour>;
 }
