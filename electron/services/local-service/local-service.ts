@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { appVersion } from '../app-version.ts';
 import { authenticate, type ApiKeyGrant, type Principal } from './access-policy.ts';
 import { CursorCodec } from './cursor.ts';
@@ -15,7 +15,8 @@ import { registerRowRoutes } from './routes/row-routes.ts';
 import { defaultListingBudget, type ListingBudget } from './routes/snapshot-listing.ts';
 import { registerSnapshotRoutes } from './routes/snapshot-routes.ts';
 import { specReplayLimits, type ReplayLimits, type ServiceContext } from './service-context.ts';
-import { ServiceHttpError } from './service-error.ts';
+import { answerOnSocket, checkRequestTarget, clientErrorRefusal } from './request-limits.ts';
+import { badRequest, ServiceHttpError } from './service-error.ts';
 import { UrlSigner } from './signed-url.ts';
 import type { MarketDataStore } from './store/market-data-store.ts';
 
@@ -64,10 +65,28 @@ const rateLimitHeaderPaths = new Set(['/catalog', '/catalog/instruments', '/coun
 
 /** Builds the Fastify app of the local service: every endpoint of spec part 4. */
 export function buildLocalServiceApp(context: ServiceContext, monthly: MonthlyUsage): FastifyInstance {
-  const app = Fastify({ logger: false, return503OnClosing: true, routerOptions: { ignoreTrailingSlash: true } });
+  const app = Fastify({
+    logger: false,
+    return503OnClosing: true,
+    routerOptions: { ignoreTrailingSlash: true },
+    // Requests refused before routing still get the spec 2.14 error body.
+    clientErrorHandler: (error: Error, socket) => {
+      const refusal = clientErrorRefusal(error);
+      if (refusal === null) socket.destroy();
+      else answerOnSocket(socket, refusal.status, 'application/json; charset=utf-8', JSON.stringify(refusal.body()));
+    },
+    frameworkErrors: (error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
+      void reply.code(400).send(badRequest(`The path cannot be read: ${error.message}`, 'Percent-encode the path and query correctly.').body());
+    },
+  });
   const quotas = new WeakMap<FastifyRequest, QuotaState>();
 
   app.addHook('onRequest', (request, _reply, done) => {
+    const tooLong = checkRequestTarget(request.url);
+    if (tooLong !== null) {
+      done(tooLong);
+      return;
+    }
     const path = request.url.split('?')[0] ?? '';
     if (path === '/health') {
       done();
