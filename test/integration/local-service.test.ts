@@ -1,12 +1,26 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { SnapshotListing } from '../../shared/rows/snapshots.ts';
+import { authenticate, sameApiKey } from '../../electron/services/local-service/access-policy.ts';
 import { startEmbeddedService } from '../../electron/services/local-service/embedded-service.ts';
 import { startLocalService, type LocalService } from '../../electron/services/local-service/local-service.ts';
 import { DemoStore } from '../../electron/services/local-service/store/demo-store.ts';
 import type { HourGenerator } from '../../electron/services/simulator/hour-generator.ts';
+
+// node:crypto as it is, with timingSafeEqual watched: the key check must go through it.
+const timingSafeEqual = vi.hoisted(() => ({ calls: [] as [number, number][] }));
+vi.mock('node:crypto', async (importOriginal) => {
+  const crypto = await importOriginal<typeof import('node:crypto')>();
+  return {
+    ...crypto,
+    timingSafeEqual: (a: NodeJS.ArrayBufferView, b: NodeJS.ArrayBufferView) => {
+      timingSafeEqual.calls.push([a.byteLength, b.byteLength]);
+      return crypto.timingSafeEqual(a, b);
+    },
+  };
+});
 
 describe('embedded local service', () => {
   let service: LocalService;
@@ -121,5 +135,58 @@ describe('/snapshots pages over hours before it generates any (bounded work per 
     expect(generated.length - before).toBe(budget.keyed);
     expect(page.snapshots.map((entry) => entry.key)).toEqual(everyHour.slice(0, budget.keyed).map((hour) => keyOf('ETH', hour)));
     expect(page.has_more).toBe(true);
+  });
+});
+
+describe('API keys are compared in constant time', () => {
+  const key = 'mde-key-7f3a9c1e55d2b4a0';
+  // The right key first, so that stopping at a match would show as a missing comparison.
+  const grants = [
+    { key, tier: 'paid' as const },
+    { key: 'mde-key-other-0000000000', tier: 'free' as const },
+  ];
+  let service: LocalService;
+  let dir: string;
+
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'mde-keys-'));
+    const store = new DemoStore({ dataDir: dir, seed: 4, now: () => Date.UTC(2026, 10, 20, 5), historyDays: 1, generate: () => Promise.resolve(new Uint8Array(1)) });
+    await store.open();
+    service = await startLocalService({ store, keys: grants });
+  });
+  afterAll(async () => {
+    await service.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+  it('the right key is served; a wrong key of the same length, a longer one, a shorter one and a prefix are 401', async () => {
+    expect((await fetch(`${service.baseUrl}/count`, { headers: { authorization: `Bearer ${key}` } })).status).toBe(200);
+    const sameLength = `${key.slice(0, -1)}${key.endsWith('0') ? '1' : '0'}`;
+    expect(sameLength).toHaveLength(key.length);
+    for (const wrong of [sameLength, `${key}0`, key.slice(1), key.slice(0, 4)]) {
+      const response = await fetch(`${service.baseUrl}/count`, { headers: { authorization: `Bearer ${wrong}` } });
+      expect(response.status, wrong).toBe(401);
+      expect(((await response.json()) as { error: { code: string } }).error.code).toBe('authentication_required');
+    }
+  });
+
+  it('sameApiKey is true only for the identical key, whatever the lengths', () => {
+    expect(sameApiKey(key, key)).toBe(true);
+    expect(sameApiKey(key, key.toUpperCase())).toBe(false);
+    expect(sameApiKey(key, `${key}x`)).toBe(false);
+    expect(sameApiKey(key, key.slice(0, -1))).toBe(false);
+    expect(sameApiKey('', key)).toBe(false);
+    expect(sameApiKey('clé-ü', 'clé-ü')).toBe(true);
+  });
+
+  it('the key check goes through timingSafeEqual on equal-length digests, for every grant, even when the lengths differ', () => {
+    for (const presented of [key, 'short', `${key}-and-much-longer-than-any-grant`]) {
+      timingSafeEqual.calls.length = 0;
+      try {
+        authenticate(`Bearer ${presented}`, grants, false);
+      } catch {
+        // A wrong key is a 401; what matters here is how it was compared.
+      }
+      expect(timingSafeEqual.calls, presented).toEqual(grants.map(() => [32, 32]));
+    }
   });
 });
