@@ -2,7 +2,9 @@
 // - shared/ imports neither side (no electron, no node:*, nothing from electron/ or renderer/);
 // - renderer/ imports no node:* and no electron, and nothing from electron/;
 // - only the shell (electron/main.ts, electron/preload.ts, electron/shell/) imports electron;
-// - raw ipcMain / ipcRenderer live only in their typed wrappers.
+// - raw ipcMain / ipcRenderer live only in their typed wrappers;
+// - inside electron/services/, the server and its neighbours stay apart: the simulator and the
+//   client import no server code (local-service/), and the local service imports no client code.
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
@@ -11,6 +13,9 @@ import tseslint from 'typescript-eslint';
 const nodeBuiltins = ['node:*', 'fs', 'fs/*', 'path', 'os', 'child_process', 'crypto', 'http', 'https', 'net', 'stream', 'stream/*', 'url', 'util', 'worker_threads', 'zlib', 'events', 'buffer'];
 
 const forbid = (group, message) => ({ group, message });
+
+const serverCode = ['**/local-service', '**/local-service/**'];
+const clientCode = ['**/client', '**/client/**'];
 
 /** Import bans per layer; exported so the boundary test can name them. */
 export const boundaries = {
@@ -28,9 +33,20 @@ export const boundaries = {
     forbid(['electron', 'electron/*'], 'Only the shell (main.ts, preload.ts, shell/) imports electron; services run under plain Node.'),
     forbid(['**/renderer/**'], 'Main-process code must not import the renderer.'),
   ],
+  // Layers inside electron/services/; each list adds to `services`.
+  simulator: [
+    forbid(serverCode, 'The simulator sits beneath the local service: it must not import server code (electron/services/local-service/). Put shared types in shared/.'),
+  ],
+  client: [
+    forbid(serverCode, 'The client talks to any Market Data Service over HTTP: it must not import server code (electron/services/local-service/).'),
+  ],
+  localService: [
+    forbid(clientCode, 'The local service is the server: it must not import client code (electron/services/client/).'),
+  ],
 };
 
-const restrict = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
+// A later config's no-restricted-imports replaces an earlier one, so each layer lists all its bans.
+const restrict = (...layers) => ({ 'no-restricted-imports': ['error', { patterns: layers.flat() }] });
 
 const rawIpc = {
   'no-restricted-syntax': [
@@ -74,6 +90,9 @@ export default tseslint.config(
     languageOptions: { globals: globals.node },
     rules: { ...restrict(boundaries.services) },
   },
+  { files: ['electron/services/simulator/**/*.ts'], rules: { ...restrict(boundaries.services, boundaries.simulator) } },
+  { files: ['electron/services/client/**/*.ts'], rules: { ...restrict(boundaries.services, boundaries.client) } },
+  { files: ['electron/services/local-service/**/*.ts'], rules: { ...restrict(boundaries.services, boundaries.localService) } },
   {
     files: ['electron/**/*.ts'],
     ignores: ['electron/shell/ipc-main.ts', 'electron/preload.ts'],

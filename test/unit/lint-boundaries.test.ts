@@ -32,6 +32,9 @@ const expected: Record<string, RegExp> = {
   'service-imports-electron.ts': /Only the shell .* imports electron/,
   'service-uses-raw-ipc.ts': /not raw ipcMain/,
   'shell-uses-raw-ipc.ts': /not raw ipcMain/,
+  'simulator-imports-local-service.ts': /The simulator sits beneath the local service/,
+  'client-imports-local-service.ts': /The client talks to any Market Data Service over HTTP/,
+  'local-service-imports-client.ts': /The local service is the server/,
 };
 
 describe('lint enforces the layer boundaries', () => {
@@ -51,6 +54,18 @@ describe('lint enforces the layer boundaries', () => {
   it('allows the shell to import electron and the IPC wrapper to use ipcMain', async () => {
     expect(await boundaryErrors("import { BrowserWindow } from 'electron';\nexport const W = BrowserWindow;\n", 'electron/shell/window-x.ts')).toEqual([]);
     expect(await boundaryErrors("import { ipcMain } from 'electron';\nipcMain.handle('x', () => 1);\n", 'electron/shell/ipc-main.ts')).toEqual([]);
+  });
+
+  it('keeps the services-wide bans inside the simulator, the client and the local service', async () => {
+    for (const folder of ['simulator', 'client', 'local-service']) {
+      const errors = await boundaryErrors("import { app } from 'electron';\nexport const a = app;\n", `electron/services/${folder}/x.ts`);
+      expect(errors.join('\n'), folder).toMatch(/Only the shell .* imports electron/);
+    }
+  });
+
+  it('allows the local service to import the simulator, and the simulator to import shared types', async () => {
+    expect(await boundaryErrors("import { demoDatasets } from '../../simulator/demo-datasets.ts';\nexport const d = demoDatasets;\n", 'electron/services/local-service/store/x.ts')).toEqual([]);
+    expect(await boundaryErrors("import type { DatasetDescriptor } from '../../../shared/dataset-descriptor.ts';\nexport type D = DatasetDescriptor;\n", 'electron/services/simulator/x.ts')).toEqual([]);
   });
 
   it('allows shared code to import zod and services to import node built-ins', async () => {

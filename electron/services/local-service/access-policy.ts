@@ -1,3 +1,4 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { authRequired, badRequest, unavailable } from './service-error.ts';
 
 /** What an API key grants: `paid` adds raw listings and gated downloads. */
@@ -41,6 +42,15 @@ export function parseKeyList(list: string): ApiKeyGrant[] {
     });
 }
 
+/**
+ * Whether two API keys are equal, compared in constant time: both are hashed to digests of one
+ * length first, so the comparison reveals neither how much of a key matched nor its length.
+ */
+export function sameApiKey(presented: string, expected: string): boolean {
+  const digest = (key: string): Buffer => createHash('sha256').update(key, 'utf8').digest();
+  return timingSafeEqual(digest(presented), digest(expected));
+}
+
 /** Resolves the bearer key of a request (spec part 5). A wrong key is a 401, never anonymous. */
 export function authenticate(authorization: string | undefined, grants: readonly ApiKeyGrant[], authUnavailable: boolean): Principal {
   if (authorization === undefined || authorization === '') return { kind: 'anonymous' };
@@ -49,7 +59,12 @@ export function authenticate(authorization: string | undefined, grants: readonly
   if (match?.[1] === undefined) {
     throw authRequired('The Authorization header is not of the form "Bearer <API_KEY>"');
   }
-  const grant = grants.find((candidate) => candidate.key === match[1]);
+  const presented = match[1];
+  // Every grant is compared, so the time taken does not say which one (if any) matched; the first match wins.
+  const grant = grants.reduce<ApiKeyGrant | undefined>((found, candidate) => {
+    const equal = sameApiKey(presented, candidate.key);
+    return found ?? (equal ? candidate : undefined);
+  }, undefined);
   if (grant === undefined) throw authRequired('The API key is not valid', 'Check the key, or create a new one in your account.');
   return { kind: 'key', key: grant.key, tier: grant.tier };
 }

@@ -1,6 +1,6 @@
+import type { DatasetDescriptor } from '../../../shared/dataset-descriptor.ts';
 import type { Principal } from './access-policy.ts';
 import { ServiceHttpError } from './service-error.ts';
-import type { DatasetDescriptor } from './store/market-data-store.ts';
 
 /**
  * Checks a dataset's access policy for one UTC date (spec 4.6 rules 7–8): dates after the public

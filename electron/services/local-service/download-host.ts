@@ -1,6 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
+import { answerOnSocket, clientErrorRefusal } from './request-limits.ts';
 import type { UrlSigner } from './signed-url.ts';
 import type { HourFile } from './store/market-data-store.ts';
 
@@ -58,6 +59,12 @@ export async function startDownloadHost(
         response.end('ServiceUnavailable\n');
       },
     );
+  });
+  // Like its other refusals, in the host's own plain-text form: object storage, not the service API.
+  server.on('clientError', (error: Error, socket: Socket) => {
+    const refusal = clientErrorRefusal(error);
+    if (refusal === null) socket.destroy();
+    else answerOnSocket(socket, refusal.status, 'text/plain', `${refusal.code}: ${refusal.message}\n`);
   });
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   const address = server.address() as AddressInfo;

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { appVersion } from '../app-version.ts';
 import { authenticate, type ApiKeyGrant, type Principal } from './access-policy.ts';
 import { CursorCodec } from './cursor.ts';
@@ -12,9 +12,11 @@ import { registerCatalogRoutes } from './routes/catalog-routes.ts';
 import { registerEventsRoute } from './routes/events-route.ts';
 import { registerL2OrderbooksRoute } from './routes/l2-orderbooks-route.ts';
 import { registerRowRoutes } from './routes/row-routes.ts';
+import { defaultListingBudget, type ListingBudget } from './routes/snapshot-listing.ts';
 import { registerSnapshotRoutes } from './routes/snapshot-routes.ts';
 import { specReplayLimits, type ReplayLimits, type ServiceContext } from './service-context.ts';
-import { ServiceHttpError } from './service-error.ts';
+import { answerOnSocket, checkRequestTarget, clientErrorRefusal } from './request-limits.ts';
+import { badRequest, ServiceHttpError } from './service-error.ts';
 import { UrlSigner } from './signed-url.ts';
 import type { MarketDataStore } from './store/market-data-store.ts';
 
@@ -32,6 +34,8 @@ export interface LocalServiceOptions {
   replayLimits?: ReplayLimits;
   /** Hour files one `/events` page may read before it answers 422. */
   eventsMaxHourFiles?: number;
+  /** Hour files one `/snapshots` response may have the demo generate (default 6 anonymous, 24 keyed); past it the page ends early. */
+  listingBudget?: ListingBudget;
   /** Storage bytes one anonymous latest-hour query may read before it answers 422 (default 1 GiB). */
   anonymousReadBytes?: number;
   /** 503 switches; the object stays live, so tests can flip it while the service runs. */
@@ -61,10 +65,28 @@ const rateLimitHeaderPaths = new Set(['/catalog', '/catalog/instruments', '/coun
 
 /** Builds the Fastify app of the local service: every endpoint of spec part 4. */
 export function buildLocalServiceApp(context: ServiceContext, monthly: MonthlyUsage): FastifyInstance {
-  const app = Fastify({ logger: false, return503OnClosing: true, routerOptions: { ignoreTrailingSlash: true } });
+  const app = Fastify({
+    logger: false,
+    return503OnClosing: true,
+    routerOptions: { ignoreTrailingSlash: true },
+    // Requests refused before routing still get the spec 2.14 error body.
+    clientErrorHandler: (error: Error, socket) => {
+      const refusal = clientErrorRefusal(error);
+      if (refusal === null) socket.destroy();
+      else answerOnSocket(socket, refusal.status, 'application/json; charset=utf-8', JSON.stringify(refusal.body()));
+    },
+    frameworkErrors: (error: FastifyError, _request: FastifyRequest, reply: FastifyReply) => {
+      void reply.code(400).send(badRequest(`The path cannot be read: ${error.message}`, 'Percent-encode the path and query correctly.').body());
+    },
+  });
   const quotas = new WeakMap<FastifyRequest, QuotaState>();
 
   app.addHook('onRequest', (request, _reply, done) => {
+    const tooLong = checkRequestTarget(request.url);
+    if (tooLong !== null) {
+      done(tooLong);
+      return;
+    }
     const path = request.url.split('?')[0] ?? '';
     if (path === '/health') {
       done();
@@ -107,6 +129,14 @@ export function buildLocalServiceApp(context: ServiceContext, monthly: MonthlyUs
   return app;
 }
 
+function checkedListingBudget(budget: ListingBudget): ListingBudget {
+  // At least one hour per response, so that paging always moves on.
+  for (const [who, hours] of Object.entries(budget)) {
+    if (!Number.isSafeInteger(hours) || hours < 1) throw new Error(`listingBudget.${who} must be a whole number of hours ≥ 1, not ${hours}`);
+  }
+  return budget;
+}
+
 /** Starts the local service and its download host on 127.0.0.1. */
 export async function startLocalService(options: LocalServiceOptions): Promise<LocalService> {
   const now = options.now ?? Date.now;
@@ -124,6 +154,7 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
     limiter: new RateLimiter(options.quota ?? { limit: 1200, windowSeconds: 60 }),
     replayLimits: options.replayLimits ?? specReplayLimits,
     eventsMaxHourFiles: options.eventsMaxHourFiles ?? 96,
+    listingBudget: checkedListingBudget(options.listingBudget ?? defaultListingBudget),
     anonymousReadBytes: options.anonymousReadBytes ?? 1024 ** 3,
     monthlyAllowance: options.monthlyAllowance ?? 100_000,
     urlTtlSeconds: options.urlTtlSeconds ?? 86_400,

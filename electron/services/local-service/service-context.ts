@@ -3,6 +3,7 @@ import type { ApiKeyGrant, Principal } from './access-policy.ts';
 import type { CursorCodec } from './cursor.ts';
 import type { FaultModes } from './faults.ts';
 import type { RateLimiter } from './rate-limiter.ts';
+import type { ListingBudget } from './routes/snapshot-listing.ts';
 import type { UrlSigner } from './signed-url.ts';
 import type { MarketDataStore } from './store/market-data-store.ts';
 
@@ -28,6 +29,8 @@ export interface ServiceContext {
   replayLimits: ReplayLimits;
   /** Bound on hour files one `/events` page may read before it answers 422. */
   eventsMaxHourFiles: number;
+  /** Hour files one `/snapshots` response may have the demo generate. */
+  listingBudget: ListingBudget;
   /** Storage bytes one anonymous latest-hour query may read (spec part 8: 1 GiB). */
   anonymousReadBytes: number;
   /** Monthly request allowance per key on `/events`. */

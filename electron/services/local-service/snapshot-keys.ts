@@ -1,4 +1,4 @@
-/** The parts of a standard snapshot key `standard-{source}-{market}-{YYYY-MM-DD}-{HH}[MMSS]`. */
+/** The parts of a standard snapshot key `standard-{source}-{market}-{YYYY-MM-DD}-{HH}`. */
 export interface SnapshotKeyParts {
   source: string;
   market: string;
@@ -6,19 +6,20 @@ export interface SnapshotKeyParts {
   hour: number;
 }
 
-/** The hourly key of a dataset hour, as `/snapshots` lists it. */
+/**
+ * The key of a dataset hour: what `/snapshots` lists and, the same string, what `/download`
+ * manifest entries carry (real clients match the two by exact key).
+ */
 export function hourKey(source: string, market: string, date: string, hour: number): string {
   return `standard-${source}-${market}-${date}-${String(hour).padStart(2, '0')}`;
 }
 
-/** The manifest key of a dataset hour: the HHMMSS form `/download` uses. */
-export function manifestKey(source: string, market: string, date: string, hour: number): string {
-  return `${hourKey(source, market, date, hour)}0000`;
-}
-
-/** Parses a standard key in either form, with or without `.jsonl.zst`; null when it is not one. */
+/**
+ * Parses a standard key, with or without `.jsonl.zst`, also in the `…-HH0000` form (an hour's
+ * `HHMMSS` timestamp) that some clients send; null when it is not one.
+ */
 export function parseSnapshotKey(key: string): SnapshotKeyParts | null {
-  const match = /^standard-([^-]+)-(.+)-(\d{4}-\d{2}-\d{2})-(\d{2})(\d{4})?(?:\.jsonl\.zst)?$/.exec(key);
+  const match = /^standard-([^-]+)-(.+)-(\d{4}-\d{2}-\d{2})-(\d{2})(?:0000)?(?:\.jsonl\.zst)?$/.exec(key);
   if (match === null) return null;
   const [, source = '', market = '', date = '', hour = ''] = match;
   const hourNumber = Number(hour);

@@ -1,5 +1,5 @@
-import type { DatasetDescriptor } from '../local-service/store/market-data-store.ts';
-import type { RowKind } from '../local-service/rows/row-kinds.ts';
+import type { DatasetDescriptor } from '../../../shared/dataset-descriptor.ts';
+import type { RowKind } from '../../../shared/rows/row-kinds.ts';
 import type { AssetModel } from './asset-path.ts';
 
 /** How a simulated dataset behaves. */

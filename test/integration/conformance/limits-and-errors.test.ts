@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import type { ServiceErrorObject } from '../../../shared/rows/common.ts';
 import type { SnapshotDownloadLink } from '../../../shared/rows/snapshots.ts';
-import { assertErrorBody, fetchBytes, type Query, type RequestOptions } from './support/http.ts';
+import { assertErrorBody, fetchBytes, rawExchange, type Query, type RawResponse, type RequestOptions } from './support/http.ts';
 import { fixedNow, freeKey, hourStartOf, minuteMs, paidKey, serviceFixture, type ConformanceService } from './support/service-fixture.ts';
 import { standardKey } from './support/snapshot-file.ts';
 
@@ -205,5 +206,65 @@ describe('2.14 / part 7 errors', () => {
     }
     // Different conditions are told apart by their codes.
     expect(new Set(codes.values()).size).toBe(codes.size);
+  });
+});
+
+describe('2.14 / part 7 oversized and malformed requests', () => {
+  /** Parses a raw answer's body as the spec 2.14 error object, failing the test when it is not. */
+  function errorOf(response: RawResponse, context: string): ServiceErrorObject {
+    expect(response.headers['content-type'], context).toContain('application/json');
+    const body: unknown = JSON.parse(response.body);
+    assertErrorBody(body, context);
+    return body.error;
+  }
+
+  it('2.14 a request line over 16 KB (a 20 KB URL) → 414 with the spec error body saying the request line is too long', async () => {
+    const response = await rawExchange(service.baseUrl, `GET /snapshots?source=uniswapx&market=intents&pad=${'a'.repeat(20 * 1024)} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`);
+    expect(response.status).toBe(414);
+    const error = errorOf(response, '20 KB URL');
+    expect(error.message).toMatch(/request line/);
+    expect(error.message).toMatch(/16 KB/);
+  });
+
+  it('2.14 headers over 16 KB (one huge header, or many) → 431 with the spec error body saying the headers are too large', async () => {
+    const oneHuge = await rawExchange(service.baseUrl, `GET /count HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Padding: ${'b'.repeat(20 * 1024)}\r\n\r\n`);
+    const many = Array.from({ length: 400 }, (_, i) => `X-Padding-${i}: ${'c'.repeat(60)}`).join('\r\n');
+    const manyHeaders = await rawExchange(service.baseUrl, `GET /count HTTP/1.1\r\nHost: 127.0.0.1\r\n${many}\r\n\r\n`);
+    for (const [label, response] of [
+      ['one huge header', oneHuge],
+      ['many headers', manyHeaders],
+    ] as const) {
+      expect(response.status, label).toBe(431);
+      expect(errorOf(response, label).message, label).toMatch(/headers are larger than the 16 KB/);
+    }
+  });
+
+  it('2.14 a query string the parser accepts but no real query needs (12 KB) → 414 with the spec error body naming its size', async () => {
+    const target = `/snapshots?source=uniswapx&market=intents&pad=${'a'.repeat(12 * 1024)}`;
+    const response = await rawExchange(service.baseUrl, `GET ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`);
+    expect(response.status).toBe(414);
+    expect(errorOf(response, '12 KB query').message).toContain(`${target.length} bytes`);
+    // A long query within the bound is served as usual.
+    const within = `/snapshots?source=uniswapx&market=intents&from=${today}T00:00:00Z&to=${today}T01:00:00Z&pad=${'a'.repeat(4 * 1024)}`;
+    expect((await rawExchange(service.baseUrl, `GET ${within} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n`)).status).toBe(200);
+  });
+
+  it('2.14 a request that is not HTTP, or a path that cannot be decoded → 400 with the spec error body', async () => {
+    const garbage = await rawExchange(service.baseUrl, 'HELLO THERE\r\n\r\n');
+    expect(garbage.status).toBe(400);
+    errorOf(garbage, 'not HTTP');
+    const badPath = await rawExchange(service.baseUrl, 'GET /snapshots%zz HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n');
+    expect(badPath.status).toBe(400);
+    expect(errorOf(badPath, 'bad path').code).toBe('invalid_request');
+  });
+
+  it('download host: an oversized request → 414 or 431 in the host\'s own plain-text form, saying what was too large', async () => {
+    const longUrl = await rawExchange(service.downloadOrigin, `GET /snapshots/x.jsonl.zst?pad=${'a'.repeat(20 * 1024)} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`);
+    expect(longUrl.status).toBe(414);
+    expect(longUrl.headers['content-type']).toBe('text/plain');
+    expect(longUrl.body).toMatch(/request line .* longer than the 16 KB/);
+    const bigHeaders = await rawExchange(service.downloadOrigin, `GET /snapshots/x.jsonl.zst HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Padding: ${'b'.repeat(20 * 1024)}\r\n\r\n`);
+    expect(bigHeaders.status).toBe(431);
+    expect(bigHeaders.body).toMatch(/headers are larger than the 16 KB/);
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DailyManifest, SnapshotDownloadLink, SnapshotListing } from '../../../shared/rows/snapshots.ts';
 import { fetchBytes, type Query } from './support/http.ts';
+import { snapshotListingPages } from './support/paging.ts';
 import { freeKey, hourMs, paidKey, serviceFixture } from './support/service-fixture.ts';
 import { isZstd, snapshotLines, standardKey } from './support/snapshot-file.ts';
 
@@ -38,14 +39,71 @@ describe('4.4 GET /snapshots', () => {
     for (const query of bad) expect((await service.get('/snapshots', { query })).status, JSON.stringify(query)).toBe(400);
   });
 
+  it('4.4 from and to must be real times: an impossible date or time → 400 naming the parameter and the value', async () => {
+    const impossible = [
+      '2026-02-30',
+      '2025-02-29',
+      '2026-13-01',
+      '2026-00-10',
+      '2026-11-31T00:00:00Z',
+      '2026-11-20T24:00:00Z',
+      '2026-11-20T12:60:00Z',
+      '2026-11-20T12:00:60Z',
+      '2026-11-20T12:00:00+25:00',
+      '2026-11-20T12:00:00+02:60',
+      '2026-11-20T12',
+      '2026-11-20T12:00:00.Z',
+      '20261120',
+      'garbage',
+    ];
+    for (const name of ['from', 'to'] as const) {
+      for (const value of impossible) {
+        const response = await service.get<{ error: { message: string } }>('/snapshots', { query: { ...intents, from: '2026-11-01', to: '2026-11-21', [name]: value } });
+        expect(response.status, `${name}=${value}`).toBe(400);
+        expect(response.body.error.message, `${name}=${value}`).toContain(`"${name}"`);
+        expect(response.body.error.message, `${name}=${value}`).toContain(`"${value}"`);
+      }
+    }
+  });
+
+  it('4.4 from and to take a date alone, a time with Z, an offset or a fraction, and mean the same instant', async () => {
+    const hoursOf = async (path: string, query: Query = {}): Promise<number[]> => {
+      const response = await service.get<SnapshotListing>(path, { query });
+      expect(response.status, `${path} ${JSON.stringify(query)}`).toBe(200);
+      return response.body.snapshots.map((entry) => entry.hour ?? -1);
+    };
+    expect(await hoursOf('/snapshots', { ...intents, from: '2026-11-19', to: '2026-11-19T03:00:00Z' })).toEqual([0, 1, 2]);
+    expect(await hoursOf('/snapshots', { ...intents, from: '2026-11-19T10:00:00Z', to: '2026-11-19T12:00:00Z' })).toEqual([10, 11]);
+    expect(await hoursOf('/snapshots', { ...intents, from: '2026-11-19T10:00', to: '2026-11-19 12:00:00' })).toEqual([10, 11]);
+    expect(await hoursOf('/snapshots', { ...intents, from: '2026-11-19T12:00:00+02:00', to: '2026-11-19T14:00:00+0200' })).toEqual([10, 11]);
+    expect(await hoursOf('/snapshots', { ...intents, from: '2026-11-19T06:30:00-03:30', to: '2026-11-19T08:30:00-03:30' })).toEqual([10, 11]);
+    // A '+' sent without URL encoding arrives as a space.
+    expect(await hoursOf('/snapshots?from=2026-11-19T12:00:00+02:00&to=2026-11-19T14:00:00+02:00', intents)).toEqual([10, 11]);
+    // Fractions: the last millisecond of 10:00 and the first of 11:00 touch both hours.
+    expect(await hoursOf('/snapshots', { ...intents, from: '2026-11-19T10:59:59.999Z', to: '2026-11-19T11:00:00.001Z' })).toEqual([10, 11]);
+    expect(await hoursOf('/snapshots', { ...intents, from: '2026-11-19T10:59:59.999999999Z', to: '2026-11-19T11:00:00Z' })).toEqual([10]);
+    // A real leap day is a valid date (no files that far back).
+    expect(await hoursOf('/snapshots', { ...intents, from: '2024-02-29', to: '2024-03-01' })).toEqual([]);
+  });
+
   it('4.4.1 when from and to are both omitted, the range is the 24 hours ending now', async () => {
-    const response = await service.get<SnapshotListing>('/snapshots', { query: intents });
-    expect(response.status).toBe(200);
-    const hours = response.body.snapshots.map((entry) => Date.parse(`${entry.date}T00:00:00Z`) + (entry.hour ?? Number.NaN) * hourMs);
+    // Paged: the service may end a page early rather than generate every hour in one response.
+    const pages = await snapshotListingPages(service, { query: intents });
+    const hours = pages.flatMap((page) => page.snapshots).map((entry) => Date.parse(`${entry.date}T00:00:00Z`) + (entry.hour ?? Number.NaN) * hourMs);
     // Every hour whose file overlaps [now − 24 h, now): from 01:00 yesterday to 01:00 today.
     const first = now - 24 * hourMs - ((now - 24 * hourMs) % hourMs);
     expect(hours).toEqual(Array.from({ length: 25 }, (_, i) => first + i * hourMs));
-    expect(response.body.has_more).toBe(false);
+  });
+
+  it('2.12 a page the service ends early says so: has_more with a cursor, and limit is its effective size', async () => {
+    const pages = await snapshotListingPages(service, { query: { ...intents, from: '2026-11-18T00:00:00Z', to: '2026-11-19T00:00:00Z' } });
+    expect(pages.flatMap((page) => page.snapshots.map((entry) => entry.hour))).toEqual(Array.from({ length: 24 }, (_, hour) => hour));
+    // 24 hours not generated yet are more than one anonymous response may generate.
+    expect(pages.length).toBeGreaterThan(1);
+    for (const page of pages.slice(0, -1)) {
+      expect(page.total).toBe(page.limit);
+      expect(page.limit).toBeLessThan(200);
+    }
   });
 
   it('4.4.2 the standard listing needs no Authorization header; entries have date, hour and an opaque key', async () => {
@@ -73,7 +131,7 @@ describe('4.4 GET /snapshots', () => {
     for (const entry of paid.body.snapshots) expect(entry).not.toHaveProperty('hour');
   });
 
-  it('2.12 total counts the entries in this response, total_bytes the bytes of every matching file, limit the effective page size', async () => {
+  it('2.12 total counts the entries in this response, total_bytes the bytes of their files, limit the effective page size', async () => {
     const range = { ...intents, from: '2026-11-19T10:00:00Z', to: '2026-11-19T13:00:00Z' };
     const first = await service.get<SnapshotListing>('/snapshots', { query: { ...range, limit: 2 } });
     expect(first.body.total).toBe(2);
@@ -86,10 +144,13 @@ describe('4.4 GET /snapshots', () => {
     expect(next.body.next_cursor ?? null).toBeNull();
     const entries = [...first.body.snapshots, ...next.body.snapshots];
     expect(entries.map((entry) => entry.hour)).toEqual([10, 11, 12]);
-    let bytes = 0;
-    for (const entry of entries) bytes += (await fetchBytes((await link(entry.key)).url)).bytes.length;
-    expect(first.body.total_bytes).toBe(bytes);
-    expect(next.body.total_bytes).toBe(bytes);
+    const bytesOf = async (page: SnapshotListing): Promise<number> => {
+      let bytes = 0;
+      for (const entry of page.snapshots) bytes += (await fetchBytes((await link(entry.key)).url)).bytes.length;
+      return bytes;
+    };
+    expect(first.body.total_bytes).toBe(await bytesOf(first.body));
+    expect(next.body.total_bytes).toBe(await bytesOf(next.body));
     expect((await service.get<SnapshotListing>('/snapshots', { query: range })).body.limit).toBe(200);
   });
 
@@ -149,6 +210,16 @@ describe('4.5 GET /snapshots/download', () => {
     expect(suffixed.bytes).toEqual(plain.bytes);
   });
 
+  it('4.5 the key is also accepted in its HHMMSS form (…-HH0000), with or without the suffix; other minutes or seconds → 404', async () => {
+    const plain = await fetchBytes((await link(key)).url);
+    for (const form of [`${key}0000`, `${key}0000.jsonl.zst`]) {
+      const file = await fetchBytes((await link(form)).url);
+      expect(file.status, form).toBe(200);
+      expect(file.bytes, form).toEqual(plain.bytes);
+    }
+    expect((await service.get('/snapshots/download', { query: { key: `${key}1500` } })).status).toBe(404);
+  });
+
   it('4.5 a missing key or an unknown mode → 400; a key with no file → 404', async () => {
     expect((await service.get('/snapshots/download')).status).toBe(400);
     expect((await service.get('/snapshots/download', { query: { key, mode: 'xml' } })).status).toBe(400);
@@ -181,7 +252,7 @@ describe('4.6 GET /download', () => {
     let bytes = 0;
     for (const entry of manifest.snapshots) {
       expect(entry.date).toBe(today);
-      expect(entry.key).toContain(`${today}-${entry.timestamp}`);
+      expect(entry.key).toBe(standardKey(intents.source, intents.market, todayStart + Number(entry.timestamp.slice(0, 2)) * hourMs));
       expect(entry.url.startsWith(`${service.downloadOrigin}/`)).toBe(true);
       expect(entry.expires_in_seconds).toBe(ttlSeconds);
       const file = await fetchBytes(entry.url);
@@ -233,6 +304,30 @@ describe('4.6 GET /download', () => {
     expect((await service.get('/download', { query: { ...intents, date: '2026-11-10' } })).status).toBe(404);
     expect((await service.get('/download', { query: { ...intents, date: '2026-11-21' } })).status).toBe(404);
     expect((await service.get('/download', { query: { source: 'uniswapx', market: 'nosuch', date: today } })).status).toBe(404);
+  });
+});
+
+describe('real clients match manifest entries to listed snapshots by exact key (field notes)', () => {
+  it('4.4/4.6 every key /snapshots lists for a day is in that day\'s /download manifest and the reverse; each timestamp is the hour as HHMMSS', async () => {
+    for (const [date, hours] of [
+      ['2026-11-19', 24],
+      [today, 2],
+    ] as const) {
+      const dayStart = Date.parse(`${date}T00:00:00Z`);
+      const pages = await snapshotListingPages(service, { query: { ...intents, from: `${date}T00:00:00Z`, to: new Date(dayStart + 24 * hourMs).toISOString(), limit: 1000 } });
+      const listed = pages.flatMap((page) => page.snapshots);
+      expect(listed, date).toHaveLength(hours);
+      const manifest = await service.get<DailyManifest>('/download', { query: { ...intents, date } });
+      expect(manifest.status, date).toBe(200);
+      const manifestKeys = manifest.body.snapshots.map((entry) => entry.key);
+      for (const entry of listed) expect(manifestKeys, `${date}: listed ${entry.key}`).toContain(entry.key);
+      const listedKeys = listed.map((entry) => entry.key);
+      for (const key of manifestKeys) expect(listedKeys, `${date}: manifest ${key}`).toContain(key);
+      for (const entry of manifest.body.snapshots) {
+        const hour = listed.find((candidate) => candidate.key === entry.key)?.hour;
+        expect(entry.timestamp, entry.key).toBe(`${String(hour).padStart(2, '0')}0000`);
+      }
+    }
   });
 });
 

@@ -3,7 +3,7 @@ import { resolveWindow } from '../access-policy.ts';
 import type { MonthlyUsage } from '../monthly-usage.ts';
 import { QueryReader } from '../query-params.ts';
 import { pageRows, QueryTooExpensive, type RowPosition } from '../rows/row-pager.ts';
-import { isRowKind, rowKinds, type RowKind } from '../rows/row-kinds.ts';
+import { isRowKind, rowKinds, type RowKind } from '../../../../shared/rows/row-kinds.ts';
 import type { ServiceContext } from '../service-context.ts';
 import { badRequest, ServiceHttpError, unavailable } from '../service-error.ts';
 import { selectDatasets } from './row-routes.ts';

@@ -10,7 +10,7 @@ export interface OffsetPage<T> {
 
 /**
  * Pages through an in-memory list by offset, with a cursor bound to the whole query. Used for
- * the catalog, instruments and snapshot listings, which are small.
+ * the catalog and its instruments, which are small lists in memory.
  */
 export function pageByOffset<T>(context: ServiceContext, reader: QueryReader, path: string, all: readonly T[], limit: number): OffsetPage<T> {
   const binding = reader.bindingKey(path);

@@ -4,7 +4,7 @@ import { resolveWindow, type AccessFamily } from '../access-policy.ts';
 import { QueryReader, type LimitRule } from '../query-params.ts';
 import type { ServedRow } from '../rows/hour-rows.ts';
 import { pageRows, QueryTooExpensive, type RowPosition } from '../rows/row-pager.ts';
-import type { RowKind } from '../rows/row-kinds.ts';
+import type { RowKind } from '../../../../shared/rows/row-kinds.ts';
 import type { ServiceContext } from '../service-context.ts';
 import { badRequest, ServiceHttpError, unavailable } from '../service-error.ts';
 

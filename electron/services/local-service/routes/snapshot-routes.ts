@@ -1,35 +1,15 @@
 import type { FastifyInstance } from 'fastify';
+import type { DatasetDescriptor } from '../../../../shared/dataset-descriptor.ts';
 import type { DailyManifest, SnapshotDownloadLink, SnapshotListing } from '../../../../shared/rows/snapshots.ts';
 import { checkDatasetAccess } from '../dataset-access.ts';
 import { QueryReader } from '../query-params.ts';
 import type { ServiceContext } from '../service-context.ts';
 import { authRequired, badRequest, ServiceHttpError, unavailable } from '../service-error.ts';
-import { hourKey, manifestKey, parseSnapshotKey } from '../snapshot-keys.ts';
-import type { DatasetDescriptor } from '../store/market-data-store.ts';
-import { pageByOffset } from './paging.ts';
+import { hourKey, parseSnapshotKey } from '../snapshot-keys.ts';
+import { parseUtcDate, parseUtcInstant } from '../utc-time.ts';
+import { listingPage } from './snapshot-listing.ts';
 
-const isoInstant = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
 const dayMs = 86_400_000;
-
-function parseInstant(name: string, text: string | undefined): number | undefined {
-  if (text === undefined) return undefined;
-  let iso = text.replace(' ', 'T');
-  // A time without a zone is UTC, as the spec says of every date and hour here.
-  if (/T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?$/.test(iso)) iso += 'Z';
-  const ms = isoInstant.test(text) ? Date.parse(iso) : Number.NaN;
-  if (Number.isNaN(ms)) {
-    throw badRequest(`"${name}" must be an ISO 8601 UTC time such as 2026-11-20T13:00:00Z, not "${text}"`, `Send "${name}" in ISO 8601.`);
-  }
-  return ms;
-}
-
-function strictDate(text: string): string {
-  // An impossible month or day (2026-13-01) is an Invalid Date, which toISOString would throw on.
-  const ms = Date.parse(`${text}T00:00:00Z`);
-  const valid = /^\d{4}-\d{2}-\d{2}$/.test(text) && !Number.isNaN(ms) && new Date(ms).toISOString().slice(0, 10) === text;
-  if (!valid) throw badRequest(`"date" must be a real calendar date in strict YYYY-MM-DD form, not "${text}"`, 'Send date=YYYY-MM-DD (UTC).');
-  return text;
-}
 
 function findDataset(context: ServiceContext, source: string, market: string): DatasetDescriptor | undefined {
   return context.store.datasets().find((dataset) => dataset.source === source && dataset.market === market);
@@ -48,8 +28,10 @@ export function registerSnapshotRoutes(app: FastifyInstance, context: ServiceCon
     const market = reader.requiredString('market');
     const raw = reader.boolean('raw');
     const now = context.now();
-    const to = parseInstant('to', reader.string('to')) ?? now;
-    const from = parseInstant('from', reader.string('from')) ?? to - dayMs;
+    const toText = reader.string('to');
+    const fromText = reader.string('from');
+    const to = toText === undefined ? now : parseUtcInstant('to', toText);
+    const from = fromText === undefined ? to - dayMs : parseUtcInstant('from', fromText);
     if (from > to) throw badRequest('"from" is after "to"', 'Send a from earlier than to.');
     const limit = reader.limit('reject');
     const principal = context.principalOf(request);
@@ -57,12 +39,14 @@ export function registerSnapshotRoutes(app: FastifyInstance, context: ServiceCon
     if (raw && principal.kind === 'key' && principal.tier !== 'paid') {
       throw new ServiceHttpError(403, 'forbidden', 'Listing raw files needs a paid subscription; this API key has none', 'Use a key with a paid subscription, or list standard files (leave raw out).');
     }
+    const binding = reader.bindingKey('/snapshots');
+    const cursor = reader.string('cursor');
+    const resumeAt = cursor === undefined ? Number.NEGATIVE_INFINITY : context.cursors.decode<number>(binding, cursor);
     const dataset = findDataset(context, source, market);
     // The demo keeps only standardized files, so a raw listing is empty.
     const hours = raw || dataset === undefined ? [] : await context.store.hours(source, market, from, to);
-    const files = await Promise.all(hours.map((hour) => context.store.file(hour)));
-    const entries = files.map((file) => ({ date: file.date, hour: file.hour, key: file.key }));
-    const page = pageByOffset(context, reader, '/snapshots', entries, limit);
+    const budget = principal.kind === 'anonymous' ? context.listingBudget.anonymous : context.listingBudget.keyed;
+    const page = await listingPage(context.store, hours, resumeAt, limit, budget);
     return {
       source,
       market,
@@ -70,12 +54,14 @@ export function registerSnapshotRoutes(app: FastifyInstance, context: ServiceCon
         status: dataset?.access.status ?? 'open',
         public_cutoff_date: dataset?.access.publicCutoffDate ?? null,
       },
-      total: page.items.length,
-      total_bytes: files.reduce((sum, file) => sum + file.bytes, 0),
-      limit,
-      has_more: page.hasMore,
-      ...(page.nextCursor !== null ? { next_cursor: page.nextCursor } : {}),
-      snapshots: page.items,
+      total: page.files.length,
+      // Bytes of the files in this response: the demo has not built the others yet, and no count is guessed.
+      total_bytes: page.files.reduce((sum, file) => sum + file.bytes, 0),
+      // Where the generation budget ended the page, its effective size (spec 2.12) is what it holds.
+      limit: page.cutShort ? page.files.length : limit,
+      has_more: page.resumeAt !== null,
+      ...(page.resumeAt !== null ? { next_cursor: context.cursors.encode(binding, page.resumeAt) } : {}),
+      snapshots: page.files.map((file) => ({ date: file.date, hour: file.hour, key: file.key })),
     };
   });
 
@@ -106,11 +92,11 @@ export function registerSnapshotRoutes(app: FastifyInstance, context: ServiceCon
     reader.refuseAliases({ exchange: 'source', asset: 'market' });
     const source = reader.requiredString('source');
     const market = reader.requiredString('market');
-    const date = strictDate(reader.requiredString('date'));
+    const date = reader.requiredString('date');
+    const dayStart = parseUtcDate('date', date);
     requireStorage(context);
     const dataset = findDataset(context, source, market);
     if (dataset !== undefined) checkDatasetAccess(dataset, date, context.principalOf(request));
-    const dayStart = Date.parse(`${date}T00:00:00Z`);
     const hours = dataset === undefined ? [] : await context.store.hours(source, market, dayStart, dayStart + dayMs);
     const files = await Promise.all(hours.map((hour) => context.store.file(hour)));
     if (files.length === 0) {
@@ -126,7 +112,7 @@ export function registerSnapshotRoutes(app: FastifyInstance, context: ServiceCon
       snapshots: files.map((file) => ({
         date: file.date,
         timestamp: `${String(file.hour).padStart(2, '0')}0000`,
-        key: manifestKey(source, market, file.date, file.hour),
+        key: file.key,
         url: context.signer.sign(context.downloadOrigin(), file.key, expiresAt),
         expires_in_seconds: context.urlTtlSeconds,
       })),

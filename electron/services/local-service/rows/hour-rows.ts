@@ -9,7 +9,7 @@ import type { RowContext } from '../../../../shared/rows/from-records/row-contex
 import { tradeRowOf } from '../../../../shared/rows/from-records/trade-rows.ts';
 import type { SnapshotRecord, TradeRecord } from '../../../../shared/snapshot/records.ts';
 import type { DecodedHour } from '../store/market-data-store.ts';
-import type { RowKind } from './row-kinds.ts';
+import type { RowKind } from '../../../../shared/rows/row-kinds.ts';
 
 /** A row of any kind, as served. */
 export type ServedRow = { event_id: string; collector_timestamp: number; instrument: string | null } & Record<string, unknown>;

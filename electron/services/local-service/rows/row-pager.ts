@@ -1,7 +1,7 @@
 import type { TimeRange } from '../access-policy.ts';
 import type { HourRef, MarketDataStore } from '../store/market-data-store.ts';
 import { hourRows, type HourRowEntry, type RowBuildOptions, type ServedRow } from './hour-rows.ts';
-import type { RowKind } from './row-kinds.ts';
+import type { RowKind } from '../../../../shared/rows/row-kinds.ts';
 
 /** Where a page ended: the last row's time, stream key and in-hour sequence. Cursors carry it. */
 export interface RowPosition {

@@ -1,5 +1,6 @@
 import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import type { DatasetDescriptor } from '../../../../shared/dataset-descriptor.ts';
 import type { InstrumentEntry } from '../../../../shared/rows/catalog.ts';
 import { writeFileAtomic } from '../../settings/atomic-write.ts';
 import { demoDatasetsAt, type SimulatedDataset } from '../../simulator/demo-datasets.ts';
@@ -8,7 +9,7 @@ import { instrumentEntries } from '../../simulator/option-chain.ts';
 import { hourKey, parseSnapshotKey, utcDateHour } from '../snapshot-keys.ts';
 import { decodeHourFile } from './decode-hour-file.ts';
 import { DirectoryStore } from './directory-store.ts';
-import type { DatasetDescriptor, DecodedHour, HourFile, HourRef, MarketDataStore } from './market-data-store.ts';
+import type { DecodedHour, HourFile, HourRef, MarketDataStore } from './market-data-store.ts';
 
 const hourMs = 3_600_000;
 
@@ -99,6 +100,11 @@ export class DemoStore implements MarketDataStore {
     return work;
   }
 
+  readyFile(hour: HourRef): Promise<HourFile | null> {
+    // A file being generated is not ready: waiting for it would cost this caller the generation.
+    return this.#pending.has(hour.key) ? Promise.resolve(null) : this.#fileOnDisk(hour);
+  }
+
   async readHour(hour: HourRef): Promise<DecodedHour> {
     await this.file(hour);
     const decoded = await this.#directory.readHour(hour);
@@ -140,19 +146,28 @@ export class DemoStore implements MarketDataStore {
     return join(this.#root, hour.source, hour.market, hour.date, `${hour.key}.jsonl.zst`);
   }
 
+  /** The generated file of an hour, when it is on disk and still current (a live hour goes stale). */
+  async #fileOnDisk(hour: HourRef): Promise<HourFile | null> {
+    const existing = await this.#directory.hourByKey(hour.key);
+    if (existing === null) return null;
+    const now = this.#options.now();
+    const complete = hour.hourStart + hourMs <= now;
+    const liveUntil = this.#liveUntil.get(hour.key);
+    const partialOnDisk = await stat(`${this.#pathOf(hour)}.partial`).then(() => true, () => false);
+    const fresh = complete ? !partialOnDisk && liveUntil === undefined : liveUntil !== undefined && now - liveUntil < this.#options.liveRefreshMs;
+    return fresh ? this.#directory.file(existing) : null;
+  }
+
   async #ensureFile(hour: HourRef): Promise<HourFile> {
     const dataset = this.#dataset(hour.source, hour.market);
     if (dataset === undefined) throw new Error(`The demo has no dataset ${hour.source}/${hour.market}`);
+    const onDisk = await this.#fileOnDisk(hour);
+    if (onDisk !== null) return onDisk;
+
     const path = this.#pathOf(hour);
     const marker = `${path}.partial`;
     const now = this.#options.now();
     const complete = hour.hourStart + hourMs <= now;
-    const liveUntil = this.#liveUntil.get(hour.key);
-    const existing = await this.#directory.hourByKey(hour.key);
-    const partialOnDisk = await stat(marker).then(() => true, () => false);
-    const fresh = complete ? !partialOnDisk && liveUntil === undefined : liveUntil !== undefined && now - liveUntil < this.#options.liveRefreshMs;
-    if (existing !== null && fresh) return this.#directory.file(existing);
-
     const until = complete ? Number.POSITIVE_INFINITY : now - (now % 1000);
     const bytes = await this.#options.generate(this.#options.seed, dataset, hour.hourStart, until);
     await mkdir(dirname(path), { recursive: true });

@@ -1,10 +1,11 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { DatasetDescriptor } from '../../../../shared/dataset-descriptor.ts';
 import type { InstrumentEntry } from '../../../../shared/rows/catalog.ts';
 import type { SnapshotRecord } from '../../../../shared/snapshot/records.ts';
 import { hourKey, parseSnapshotKey } from '../snapshot-keys.ts';
 import { DecodedHourCache } from './decoded-hour-cache.ts';
-import type { DatasetDescriptor, DecodedHour, HourFile, HourRef, MarketDataStore } from './market-data-store.ts';
+import type { DecodedHour, HourFile, HourRef, MarketDataStore } from './market-data-store.ts';
 
 /** Decodes one snapshot file into its event records, in file order. */
 export type HourDecoder = (path: string) => Promise<readonly SnapshotRecord[]>;
@@ -121,6 +122,10 @@ export class DirectoryStore implements MarketDataStore {
     const file = this.#files.get(hour.key);
     if (file === undefined) return Promise.reject(new Error(`No file for ${hour.key}`));
     return Promise.resolve(file);
+  }
+
+  readyFile(hour: HourRef): Promise<HourFile | null> {
+    return Promise.resolve(this.#files.get(hour.key) ?? null);
   }
 
   async readHour(hour: HourRef): Promise<DecodedHour> {

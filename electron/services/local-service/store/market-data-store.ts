@@ -1,28 +1,6 @@
-import type { CatalogInstrumentTerms, AccessStatus, InstrumentEntry } from '../../../../shared/rows/catalog.ts';
+import type { DatasetDescriptor } from '../../../../shared/dataset-descriptor.ts';
+import type { InstrumentEntry } from '../../../../shared/rows/catalog.ts';
 import type { SnapshotRecord } from '../../../../shared/snapshot/records.ts';
-import type { RowKind } from '../rows/row-kinds.ts';
-
-/** How a dataset gates dates after its public cutoff (spec parts 3 and 5). */
-export interface DatasetAccessPolicy {
-  status: AccessStatus;
-  /** Latest UTC date (YYYY-MM-DD) available without gated access; null when nothing is gated. */
-  publicCutoffDate: string | null;
-  /** What unlocks dates after the cutoff: any valid key (`bearer`) or a paid key (`payment`). */
-  gate: 'none' | 'bearer' | 'payment';
-}
-
-/** One dataset: a (source, market) with its catalog facts. */
-export interface DatasetDescriptor {
-  source: string;
-  market: string;
-  symbol: string;
-  sourceType: string;
-  categories: string[];
-  terms: CatalogInstrumentTerms;
-  access: DatasetAccessPolicy;
-  /** The row kinds this dataset can have, when known; queries for other kinds skip it. */
-  rowKinds?: readonly RowKind[];
-}
 
 /** One dataset hour that has (or, for the demo, will have) a snapshot file. */
 export interface HourRef {
@@ -66,6 +44,8 @@ export interface MarketDataStore {
   hourByKey(key: string): Promise<HourRef | null>;
   /** The file of an hour, written first if the demo has not generated it yet. */
   file(hour: HourRef): Promise<HourFile>;
+  /** The file of an hour if it can be served as it is; null when the demo would first have to generate it. */
+  readyFile(hour: HourRef): Promise<HourFile | null>;
   /** The decoded records of an hour (cached). */
   readHour(hour: HourRef): Promise<DecodedHour>;
 }

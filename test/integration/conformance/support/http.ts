@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import type { ServiceErrorObject } from '../../../../shared/rows/common.ts';
 
 /** Query parameters; undefined values are left out. */
@@ -59,4 +60,39 @@ export async function requestService<T>(baseUrl: string, path: string, options: 
 export async function fetchBytes(url: string): Promise<{ status: number; headers: Headers; bytes: Uint8Array }> {
   const response = await fetch(url, { redirect: 'manual' });
   return { status: response.status, headers: response.headers, bytes: new Uint8Array(await response.arrayBuffer()) };
+}
+
+/** A response read off a raw socket: status, lower-cased headers and the body text. */
+export interface RawResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/**
+ * Sends `request` as it is (no client library to refuse or trim it) to `origin` and reads the
+ * answer until the server closes the connection, so even requests the HTTP parser refuses can be
+ * sent. Send `Connection: close` with requests the parser accepts.
+ */
+export function rawExchange(origin: string, request: string): Promise<RawResponse> {
+  const { hostname, port } = new URL(origin);
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const socket = connect(Number(port), hostname, () => socket.write(request));
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    let failure: Error | null = null;
+    // A server that closes with bytes of ours unread resets the connection; what it sent still counts.
+    socket.on('error', (error) => (failure = error));
+    socket.on('close', () => {
+      if (chunks.length === 0 && failure !== null) {
+        reject(failure);
+        return;
+      }
+      const text = Buffer.concat(chunks).toString('utf8');
+      const split = text.indexOf('\r\n\r\n');
+      const [statusLine = '', ...headerLines] = (split < 0 ? text : text.slice(0, split)).split('\r\n');
+      const headers = Object.fromEntries(headerLines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]));
+      resolve({ status: Number(statusLine.split(' ')[1]), headers, body: split < 0 ? '' : text.slice(split + 4) });
+    });
+  });
 }
