@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { compressZstdFrame } from '../../electron/services/snapshot/zstd-compressor.ts';
 import { useTempDirs } from '../support/temp-dir.ts';
+import { rleFrame } from '../unit/snapshot/zstd-bomb.ts';
 
 const root = join(import.meta.dirname, '..', '..');
 const fixtures = join(root, 'test', 'fixtures', 'snapshots');
@@ -83,5 +84,28 @@ describe('mde decode and inspect', () => {
       expect(mde(command, join(dir, 'missing.jsonl.zst')).stderr).toContain('io');
       expect(mde(command).status).toBe(2);
     }
+  });
+
+  it('inspect reports an out-of-range collector_timestamp as a malformed line with file, line and field, not "Invalid time value"', async () => {
+    for (const value of ['1e300', '1717200000900.5']) {
+      const path = await compressed('v2-book-trades.jsonl', (text) => text.replace('"collector_timestamp":1717200000900', `"collector_timestamp":${value}`));
+      const strict = mde('inspect', path);
+      expect(strict.status).toBe(1);
+      expect(strict.stderr).not.toContain('Invalid time value');
+      expect(strict.stderr).toMatch(/malformed-line: .*v2-book-trades\.jsonl\.zst: line 8 \(byte offset \d+\): collector_timestamp must be a whole number of Unix milliseconds from 2000-01-01 to 2100-01-01/);
+      const lenient = mde('inspect', path, '--lenient');
+      expect(lenient.status).toBe(0);
+      expect(lenient.stdout).toContain('last collector_timestamp:  1717200000600 (2024-06-01T00:00:00.600Z)');
+      expect(lenient.stdout).toMatch(/line 8 \(byte \d+\): collector_timestamp must be/);
+    }
+  });
+
+  it('inspect of a 1 GiB bomb of blank lines (32 KiB) finishes and counts no records', async () => {
+    const dir = await tempDir();
+    const path = join(dir, 'blank.jsonl.zst');
+    writeFileSync(path, rleFrame(0x0a, 2 ** 30));
+    const result = mde('inspect', path, '--json');
+    expect(result.status).toBe(0);
+    expect(JSON.parse(result.stdout)).toMatchObject({ ok: true, format: null, records: 0, error: null });
   });
 });

@@ -18,7 +18,9 @@ describe('snapshot decode worker', () => {
     const progress: DecodeProgress[] = [];
     const job = decodeSnapshotInWorker(file.path, {
       onRecords: async (batch) => {
-        await new Promise((resolve) => setTimeout(resolve, 1));
+        // A slow consumer without a clock: it waits for the event loop's next check phase, so
+        // the worker's next batches arrive and queue behind this one and flow control must act.
+        await new Promise<void>((resolve) => setImmediate(resolve));
         inWorker.push(...batch);
       },
       onProgress: (p) => progress.push(p),

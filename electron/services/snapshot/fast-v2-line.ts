@@ -1,4 +1,5 @@
 import type { OrderbookRecord, SnapshotHeader, TradeRecord } from '../../../shared/snapshot/records.ts';
+import { isRecordTime } from './record-time.ts';
 
 // Byte values the scanner looks for.
 const QUOTE = 0x22;
@@ -128,6 +129,8 @@ export class FastV2LineParser {
       switch (key) {
         case 0:
           collectorTimestamp = this.number();
+          // Out-of-range times are malformed: the general path names the field.
+          if (!isRecordTime(collectorTimestamp)) throw bail;
           break;
         case 1:
           collectorSequence = this.number();
@@ -135,6 +138,7 @@ export class FastV2LineParser {
           break;
         case 2:
           exchangeTimestamp = this.nullOr() ? null : this.number();
+          if (exchangeTimestamp !== null && !isRecordTime(exchangeTimestamp)) throw bail;
           break;
         case 3:
           exchangeSequence = this.nullOr() ? null : this.plainString();

@@ -1,6 +1,7 @@
 import type { RecordEnvelope, SnapshotRecord } from '../../../shared/snapshot/records.ts';
 import { flatLevels } from './book-levels.ts';
-import { numberField, objectField, stringField, nullableStringField, type JsonObject } from './line-problem.ts';
+import { LineProblem, numberField, objectField, stringField, nullableStringField, type JsonObject } from './line-problem.ts';
+import { isRecordTime } from './record-time.ts';
 import { pointValue, tradeFields } from './v2-record.ts';
 
 /** Legacy timestamps at or above this are microseconds, not milliseconds. */
@@ -14,6 +15,16 @@ export function legacyMilliseconds(timestamp: number): number {
   return timestamp >= legacyMicrosecondThreshold ? Math.floor(timestamp / 1000) : timestamp;
 }
 
+/** The row's `timestamp` in ms, or a problem when it is not a time a record may carry. */
+function legacyTime(row: JsonObject): number {
+  const timestamp = numberField(row, 'timestamp');
+  const milliseconds = legacyMilliseconds(timestamp);
+  if (isRecordTime(milliseconds)) return milliseconds;
+  throw new LineProblem(
+    `timestamp must be whole Unix milliseconds, or microseconds (at least 1e14), from 2000-01-01 to 2100-01-01 (it is ${timestamp})`,
+  );
+}
+
 /**
  * Turns one parsed legacy row `{timestamp, source, market, type, data}` into a typed record.
  * `orderbook` is a snapshot and `orderbook_delta` a delta; other types are kept whole.
@@ -21,7 +32,7 @@ export function legacyMilliseconds(timestamp: number): number {
 export function legacyRecord(row: JsonObject, line: number): SnapshotRecord {
   const type = stringField(row, 'type');
   const base: RecordEnvelope = {
-    collectorTimestamp: legacyMilliseconds(numberField(row, 'timestamp')),
+    collectorTimestamp: legacyTime(row),
     collectorSequence: null,
     exchangeTimestamp: null,
     exchangeSequence: null,

@@ -15,11 +15,13 @@ export class LineTooLongError extends Error {
 
 const newline = 0x0a;
 const carriageReturn = 0x0d;
+const space = 0x20;
+const tab = 0x09;
 
 function isBlank(bytes: Buffer, start: number, end: number): boolean {
   for (let i = start; i < end; i++) {
     const byte = bytes[i];
-    if (byte !== 0x20 && byte !== 0x09 && byte !== carriageReturn) return false;
+    if (byte !== space && byte !== tab && byte !== carriageReturn) return false;
   }
   return true;
 }
@@ -53,14 +55,15 @@ export class LineSplitter {
     return this.carryLength > 0;
   }
 
-  /** Feeds one chunk; calls `sink` for every line it completes. The chunk is not kept. */
+  /** Feeds one chunk; calls `sink` for every non-blank line it completes. The chunk is not kept. */
   push(chunk: Uint8Array, sink: LineSink): void {
     const bytes = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+    const length = bytes.length;
     let start = 0;
     if (this.carryLength > 0) {
       const end = bytes.indexOf(newline);
       if (end < 0) {
-        this.appendCarry(bytes, 0, bytes.length);
+        this.appendCarry(bytes, 0, length);
         return;
       }
       this.appendCarry(bytes, 0, end);
@@ -69,14 +72,30 @@ export class LineSplitter {
       this.carryLength = 0;
       start = end + 1;
     }
-    for (;;) {
-      const end = bytes.indexOf(newline, start);
+    while (start < length) {
+      // A run of blank lines is counted in one tight loop: no call and no work per line after it.
+      let p = start;
+      let lineStart = start;
+      let blankLines = 0;
+      while (p < length) {
+        const byte = bytes[p];
+        if (byte === newline) {
+          blankLines++;
+          lineStart = p + 1;
+        } else if (byte !== space && byte !== tab && byte !== carriageReturn) break;
+        p++;
+      }
+      this.lineNumber += blankLines;
+      this.offset += lineStart - start;
+      start = lineStart;
+      if (p === length) break;
+      const end = bytes.indexOf(newline, p);
       if (end < 0) break;
       this.emit(bytes, start, end, sink);
       this.offset += 1;
       start = end + 1;
     }
-    if (start < bytes.length) this.appendCarry(bytes, start, bytes.length);
+    if (start < length) this.appendCarry(bytes, start, length);
   }
 
   /** Ends the input: a last line without a newline is still a line. */

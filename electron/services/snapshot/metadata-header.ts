@@ -1,5 +1,6 @@
 import type { SnapshotHeader } from '../../../shared/snapshot/records.ts';
 import { LineProblem, nullableNumberField, nullableStringField, objectField, type JsonObject } from './line-problem.ts';
+import { nullableTimeField } from './record-time.ts';
 
 /** Schema versions this decoder reads. */
 export const supportedSchemaVersions: readonly string[] = ['v2'];
@@ -27,8 +28,8 @@ export function metadataHeader(row: JsonObject): SnapshotHeader {
     source,
     market,
     date: nullableStringField(data, 'date', 'data.'),
-    startTime: nullableNumberField(data, 'start_time', 'data.'),
-    endTime: nullableNumberField(data, 'end_time', 'data.'),
+    startTime: nullableTimeField(data, 'start_time', 'data.'),
+    endTime: nullableTimeField(data, 'end_time', 'data.'),
     eventCount: nullableNumberField(data, 'event_count', 'data.'),
     counts,
     collectorVersion: nullableStringField(data, 'collector_version', 'data.'),

@@ -2,6 +2,7 @@ import { SnapshotDecodeError } from '../../../shared/snapshot/decode-errors.ts';
 import type { SkippedLine, SnapshotSummary } from '../../../shared/snapshot/decode-summary.ts';
 import type { SnapshotFormat, SnapshotHeader, SnapshotRecord } from '../../../shared/snapshot/records.ts';
 import { FastV2LineParser } from './fast-v2-line.ts';
+import { RejectedLineMemory, looksLikeJsonObject } from './junk-line.ts';
 import { legacyRecord } from './legacy-record.ts';
 import { LineProblem, isJsonObject, type JsonObject } from './line-problem.ts';
 import { isMetadataRow, metadataHeader, supportedSchemaVersions } from './metadata-header.ts';
@@ -16,6 +17,11 @@ export interface RecordDecoderOptions {
 }
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** Distinct record types the summary counts one by one; a hostile file could name millions. */
+export const maxCountedTypes = 256;
+/** Where the summary counts records of types beyond the first `maxCountedTypes`. */
+export const otherTypesKey = '(other types)';
 
 /** The `type` a row has in the file, for counts that line up with the header's `*_count`. */
 function fileType(record: SnapshotRecord, format: SnapshotFormat): string {
@@ -43,7 +49,8 @@ export class SnapshotRecordDecoder {
   private readonly lenient: boolean;
   private readonly maxSamples: number;
   private records = 0;
-  private readonly countsByType: Record<string, number> = {};
+  private readonly countsByType = new Map<string, number>();
+  private readonly rejected = new RejectedLineMemory();
   private first: number | null = null;
   private last: number | null = null;
   private backwardSteps = 0;
@@ -65,10 +72,25 @@ export class SnapshotRecordDecoder {
 
   /** Decodes one non-blank line; null for framing and skipped lines. Throws SnapshotDecodeError. */
   decodeLine(bytes: Buffer, start: number, end: number, line: number, byteOffset: number): SnapshotRecord | null {
+    // Junk costs no parse and no exception per line once its reason is no longer needed: a line
+    // that cannot be an object, or repeats the last rejected line, is counted and dropped.
+    if (!this.reasonWanted() && (!looksLikeJsonObject(bytes, start, end) || this.rejected.repeats(bytes, start, end))) {
+      return this.skip();
+    }
     if (this.format === 'v2' && this.header !== null) {
       const fast = this.fast.parse(bytes, start, end, line, this.header);
       if (fast !== null) return this.accept(fast);
     }
+    const record = this.parseLine(bytes, start, end, line, byteOffset);
+    if (record === undefined) {
+      this.rejected.remember(bytes, start, end);
+      return null;
+    }
+    return record;
+  }
+
+  /** The record of a line, null for framing, undefined when the line was rejected. */
+  private parseLine(bytes: Buffer, start: number, end: number, line: number, byteOffset: number): SnapshotRecord | null | undefined {
     let row: unknown;
     try {
       row = JSON.parse(utf8.decode(bytes.subarray(start, end)));
@@ -87,6 +109,8 @@ export class SnapshotRecordDecoder {
 
   private decodeRow(row: JsonObject, line: number, byteOffset: number): SnapshotRecord | null {
     if (this.format === null) {
+      // The verdict on a line depends on the format and header: forget lines judged before them.
+      this.rejected.forget();
       if (!isMetadataRow(row)) {
         this.format = 'legacy';
         return this.accept(legacyRecord(row, line));
@@ -115,7 +139,12 @@ export class SnapshotRecordDecoder {
   private accept(record: SnapshotRecord): SnapshotRecord {
     this.records++;
     const type = fileType(record, this.format ?? 'v2');
-    this.countsByType[type] = (this.countsByType[type] ?? 0) + 1;
+    const counted = this.countsByType.get(type);
+    if (counted !== undefined) this.countsByType.set(type, counted + 1);
+    else {
+      const key = this.countsByType.size < maxCountedTypes ? type : otherTypesKey;
+      this.countsByType.set(key, (this.countsByType.get(key) ?? 0) + 1);
+    }
     const timestamp = record.collectorTimestamp;
     if (this.last !== null && timestamp < this.last) this.backwardSteps++;
     this.first ??= timestamp;
@@ -123,10 +152,19 @@ export class SnapshotRecordDecoder {
     return record;
   }
 
-  private reject(reason: string, line: number, byteOffset: number): null {
-    // Legacy clients skip malformed lines; v2 is strict unless asked to be lenient. A first line
-    // that cannot be read leaves the format unknown, so it follows the v2 policy.
-    if (this.format !== 'legacy' && !this.lenient) {
+  /** Whether a rejected line's reason is still needed: to stop a strict decode, or as a sample. */
+  private reasonWanted(): boolean {
+    return this.strict() || this.samples.length < this.maxSamples;
+  }
+
+  /** Legacy clients skip malformed lines; v2 is strict unless asked to be lenient. */
+  private strict(): boolean {
+    // A first line that cannot be read leaves the format unknown, so it follows the v2 policy.
+    return this.format !== 'legacy' && !this.lenient;
+  }
+
+  private reject(reason: string, line: number, byteOffset: number): undefined {
+    if (this.strict()) {
       throw new SnapshotDecodeError({
         kind: 'malformed-line',
         message: `${this.file}: line ${line} (byte offset ${byteOffset}): ${reason}`,
@@ -136,8 +174,13 @@ export class SnapshotRecordDecoder {
         recordsDecoded: this.records,
       });
     }
-    this.skipped++;
     if (this.samples.length < this.maxSamples) this.samples.push({ line, byteOffset, reason });
+    this.skip();
+    return undefined;
+  }
+
+  private skip(): null {
+    this.skipped++;
     return null;
   }
 
@@ -148,7 +191,8 @@ export class SnapshotRecordDecoder {
       format: this.format,
       header: this.header,
       records: this.records,
-      countsByType: { ...this.countsByType },
+      // fromEntries defines own properties, so a type named "__proto__" is counted like any other.
+      countsByType: Object.fromEntries(this.countsByType),
       firstCollectorTimestamp: this.first,
       lastCollectorTimestamp: this.last,
       backwardSteps: this.backwardSteps,

@@ -5,7 +5,6 @@ import {
   countField,
   isJsonObject,
   nullableBooleanField,
-  nullableNumberField,
   nullableStringField,
   numberField,
   objectField,
@@ -13,6 +12,7 @@ import {
   type JsonObject,
 } from './line-problem.ts';
 import { quoteLadderValues } from './quote-ladder.ts';
+import { nullableTimeField, timeField } from './record-time.ts';
 
 const tickerStringFields = [
   'last_price',
@@ -37,9 +37,9 @@ function envelope(row: JsonObject, header: SnapshotHeader, line: number): Record
   const market = row.market === undefined ? header.market : stringField(row, 'market');
   const source = row.source === undefined ? header.source : stringField(row, 'source');
   const base: RecordEnvelope = {
-    collectorTimestamp: numberField(row, 'collector_timestamp'),
+    collectorTimestamp: timeField(row, 'collector_timestamp'),
     collectorSequence: countField(row, 'collector_sequence'),
-    exchangeTimestamp: nullableNumberField(row, 'exchange_timestamp'),
+    exchangeTimestamp: nullableTimeField(row, 'exchange_timestamp'),
     exchangeSequence: sequenceString(row, 'exchange_sequence'),
     source,
     market,
@@ -92,7 +92,7 @@ export function pointValue(data: JsonObject): string {
 
 function checkTicker(data: JsonObject): void {
   for (const key of tickerStringFields) nullableStringField(data, key, 'data.');
-  nullableNumberField(data, 'funding_timestamp', 'data.');
+  nullableTimeField(data, 'funding_timestamp', 'data.');
 }
 
 /**

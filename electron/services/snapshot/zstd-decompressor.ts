@@ -2,6 +2,8 @@ import { Decompress } from 'fzstd';
 import { createRequire } from 'node:module';
 import { Readable } from 'node:stream';
 import * as zlib from 'node:zlib';
+import { ZstdFrameWalker } from './zstd-frame-walker.ts';
+import { ZstdStreamError } from './zstd-stream-error.ts';
 
 /**
  * A streaming zstd decompressor: compressed chunks in, decompressed chunks out, in constant
@@ -15,16 +17,7 @@ export interface ZstdDecompressor {
   decompress(source: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array, void, undefined>;
 }
 
-/** Why libzstd stopped: the input ended inside a frame, or the bytes are damaged. */
-export class ZstdStreamError extends Error {
-  override readonly name = 'ZstdStreamError';
-  constructor(
-    readonly reason: 'truncated' | 'corrupt',
-    message: string,
-  ) {
-    super(message);
-  }
-}
+export { ZstdStreamError } from './zstd-stream-error.ts';
 
 type ZstdNapiBinding = typeof import('zstd-napi/binding.js');
 type ZlibWithZstd = typeof zlib & { createZstdDecompress?: (options?: zlib.ZlibOptions) => NodeJS.ReadWriteStream };
@@ -86,6 +79,12 @@ function zlibDecompressor(createZstdDecompress: NonNullable<ZlibWithZstd['create
   };
 }
 
+/**
+ * fzstd decodes every complete block of a push before it returns, so a push of a 1 MiB chunk of a
+ * zstd bomb would materialize gigabytes. The frame walker cuts the input after each block, so
+ * each push yields at most a few blocks (fzstd holds back the first 18 bytes of a frame), and the
+ * pieces are handed on before the next push.
+ */
 function fzstdDecompressor(): ZstdDecompressor {
   return {
     name: 'fzstd',
@@ -93,9 +92,10 @@ function fzstdDecompressor(): ZstdDecompressor {
       let ready: Uint8Array[] = [];
       let ended = true;
       const stream = new Decompress((chunk, final) => {
-        ready.push(chunk);
+        if (chunk.length > 0) ready.push(chunk);
         ended = final === true;
       });
+      const walker = new ZstdFrameWalker();
       const push = (chunk: Uint8Array, final: boolean): void => {
         try {
           stream.push(chunk, final);
@@ -108,17 +108,20 @@ function fzstdDecompressor(): ZstdDecompressor {
       for await (const chunk of source) {
         if (chunk.length === 0) continue;
         sawInput = true;
-        ended = false;
-        push(chunk, false);
-        const out = ready;
-        ready = [];
-        for (const piece of out) yield piece;
+        for (const piece of walker.pieces(chunk)) {
+          ended = false;
+          push(piece, false);
+          const out = ready;
+          ready = [];
+          for (const block of out) yield block;
+        }
       }
       if (!sawInput) return;
+      if (!walker.betweenFrames) throw new ZstdStreamError('truncated', 'the zstd stream ends inside a frame');
       push(empty, true);
       const out = ready;
       ready = [];
-      for (const piece of out) yield piece;
+      for (const block of out) yield block;
       if (!ended) throw new ZstdStreamError('truncated', 'the zstd stream ends inside a frame');
     },
   };

@@ -3,6 +3,7 @@ import type { SnapshotHeader } from '../../../shared/snapshot/records.ts';
 import { l2FileLines } from '../../../electron/services/simulator/l2-file-generator.ts';
 import { createPrng } from '../../../electron/services/simulator/prng.ts';
 import { FastV2LineParser } from '../../../electron/services/snapshot/fast-v2-line.ts';
+import { LineProblem } from '../../../electron/services/snapshot/line-problem.ts';
 import { v2Record } from '../../../electron/services/snapshot/v2-record.ts';
 
 const header: SnapshotHeader = {
@@ -11,12 +12,19 @@ const header: SnapshotHeader = {
 
 /** What the general path (JSON.parse + v2Record) makes of a line, or null when it rejects it. */
 function general(line: string): unknown {
+  const verdict = generalVerdict(line);
+  return typeof verdict === 'string' ? null : verdict;
+}
+
+/** The general path's record, or the reason it rejects the line. */
+function generalVerdict(line: string): object | string {
   try {
     const row: unknown = JSON.parse(line);
-    if (typeof row !== 'object' || row === null || Array.isArray(row)) return null;
+    if (typeof row !== 'object' || row === null || Array.isArray(row)) return 'not an object';
     return v2Record(row as Record<string, unknown>, header, 1);
-  } catch {
-    return null;
+  } catch (error) {
+    if (error instanceof LineProblem || error instanceof SyntaxError) return error.message;
+    throw error;
   }
 }
 
@@ -39,7 +47,7 @@ describe('byte-level fast path', () => {
   it('parses numbers exactly as JSON.parse does', () => {
     const numbers = ['0', '-0', '1', '0.1', '0.30000000000000004', '123456789012345678', '9007199254740993', '1e-7', '2.5E+3', '-3.75', '43251.30000', '0.000000000000000000000001', '1.7976931348623157e308'];
     for (const text of numbers) {
-      const line = `{"collector_timestamp":1,"collector_sequence":1,"type":"trade","data":{"price":${text},"quantity":1}}`;
+      const line = `{"collector_timestamp":1717200000000,"collector_sequence":1,"type":"trade","data":{"price":${text},"quantity":1}}`;
       const record = fast(line) as { price: number } | null;
       expect(record?.price).toBe(JSON.parse(text) as number);
     }
@@ -66,10 +74,10 @@ describe('byte-level fast path', () => {
 
   it('hands unusual but valid rows to the general path', () => {
     const unusual = [
-      '{"collector_timestamp":1,"collector_sequence":1,"type":"trade","data":{"price":"1.5","quantity":1}}',
-      '{"collector_timestamp":1,"collector_sequence":1,"type":"trade","data":{"price":1,"quantity":1},"raw":{}}',
-      '{"collector_timestamp":1,"collector_sequence":1,"source":"b\\u0069nance","type":"trade","data":{"price":1,"quantity":1}}',
-      '{"data":{"price":1,"quantity":1},"collector_timestamp":1,"collector_sequence":1,"type":"trade"}',
+      '{"collector_timestamp":1717200000000,"collector_sequence":1,"type":"trade","data":{"price":"1.5","quantity":1}}',
+      '{"collector_timestamp":1717200000000,"collector_sequence":1,"type":"trade","data":{"price":1,"quantity":1},"raw":{}}',
+      '{"collector_timestamp":1717200000000,"collector_sequence":1,"source":"b\\u0069nance","type":"trade","data":{"price":1,"quantity":1}}',
+      '{"data":{"price":1,"quantity":1},"collector_timestamp":1717200000000,"collector_sequence":1,"type":"trade"}',
     ];
     for (const line of unusual) {
       expect(fast(line)).toBeNull();
@@ -78,8 +86,71 @@ describe('byte-level fast path', () => {
   });
 
   it('accepts whitespace between tokens like JSON does', () => {
-    const line = ' { "collector_timestamp" : 5 ,\t"collector_sequence":2, "type" : "orderbook" , "data" : { "is_snapshot" : false , "bids" : [ [ 1.5 , 2 ] ] } } ';
+    const line = ' { "collector_timestamp" : 1717200000005 ,\t"collector_sequence":2, "type" : "orderbook" , "data" : { "is_snapshot" : false , "bids" : [ [ 1.5 , 2 ] ] } } ';
     expect(fast(line)).toEqual(general(line));
     expect(fast(line)).toMatchObject({ bids: Float64Array.of(1.5, 2) });
+  });
+
+  describe('timestamps', () => {
+    const row = (collector: string, exchange = 'null', type = 'trade'): string =>
+      `{"collector_timestamp":${collector},"collector_sequence":1,"exchange_timestamp":${exchange},"exchange_sequence":null,"source":"binance","market":"BTC-USDT","instrument":null,"type":"${type}","data":${
+        type === 'trade' ? '{"price":1,"quantity":2,"side":"buy"}' : '{"is_snapshot":true,"bids":[[1,2]],"asks":[]}'
+      }}`;
+    // 2000-01-01 and 2100-01-01 in ms, computed here from the calendar rather than taken from the code.
+    const first = Date.UTC(2000, 0, 1);
+    const end = Date.UTC(2100, 0, 1);
+    const rejected = ['1e300', '1717200000100.5', '-1', '0', '1717200000', '1717200000000000', '9007199254740993', `${first - 1}`, `${end}`, '1e13'];
+    const accepted = [`${first}`, `${end - 1}`, '1717200000100', '1717200000100.0', '1.7172000001e12'];
+
+    it('both parsers reject a collector_timestamp that is not whole ms from 2000 to 2100, naming the field', () => {
+      for (const type of ['trade', 'orderbook']) {
+        for (const value of rejected) {
+          const line = row(value, 'null', type);
+          expect(fast(line), line).toBeNull();
+          expect(generalVerdict(line), line).toMatch(/^collector_timestamp must be a whole number of Unix milliseconds from 2000-01-01 to 2100-01-01 \(it is /);
+        }
+        for (const value of accepted) {
+          const line = row(value, 'null', type);
+          expect(fast(line), line).not.toBeNull();
+          expect(fast(line)).toEqual(general(line));
+        }
+      }
+    });
+
+    it('both parsers reject such an exchange_timestamp unless it is null', () => {
+      for (const type of ['trade', 'orderbook']) {
+        for (const value of rejected) {
+          const line = row('1717200000100', value, type);
+          expect(fast(line), line).toBeNull();
+          expect(generalVerdict(line), line).toMatch(/^exchange_timestamp must be a whole number of Unix milliseconds/);
+        }
+        for (const value of [...accepted, 'null']) {
+          const line = row('1717200000100', value, type);
+          expect(fast(line), line).not.toBeNull();
+          expect(fast(line)).toEqual(general(line));
+        }
+      }
+    });
+
+    it('agrees with the general path on timestamps mutated digit by digit', () => {
+      const random = createPrng('fast-path-timestamps', 3);
+      const digits = '0123456789.e-+';
+      const verdicts = { accepted: 0, rejected: 0 };
+      for (let i = 0; i < 2000; i++) {
+        let value = '1717200000100';
+        for (let edits = random.int(1, 3); edits > 0; edits--) {
+          const at = random.int(0, value.length);
+          value = value.slice(0, at) + digits.charAt(random.int(0, digits.length - 1)) + value.slice(at + (random.next() < 0.5 ? 1 : 0));
+        }
+        for (const line of [row(value), row('1717200000100', value)]) {
+          const quick = fast(line);
+          const verdict = generalVerdict(line);
+          if (quick !== null) expect(quick).toEqual(verdict);
+          verdicts[typeof verdict === 'string' ? 'rejected' : 'accepted']++;
+        }
+      }
+      expect(verdicts.accepted).toBeGreaterThan(200);
+      expect(verdicts.rejected).toBeGreaterThan(200);
+    });
   });
 });
