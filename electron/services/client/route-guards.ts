@@ -15,6 +15,7 @@ import type { RouteName } from './routes.ts';
 
 /** The guard every list item of a paged route must pass; null for routes that do not page. */
 export const routeGuards: Record<RouteName, RowGuard<unknown> | null> = {
+  health: null,
   catalog: isCatalogMarket,
   instruments: isInstrumentEntry,
   count: null,

@@ -49,6 +49,7 @@ const historical = { access: 'historical', paging: 'rows', limitRule: 'reject', 
 
 /** The routes of spec part 4, by the client's name for them. */
 export const routes = {
+  health: { path: '/health', access: 'public', paging: 'none', limitRule: 'none', anonymousConcurrencyLimited: false, splitsOn422: false },
   catalog: { path: '/catalog', access: 'public', paging: 'catalog', limitRule: 'cap', anonymousConcurrencyLimited: false, splitsOn422: false },
   instruments: { path: '/catalog/instruments', access: 'public', paging: 'instruments', limitRule: 'reject', anonymousConcurrencyLimited: false, splitsOn422: false },
   count: { path: '/count', access: 'public', paging: 'none', limitRule: 'none', anonymousConcurrencyLimited: false, splitsOn422: false },
