@@ -135,7 +135,10 @@ export class MarketDataClient {
     return { type: 'answered', status: outcome.status, latencyMs: Math.max(0, this.#now() - started) };
   }
 
-  /** `GET /catalog`: public markets. */
+  /**
+   * `GET /catalog`: public markets. Entries that break the catalog schema are left out of
+   * `items` and named in each page's `skipped`, so one bad entry does not hide the rest.
+   */
   catalog(query: CatalogQuery = {}, options: CallOptions = {}): RowStream<CatalogMarket> {
     return this.#paged('catalog', { ...query }, options) as RowStream<CatalogMarket>;
   }
