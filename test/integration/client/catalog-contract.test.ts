@@ -178,11 +178,14 @@ describe('catalog.markets failures reach the renderer with their kind', () => {
 
   it('a Retry-After over a few seconds is shown, not waited out: `rate-limited` with the wait, through the WebSocket', async () => {
     proxy.plan = () => ({ kind: 'respond', status: 429, headers: { 'retry-after': '12' }, body: JSON.stringify({ error: { code: 'rate_limited', message: 'Slow down', resolution: 'Wait 12 s.' } }) });
-    // The real client options of the app: a real sleep, so a wait would show as a hung test.
-    const ws = await webSocketApi(accessTo(proxy.url, { clientOptions: interactiveClientOptions }).handlers);
+    // The app's own retry policy, with the waits recorded instead of slept.
+    const waits: number[] = [];
+    const clientOptions = { ...interactiveClientOptions, sleep: (ms: number) => (waits.push(ms), Promise.resolve()) };
+    const ws = await webSocketApi(accessTo(proxy.url, { clientOptions }).handlers);
     try {
       const error = await contractFailure(ws.api.catalog.markets());
       expect(error).toMatchObject({ kind: 'rate-limited', message: 'Slow down', resolution: 'Wait 12 s.', retryAfterMs: 12_000 });
+      expect(waits).toEqual([]);
       expect(proxy.requests).toHaveLength(1);
     } finally {
       await ws.close();
