@@ -4,7 +4,8 @@
 // - only the shell (electron/main.ts, electron/preload.ts, electron/shell/) imports electron;
 // - raw ipcMain / ipcRenderer live only in their typed wrappers;
 // - inside electron/services/, the server and its neighbours stay apart: the simulator and the
-//   client import no server code (local-service/), and the local service imports no client code.
+//   client import no server code (local-service/), and the local service imports no client code;
+// - the client imports nothing from keys/ either (loading it must not load the native keyring).
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
@@ -42,6 +43,9 @@ export const boundaries = {
   ],
   localService: [
     forbid(clientCode, 'The local service is the server: it must not import client code (electron/services/client/).'),
+  ],
+  clientKeys: [
+    forbid(['**/keys', '**/keys/**'], 'The service client imports nothing from electron/services/keys/: it is handed the key, and must not load the native keyring.'),
   ],
 };
 
@@ -91,7 +95,7 @@ export default tseslint.config(
     rules: { ...restrict(boundaries.services) },
   },
   { files: ['electron/services/simulator/**/*.ts'], rules: { ...restrict(boundaries.services, boundaries.simulator) } },
-  { files: ['electron/services/client/**/*.ts'], rules: { ...restrict(boundaries.services, boundaries.client) } },
+  { files: ['electron/services/client/**/*.ts'], rules: { ...restrict(boundaries.services, boundaries.client, boundaries.clientKeys) } },
   { files: ['electron/services/local-service/**/*.ts'], rules: { ...restrict(boundaries.services, boundaries.localService) } },
   {
     files: ['electron/**/*.ts'],

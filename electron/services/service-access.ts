@@ -1,9 +1,10 @@
 import { ContractError } from '../../shared/contract/errors.ts';
 import type { CatalogMarkets, KeyStatusView, UsageView } from '../../shared/contract/service-schemas.ts';
 import type { Settings } from '../../shared/settings.ts';
-import { MarketDataClient } from './client/market-data-client.ts';
-import { MarketDataError } from './client/market-data-error.ts';
+import { MarketDataClient, type MarketDataClientOptions } from './client/market-data-client.ts';
 import type { UsageSnapshot } from './client/usage-monitor.ts';
+import { catalogOfPages } from './catalog-reading.ts';
+import { contractErrorOf } from './contract-error-of.ts';
 import type { DataSourceTarget } from './data-source/probe-health.ts';
 import { ApiKeyStore, InvalidApiKey } from './keys/api-key-store.ts';
 
@@ -15,7 +16,17 @@ export interface ServiceAccessDeps {
   demoKey: string;
   keys?: ApiKeyStore;
   onUsage: (usage: UsageView) => void;
+  /** How the clients reach the service (tests inject fetch, clocks and sleep); defaults to `interactiveClientOptions`. */
+  clientOptions?: Omit<MarketDataClientOptions, 'baseUrl' | 'apiKey'>;
 }
+
+/**
+ * A view is waiting on these calls, so a `Retry-After` longer than a few seconds is shown (as a
+ * countdown the user can see) rather than waited out in silence for up to a minute.
+ */
+export const interactiveClientOptions: Omit<MarketDataClientOptions, 'baseUrl' | 'apiKey'> = {
+  retry: { maxRateLimitWaitMs: 5_000 },
+};
 
 function usageView(baseUrl: string, usage: UsageSnapshot): UsageView {
   return {
@@ -24,24 +35,6 @@ function usageView(baseUrl: string, usage: UsageSnapshot): UsageView {
     monthly: usage.monthly,
     observedAt: usage.observedAt,
   };
-}
-
-/** A service failure as a contract error, with the service's words and resolution. */
-export function contractErrorOf(error: unknown, channel: string): ContractError {
-  if (error instanceof MarketDataError) {
-    return new ContractError({
-      kind: error.kind === 'not-found' ? 'not-found' : error.kind === 'bad-request' ? 'invalid-request' : 'unavailable',
-      message: error.message,
-      resolution: error.resolution ?? 'Check the data source in Settings and try again.',
-      channel,
-    });
-  }
-  return new ContractError({
-    kind: 'internal',
-    message: error instanceof Error ? error.message : String(error),
-    resolution: 'Try again; if it keeps failing, restart the app.',
-    channel,
-  });
 }
 
 /**
@@ -65,19 +58,26 @@ export class ServiceAccess {
     let client = this.#clients.get(target.baseUrl);
     if (client === undefined) {
       const embedded = target.dataSource === 'embedded';
-      client = new MarketDataClient({ baseUrl: target.baseUrl, apiKey: () => (embedded ? this.#deps.demoKey : this.#keys.get(target.baseUrl)) });
+      client = new MarketDataClient({
+        ...(this.#deps.clientOptions ?? interactiveClientOptions),
+        baseUrl: target.baseUrl,
+        apiKey: () => (embedded ? this.#deps.demoKey : this.#keys.get(target.baseUrl)),
+      });
       client.onUsage((usage) => this.#deps.onUsage(usageView(target.baseUrl, usage)));
       this.#clients.set(target.baseUrl, client);
     }
     return { client, target };
   }
 
-  /** Every market of the active source's catalog. */
+  /**
+   * Every well-formed market of the active source's catalog. Entries that break the schema are
+   * skipped and named in a warning; when no entry is usable, a clear `invalid-response` error.
+   */
   async catalog(): Promise<CatalogMarkets> {
     const { client, target } = await this.client();
     try {
-      const markets = await client.catalog().all();
-      return { markets, updatedAt: new Date().toISOString(), simulated: target.simulated };
+      const { markets, warnings } = await catalogOfPages(client.catalog().pages(), target.baseUrl);
+      return { markets, warnings, updatedAt: new Date().toISOString(), simulated: target.simulated };
     } catch (error) {
       throw contractErrorOf(error, 'catalog.markets');
     }

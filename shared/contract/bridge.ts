@@ -1,5 +1,5 @@
 import { requestChannels } from './channels.ts';
-import { ContractError } from './errors.ts';
+import { ContractError, contractErrorShape } from './errors.ts';
 import type { Invoke, MdeApi, MdeBridge, Subscribe } from './types.ts';
 
 /** Channel names grouped as `{ namespace: [method, ...] }`, derived from the contract. */
@@ -48,12 +48,23 @@ export function createApi(bridge: MdeBridge): MdeApi {
             channel: `${namespace}.${method}`,
           });
         }
-        const result = (await call(input)) as { ok: true; value: unknown } | { ok: false; error: never };
+        const result = (await call(input)) as { ok: true; value: unknown } | { ok: false; error: unknown };
         if (result.ok) return result.value;
-        throw new ContractError(result.error);
+        throw contractErrorOfWire(result.error, `${namespace}.${method}`);
       };
     }
     api[namespace] = group;
   }
   return { ...api, events: bridge.events } as unknown as MdeApi;
+}
+
+/**
+ * The error a transport delivered, checked against the contract: a shape from a different
+ * version of the main process becomes a plain `internal` error instead of a half-read one.
+ */
+function contractErrorOfWire(error: unknown, channel: string): ContractError {
+  const parsed = contractErrorShape.safeParse(error);
+  if (parsed.success) return new ContractError(parsed.data);
+  const message = typeof error === 'object' && error !== null && 'message' in error && typeof error.message === 'string' ? error.message : 'The main process sent an error this window cannot read';
+  return new ContractError({ kind: 'internal', message, resolution: 'Restart the app so the window and the main process run the same version.', channel });
 }

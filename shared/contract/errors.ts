@@ -1,12 +1,24 @@
 import { z } from 'zod';
 
-/** The kinds of failure a contract call can report; the renderer switches on these. */
+/**
+ * The kinds of failure a contract call can report; the renderer switches on these to offer the
+ * fixing action. The service's own kinds (spec part 7) cross the contract as they are, so a view
+ * can offer "Add API key" for `needs-api-key` or count down a `rate-limited` wait.
+ */
 export const contractErrorKinds = [
   'invalid-request',
   'unknown-channel',
   'not-found',
   'unavailable',
   'internal',
+  'needs-api-key',
+  'auth-required',
+  'payment-required',
+  'forbidden',
+  'rate-limited',
+  'too-expensive',
+  'network',
+  'invalid-response',
 ] as const;
 
 /** One kind of contract failure. */
@@ -18,6 +30,8 @@ export const contractErrorShape = z.object({
   message: z.string(),
   resolution: z.string(),
   channel: z.string().nullable(),
+  /** How long the service asked to wait before retrying (`rate-limited` only), in ms. */
+  retryAfterMs: z.number().int().nonnegative().optional(),
   issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
 });
 
@@ -30,6 +44,8 @@ export class ContractError extends Error {
   readonly kind: ContractErrorKind;
   readonly resolution: string;
   readonly channel: string | null;
+  /** The wait the service asked for before a retry, in ms; null when it named none. */
+  readonly retryAfterMs: number | null;
   readonly issues: readonly { path: string; message: string }[];
 
   constructor(shape: ContractErrorShape) {
@@ -37,6 +53,7 @@ export class ContractError extends Error {
     this.kind = shape.kind;
     this.resolution = shape.resolution;
     this.channel = shape.channel;
+    this.retryAfterMs = shape.retryAfterMs ?? null;
     this.issues = shape.issues ?? [];
   }
 
@@ -47,6 +64,7 @@ export class ContractError extends Error {
       message: this.message,
       resolution: this.resolution,
       channel: this.channel,
+      ...(this.retryAfterMs === null ? {} : { retryAfterMs: this.retryAfterMs }),
       ...(this.issues.length > 0 ? { issues: [...this.issues] } : {}),
     };
   }

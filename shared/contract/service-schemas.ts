@@ -30,9 +30,40 @@ export const usageSchema = z.object({
 /** The latest usage figures. */
 export type UsageView = z.infer<typeof usageSchema>;
 
-/** The catalog of the active data source (markets as the service's `/catalog` entries). */
+const catalogTerm = z.union([z.string(), z.number()]).nullable();
+const instant = z.string().refine((text) => !Number.isNaN(Date.parse(text)), 'should be an ISO-8601 date-time');
+
+/**
+ * One market of a service's catalog, as the field notes describe it ("Catalog, count,
+ * instruments"). Checked in the main process where remote entries arrive; the client has already
+ * filled a missing `symbol` from `market` and flattened the older `{sources: [...]}` shape.
+ */
+export const catalogMarketSchema: z.ZodType<CatalogMarket> = z.object({
+  source: z.string().min(1),
+  market: z.string().min(1),
+  symbol: z.string().min(1),
+  start: instant,
+  end: instant,
+  source_type: z.string(),
+  categories: z.array(z.string()),
+  access: z.object({
+    status: z.enum(['open', 'preview', 'restricted']),
+    public_cutoff_date: z.string().nullable(),
+  }),
+  instrument: z.object({
+    base: z.string().nullable(),
+    quote: z.string().nullable(),
+    tick_size: catalogTerm,
+    lot_size: catalogTerm,
+    min_notional: catalogTerm,
+  }),
+});
+
+/** The catalog of the active data source, with a warning per problem met on the way (malformed entries skipped). */
 export const catalogMarketsSchema = z.object({
-  markets: z.array(z.custom<CatalogMarket>()),
+  markets: z.array(catalogMarketSchema),
+  /** Sentences for the user, such as "2 catalog entries were malformed and skipped: …". */
+  warnings: z.array(z.string()),
   updatedAt: z.string(),
   simulated: z.boolean(),
 });

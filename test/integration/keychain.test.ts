@@ -2,7 +2,8 @@ import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ApiKeyStore, InvalidApiKey, redactSecret } from '../../electron/services/keys/api-key-store.ts';
+import { ApiKeyStore, InvalidApiKey } from '../../electron/services/keys/api-key-store.ts';
+import { redactSecret } from '../../electron/services/redaction/redact-secret.ts';
 import { osKeychain } from '../../electron/services/keys/secret-backend.ts';
 
 const root = join(import.meta.dirname, '..', '..');

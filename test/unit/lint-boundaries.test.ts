@@ -35,6 +35,7 @@ const expected: Record<string, RegExp> = {
   'simulator-imports-local-service.ts': /The simulator sits beneath the local service/,
   'client-imports-local-service.ts': /The client talks to any Market Data Service over HTTP/,
   'local-service-imports-client.ts': /The local service is the server/,
+  'client-imports-keys.ts': /service client imports nothing from electron\/services\/keys\//,
 };
 
 describe('lint enforces the layer boundaries', () => {

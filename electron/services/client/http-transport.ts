@@ -1,10 +1,10 @@
-import { redactSecret } from '../keys/api-key-store.ts';
+import { redactSecret } from '../redaction/redact-secret.ts';
 import { needsApiKeyReason } from './access-windows.ts';
 import { parseErrorBody, type ParsedErrorBody } from './error-body.ts';
 import { anonymousSlots } from './host-slots.ts';
 import { errorKindOfStatus, MarketDataError, type RequestSummary } from './market-data-error.ts';
 import { searchOf, type QueryParams } from './query-params.ts';
-import { backoffDelay, parseRetryAfter, sleep, type RetryPolicy } from './retry-policy.ts';
+import { backoffDelay, parseRetryAfter, type RetryPolicy, type Sleep } from './retry-policy.ts';
 import type { RouteSpec } from './routes.ts';
 import type { UsageMonitor } from './usage-monitor.ts';
 
@@ -16,6 +16,10 @@ export interface TransportOptions {
   fetch: typeof fetch;
   /** The client's clock; must agree with the service's for the access windows. */
   now: () => number;
+  /** Every wait between attempts (backoff, `Retry-After`) goes through it. */
+  sleep: Sleep;
+  /** Makes the signal that ends one attempt after `ms`. */
+  timeout: (ms: number) => AbortSignal;
   random: () => number;
   retry: RetryPolicy;
   /** Per attempt, until the whole body has arrived. */
@@ -39,10 +43,23 @@ export type ServiceResponse =
   | { kind: 'json'; status: number; body: unknown; request: RequestSummary }
   | { kind: 'redirect'; location: string; request: RequestSummary };
 
+/** What a single probe attempt met: an answer, silence past the timeout, or a network failure. */
+export type ProbeOutcome = { type: 'response'; status: number } | { type: 'timeout' } | { type: 'failure'; message: string };
+
 type AttemptOutcome =
   | { type: 'response'; status: number; headers: Headers; text: string }
   | { type: 'redirect'; location: string; headers: Headers }
-  | { type: 'failure'; message: string };
+  | { type: 'failure'; message: string; timedOut: boolean };
+
+interface Attempt {
+  url: URL;
+  key: string | null;
+  redirect: 'follow' | 'report';
+  signal: AbortSignal | undefined;
+  timeoutMs: number;
+  /** False for a probe: the status is all it needs, so the body is never read. */
+  readBody: boolean;
+}
 
 const maxRedirects = 5;
 const retryableStatuses = new Set([502, 503, 504]);
@@ -104,7 +121,7 @@ export class HttpTransport {
       const release = key === null && route.anonymousConcurrencyLimited ? await anonymousSlots(this.origin).acquire(signal) : undefined;
       let outcome: AttemptOutcome;
       try {
-        outcome = await this.#attempt(url, key, request.redirect ?? 'follow', signal);
+        outcome = await this.#attempt({ url, key, redirect: request.redirect ?? 'follow', signal, timeoutMs: options.timeoutMs, readBody: true });
       } finally {
         release?.();
       }
@@ -119,7 +136,7 @@ export class HttpTransport {
         }
         const delay = backoffDelay(failures, options.retry, options.random);
         options.log(`${route.path}: ${message}; retry ${failures} in ${delay} ms`);
-        await sleep(delay, signal);
+        await options.sleep(delay, signal);
         continue;
       }
       options.usage.record(outcome.headers, options.now());
@@ -137,7 +154,7 @@ export class HttpTransport {
           throw this.#statusError(route, status, parsed, summary, redact, wait);
         }
         options.log(`${route.path}: rate limited; waiting ${wait} ms as the service asked`);
-        await sleep(wait, signal);
+        await options.sleep(wait, signal);
         continue;
       }
       if (retryableStatuses.has(status)) {
@@ -146,17 +163,27 @@ export class HttpTransport {
         const hinted = parseRetryAfter(headers.get('retry-after'), options.now()) ?? 0;
         const delay = Math.min(options.retry.maxDelayMs, Math.max(backoffDelay(failures, options.retry, options.random), hinted));
         options.log(`${route.path}: HTTP ${status}; retry ${failures} in ${delay} ms`);
-        await sleep(delay, signal);
+        await options.sleep(delay, signal);
         continue;
       }
       throw this.#statusError(route, status, parsed, summary, redact, null);
     }
   }
 
+  /**
+   * One attempt at a route with no key and no retries, for a health probe that must answer fast:
+   * the status, or why there was none. The body is never read.
+   */
+  async probe(route: RouteSpec, timeoutMs: number, signal?: AbortSignal): Promise<ProbeOutcome> {
+    const outcome = await this.#attempt({ url: this.urlOf(route, {}), key: null, redirect: 'follow', signal, timeoutMs, readBody: false });
+    if (outcome.type === 'failure') return outcome.timedOut ? { type: 'timeout' } : { type: 'failure', message: outcome.message };
+    return { type: 'response', status: outcome.type === 'redirect' ? 302 : outcome.status };
+  }
+
   /** Fetches a pre-signed download URL with no Authorization header at all, whatever its origin. */
   async fetchPresigned(url: string, signal?: AbortSignal): Promise<Uint8Array> {
     const summary: RequestSummary = { method: 'GET', url, authorization: null };
-    const timeout = AbortSignal.timeout(this.#options.timeoutMs);
+    const timeout = this.#options.timeout(this.#options.timeoutMs);
     try {
       const response = await this.#options.fetch(url, { redirect: 'follow', signal: signal === undefined ? timeout : AbortSignal.any([signal, timeout]) });
       const bytes = new Uint8Array(await response.arrayBuffer());
@@ -171,12 +198,13 @@ export class HttpTransport {
     } catch (error) {
       if (error instanceof MarketDataError) throw error;
       signal?.throwIfAborted();
-      throw new MarketDataError('network', `Download failed: ${failureMessage(error)}`, { request: summary, resolution: 'Check the connection and try again.' });
+      const reason = timeout.aborted ? `no complete response within ${this.#options.timeoutMs} ms` : failureMessage(error);
+      throw new MarketDataError('network', `Download failed: ${reason}`, { request: summary, resolution: 'Check the connection and try again.' });
     }
   }
 
-  async #attempt(url: URL, key: string | null, redirect: 'follow' | 'report', signal: AbortSignal | undefined): Promise<AttemptOutcome> {
-    const timeout = AbortSignal.timeout(this.#options.timeoutMs);
+  async #attempt({ url, key, redirect, signal, timeoutMs, readBody }: Attempt): Promise<AttemptOutcome> {
+    const timeout = this.#options.timeout(timeoutMs);
     const combined = signal === undefined ? timeout : AbortSignal.any([signal, timeout]);
     let current = url;
     for (let hop = 0; ; hop++) {
@@ -190,18 +218,23 @@ export class HttpTransport {
           await response.body?.cancel();
           const target = new URL(location, current);
           if (redirect === 'report') return { type: 'redirect', location: target.href, headers: response.headers };
-          if (hop >= maxRedirects) return { type: 'failure', message: `more than ${maxRedirects} redirects` };
+          if (hop >= maxRedirects) return { type: 'failure', message: `more than ${maxRedirects} redirects`, timedOut: false };
           current = target;
           continue;
+        }
+        if (!readBody) {
+          await response.body?.cancel();
+          return { type: 'response', status: response.status, headers: response.headers, text: '' };
         }
         // Reading the whole body here means a body cut short fails this attempt and is retried.
         const text = await response.text();
         return { type: 'response', status: response.status, headers: response.headers, text };
       } catch (error) {
         signal?.throwIfAborted();
-        if (timeout.aborted) return { type: 'failure', message: `no complete response within ${this.#options.timeoutMs} ms` };
-        return { type: 'failure', message: failureMessage(error) };
+        if (timeout.aborted) return { type: 'failure', message: `no complete response within ${timeoutMs} ms`, timedOut: true };
+        return { type: 'failure', message: failureMessage(error), timedOut: false };
       }
+
     }
   }
 

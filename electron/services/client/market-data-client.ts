@@ -10,7 +10,7 @@ import type { OptionTickerRow } from '../../../shared/rows/option-ticker-row.ts'
 import type { QuoteRow } from '../../../shared/rows/quote-row.ts';
 import type { DailyManifest, SnapshotDownloadLink, SnapshotListingEntry } from '../../../shared/rows/snapshots.ts';
 import type { TradeRow } from '../../../shared/rows/trade-row.ts';
-import { HttpTransport } from './http-transport.ts';
+import { HttpTransport, type ProbeOutcome } from './http-transport.ts';
 import { MarketDataError, type RequestSummary } from './market-data-error.ts';
 import { pageThrough } from './page-stream.ts';
 import { integerParam, type QueryParams } from './query-params.ts';
@@ -28,12 +28,25 @@ import type {
   SnapshotsQuery,
 } from './queries.ts';
 import { splitRangeOn422, type RowMark } from './range-splitting.ts';
-import { defaultRetryPolicy, type RetryPolicy } from './retry-policy.ts';
+import { defaultRetryPolicy, sleep, type RetryPolicy, type Sleep } from './retry-policy.ts';
 import { routeGuards } from './route-guards.ts';
 import type { RowPage } from './row-page.ts';
 import { RowStream } from './row-stream.ts';
 import { effectiveLimit, routes, type RouteName } from './routes.ts';
 import { UsageMonitor, type UsageListener, type UsageSnapshot } from './usage-monitor.ts';
+
+/** Options of a health probe. */
+export interface HealthProbeOptions {
+  /** Per request (`/health`, then `/count`). Default 5 s. */
+  timeoutMs?: number;
+  signal?: AbortSignal;
+}
+
+/** What a health probe found: the service's status and latency, no answer in time, or no connection. */
+export type HealthProbe =
+  | { type: 'answered'; status: number; latencyMs: number }
+  | { type: 'timeout'; timeoutMs: number }
+  | { type: 'unreachable'; reason: string };
 
 /** How to reach a Market Data Service and how patiently. */
 export interface MarketDataClientOptions {
@@ -43,8 +56,12 @@ export interface MarketDataClientOptions {
   apiKey?: string | null | (() => string | null);
   /** Injected for tests; defaults to the global fetch. */
   fetch?: typeof fetch;
-  /** The clock for the access windows and `Retry-After` dates; must match the service's. */
+  /** The clock for the access windows, `Retry-After` dates and probe latency; must match the service's. */
   now?: () => number;
+  /** How the client waits between attempts (backoff, `Retry-After`); tests inject one that records the waits. */
+  sleep?: Sleep;
+  /** Makes the signal that ends an attempt after `ms`; default `AbortSignal.timeout`. Tests expire it at once. */
+  timeout?: (ms: number) => AbortSignal;
   /** Jitter source, [0, 1). */
   random?: () => number;
   retry?: Partial<RetryPolicy>;
@@ -73,14 +90,18 @@ const noMark = (): RowMark => ({ collectorTimestamp: Number.NEGATIVE_INFINITY, e
 export class MarketDataClient {
   readonly #transport: HttpTransport;
   readonly #usage = new UsageMonitor();
+  readonly #now: () => number;
 
   constructor(options: MarketDataClientOptions) {
     const apiKey = options.apiKey;
+    this.#now = options.now ?? Date.now;
     this.#transport = new HttpTransport({
       baseUrl: options.baseUrl,
       apiKey: typeof apiKey === 'function' ? apiKey : () => apiKey ?? null,
       fetch: options.fetch ?? globalThis.fetch,
       now: options.now ?? Date.now,
+      sleep: options.sleep ?? sleep,
+      timeout: options.timeout ?? ((ms) => AbortSignal.timeout(ms)),
       random: options.random ?? Math.random,
       retry: { ...defaultRetryPolicy, ...options.retry },
       timeoutMs: options.timeoutMs ?? 30_000,
@@ -99,7 +120,25 @@ export class MarketDataClient {
     return this.#usage.onUsage(listener);
   }
 
-  /** `GET /catalog`: public markets. */
+  /**
+   * A health probe: `GET /health`, or `GET /count` where a deployment has no `/health` (404).
+   * One attempt each, no key, no retries and a short timeout, because a probe must answer fast;
+   * the latency is measured with the client's clock.
+   */
+  async health(options: HealthProbeOptions = {}): Promise<HealthProbe> {
+    const timeoutMs = options.timeoutMs ?? 5000;
+    const started = this.#now();
+    let outcome: ProbeOutcome = await this.#transport.probe(routes.health, timeoutMs, options.signal);
+    if (outcome.type === 'response' && outcome.status === 404) outcome = await this.#transport.probe(routes.count, timeoutMs, options.signal);
+    if (outcome.type === 'timeout') return { type: 'timeout', timeoutMs };
+    if (outcome.type === 'failure') return { type: 'unreachable', reason: outcome.message };
+    return { type: 'answered', status: outcome.status, latencyMs: Math.max(0, this.#now() - started) };
+  }
+
+  /**
+   * `GET /catalog`: public markets. Entries that break the catalog schema are left out of
+   * `items` and named in each page's `skipped`, so one bad entry does not hide the rest.
+   */
   catalog(query: CatalogQuery = {}, options: CallOptions = {}): RowStream<CatalogMarket> {
     return this.#paged('catalog', { ...query }, options) as RowStream<CatalogMarket>;
   }

@@ -5,7 +5,7 @@ import type { HttpTransport } from './http-transport.ts';
 import { MarketDataError, type RequestSummary } from './market-data-error.ts';
 import { readPageBody } from './page-bodies.ts';
 import type { QueryParams } from './query-params.ts';
-import type { RowPage, TimeRange } from './row-page.ts';
+import type { RowPage, SkippedItem, TimeRange } from './row-page.ts';
 import type { RouteSpec } from './routes.ts';
 
 /** One paged query: the route, its complete query (cursor excluded), the row guard and the signal. */
@@ -28,12 +28,14 @@ function paginationError(route: RouteSpec, message: string, request: RequestSumm
  * Pages through one query (spec 4.0): the cursor goes back with every other parameter unchanged;
  * paging stops when `has_more` is false (at a null cursor on `/catalog/instruments`). `has_more`
  * without a cursor, or a cursor the service already gave, is a typed `pagination` error. Every
- * row is checked by the guard; a bad one is an `invalid-response` error naming the row and field.
+ * row is checked by the guard; a bad one is an `invalid-response` error naming the row and field,
+ * except on routes that skip malformed items (the catalog), where it is left out and reported.
  */
 export async function* pageThrough<Row>(transport: HttpTransport, query: PagedQuery<Row>): AsyncGenerator<RowPage<Row>> {
   const { route, params, guard, signal } = query;
   const seen = new Set<string>();
   let cursor: string | null = null;
+  let streamOffset = 0;
   for (;;) {
     const response = await transport.send({ route, params: cursor === null ? params : { ...params, cursor }, signal });
     if (response.kind !== 'json') throw paginationError(route, 'answered with a redirect instead of a page', response.request);
@@ -42,8 +44,10 @@ export async function* pageThrough<Row>(transport: HttpTransport, query: PagedQu
       throw new MarketDataError('invalid-response', `${route.path}: ${read.problem}`, { status: response.status, request: response.request, resolution: 'The service sent a malformed page; try again.' });
     }
     let items: Row[];
+    let skipped: SkippedItem[] = [];
     try {
-      items = validateRows(route.path, read.page.items, guard);
+      if (route.skipsMalformed === true) ({ items, skipped } = keepWellFormed(route.path, read.page.items, guard, streamOffset));
+      else items = validateRows(route.path, read.page.items, guard);
     } catch (error) {
       if (!(error instanceof InvalidRowError)) throw error;
       throw new MarketDataError('invalid-response', error.message, {
@@ -60,8 +64,28 @@ export async function* pageThrough<Row>(transport: HttpTransport, query: PagedQu
       if (seen.has(nextCursor) || nextCursor === cursor) throw paginationError(route, 'the service repeated a cursor', response.request);
       seen.add(nextCursor);
     }
-    yield { items, hasMore, nextCursor: hasMore ? nextCursor : null, cursor, range: query.range ?? null, envelope };
+    streamOffset += items.length + skipped.length;
+    yield { items, hasMore, nextCursor: hasMore ? nextCursor : null, cursor, range: query.range ?? null, envelope, ...(skipped.length > 0 ? { skipped } : {}) };
     if (!hasMore || nextCursor === null) return;
     cursor = nextCursor;
   }
+}
+
+function labelOf(item: unknown): string | null {
+  if (typeof item !== 'object' || item === null) return null;
+  const { source, market } = item as { source?: unknown; market?: unknown };
+  return typeof source === 'string' && typeof market === 'string' ? `${source.slice(0, 40)}/${market.slice(0, 40)}` : null;
+}
+
+/** The items that pass the guard, and the ones that do not, named by stream index and field. */
+function keepWellFormed<Row>(endpoint: string, items: unknown, guard: RowGuard<Row>, offset: number): { items: Row[]; skipped: SkippedItem[] } {
+  if (!Array.isArray(items)) throw new InvalidRowError(endpoint, -1, { field: '(items)', expected: 'an array of rows' });
+  const kept: Row[] = [];
+  const skipped: SkippedItem[] = [];
+  items.forEach((item: unknown, index) => {
+    const problem = guard(item);
+    if (problem === null) kept.push(item as Row);
+    else skipped.push({ index: offset + index, label: labelOf(item), ...problem });
+  });
+  return { items: kept, skipped };
 }

@@ -40,8 +40,11 @@ export function parseRetryAfter(header: string | null, now: number): number | nu
   return Number.isNaN(at) ? null : Math.max(0, at - now);
 }
 
-/** Waits `ms`, or rejects with the signal's reason as soon as it aborts. */
-export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+/** A wait of `ms` that rejects with the signal's reason as soon as it aborts; injected, so tests can record waits without waiting. */
+export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>;
+
+/** The real `Sleep`: a timer, cleared when the signal aborts. */
+export const sleep: Sleep = (ms, signal) => {
   return new Promise((resolve, reject) => {
     if (signal?.aborted === true) {
       reject(signal.reason as Error);
@@ -57,4 +60,4 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
     }, ms);
     signal?.addEventListener('abort', onAbort, { once: true });
   });
-}
+};

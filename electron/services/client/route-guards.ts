@@ -1,6 +1,7 @@
 import { isEventItem } from '../../../shared/rows/event-item.ts';
 import type { RowGuard } from '../../../shared/rows/field-rules.ts';
-import { isCatalogMarket, isInstrumentEntry, isSnapshotListingEntry } from '../../../shared/rows/listing-guards.ts';
+import { isInstrumentEntry, isSnapshotListingEntry } from '../../../shared/rows/listing-guards.ts';
+import { isCatalogEntry } from './catalog-entry-guard.ts';
 import {
   isCandleRow,
   isFundingRow,
@@ -15,7 +16,8 @@ import type { RouteName } from './routes.ts';
 
 /** The guard every list item of a paged route must pass; null for routes that do not page. */
 export const routeGuards: Record<RouteName, RowGuard<unknown> | null> = {
-  catalog: isCatalogMarket,
+  health: null,
+  catalog: isCatalogEntry,
   instruments: isInstrumentEntry,
   count: null,
   snapshots: isSnapshotListingEntry,

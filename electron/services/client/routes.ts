@@ -40,6 +40,8 @@ export interface RouteSpec {
   anonymousConcurrencyLimited: boolean;
   /** A 422 splits the time range in halves (`/l2-orderbooks`, `/events`). */
   splitsOn422: boolean;
+  /** A malformed list item is left out and reported in the page's `skipped` instead of failing the page (the catalog). */
+  skipsMalformed?: boolean;
   /** What a 404 means when the route itself is not live yet. */
   notLiveMessage?: string;
 }
@@ -49,7 +51,8 @@ const historical = { access: 'historical', paging: 'rows', limitRule: 'reject', 
 
 /** The routes of spec part 4, by the client's name for them. */
 export const routes = {
-  catalog: { path: '/catalog', access: 'public', paging: 'catalog', limitRule: 'cap', anonymousConcurrencyLimited: false, splitsOn422: false },
+  health: { path: '/health', access: 'public', paging: 'none', limitRule: 'none', anonymousConcurrencyLimited: false, splitsOn422: false },
+  catalog: { path: '/catalog', access: 'public', paging: 'catalog', limitRule: 'cap', anonymousConcurrencyLimited: false, splitsOn422: false, skipsMalformed: true },
   instruments: { path: '/catalog/instruments', access: 'public', paging: 'instruments', limitRule: 'reject', anonymousConcurrencyLimited: false, splitsOn422: false },
   count: { path: '/count', access: 'public', paging: 'none', limitRule: 'none', anonymousConcurrencyLimited: false, splitsOn422: false },
   snapshots: { path: '/snapshots', access: 'public', paging: 'snapshots', limitRule: 'reject', anonymousConcurrencyLimited: false, splitsOn422: false },

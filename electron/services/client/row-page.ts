@@ -4,6 +4,16 @@ export interface TimeRange {
   end: number;
 }
 
+/** A list item the client left out because it broke its schema (routes that skip rather than fail). */
+export interface SkippedItem {
+  /** Position in the whole stream, from 0. */
+  index: number;
+  /** `source/market` when the item names them, to point the user at it. */
+  label: string | null;
+  field: string;
+  expected: string;
+}
+
 /** One page of rows as the client hands it on. */
 export interface RowPage<Row> {
   items: Row[];
@@ -17,4 +27,6 @@ export interface RowPage<Row> {
   range: TimeRange | null;
   /** The rest of the body: totals, `access`, `updatedAt` and the like. */
   envelope: Readonly<Record<string, unknown>>;
+  /** Items left out of this page because they broke the schema (only on routes that skip them). */
+  skipped?: readonly SkippedItem[];
 }

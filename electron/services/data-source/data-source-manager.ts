@@ -1,5 +1,6 @@
 import type { Health } from '../../../shared/contract/channels.ts';
 import type { Settings } from '../../../shared/settings.ts';
+import { MarketDataClient } from '../client/market-data-client.ts';
 import type { LocalService } from '../local-service/local-service.ts';
 import { probeHealth, type DataSourceTarget } from './probe-health.ts';
 
@@ -13,6 +14,8 @@ export interface DataSourceDeps {
   onHealth: (health: Health) => void;
   /** Timeout of one health probe. */
   probeTimeoutMs?: number;
+  /** The clock of `checkedAt` and of the probe's latency. */
+  now?: () => number;
 }
 
 /**
@@ -24,6 +27,8 @@ export class DataSourceManager {
   #embedded: Promise<LocalService> | null = null;
   #last: Health | null = null;
   #timer: NodeJS.Timeout | null = null;
+  /** One probing client per base URL: no key, since `/health` and `/count` are public. */
+  readonly #probes = new Map<string, MarketDataClient>();
 
   constructor(deps: DataSourceDeps) {
     this.#deps = deps;
@@ -47,7 +52,8 @@ export class DataSourceManager {
   async checkHealth(): Promise<Health> {
     let health: Health;
     try {
-      health = await probeHealth(await this.target(), this.#deps.probeTimeoutMs);
+      const target = await this.target();
+      health = await probeHealth(target, this.#probeClient(target.baseUrl), this.#probeOptions());
     } catch (error) {
       const settings = await this.#deps.settings();
       health = {
@@ -56,7 +62,7 @@ export class DataSourceManager {
         status: 'down',
         simulated: settings.dataSource === 'embedded',
         latencyMs: null,
-        checkedAt: Date.now(),
+        checkedAt: (this.#deps.now ?? Date.now)(),
         message: `Embedded service failed to start: ${error instanceof Error ? error.message : String(error)}`,
       };
     }
@@ -71,6 +77,20 @@ export class DataSourceManager {
       this.#deps.onHealth(health);
     }
     return health;
+  }
+
+  #probeClient(baseUrl: string): MarketDataClient {
+    let client = this.#probes.get(baseUrl);
+    if (client === undefined) {
+      client = new MarketDataClient(this.#deps.now === undefined ? { baseUrl } : { baseUrl, now: this.#deps.now });
+      this.#probes.set(baseUrl, client);
+    }
+    return client;
+  }
+
+  #probeOptions(): { timeoutMs?: number; now?: () => number } {
+    const { probeTimeoutMs, now } = this.#deps;
+    return { ...(probeTimeoutMs === undefined ? {} : { timeoutMs: probeTimeoutMs }), ...(now === undefined ? {} : { now }) };
   }
 
   /** The last measurement, if any. */

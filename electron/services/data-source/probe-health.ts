@@ -1,4 +1,5 @@
 import type { Health } from '../../../shared/contract/channels.ts';
+import type { MarketDataClient } from '../client/market-data-client.ts';
 
 /** How a data source is reached: where, and whether it serves simulated data. */
 export interface DataSourceTarget {
@@ -7,49 +8,36 @@ export interface DataSourceTarget {
   simulated: boolean;
 }
 
-/**
- * Measures a service's health with `GET /health`, falling back to `GET /count` for deployments
- * without it. Never throws: an unreachable service is a `down` health value with the reason.
- */
-export async function probeHealth(target: DataSourceTarget, timeoutMs = 5000, now = Date.now): Promise<Health> {
-  const started = performance.now();
-  const base = { dataSource: target.dataSource, baseUrl: target.baseUrl, simulated: target.simulated };
-  try {
-    let response = await fetch(`${target.baseUrl}/health`, { signal: AbortSignal.timeout(timeoutMs) });
-    if (response.status === 404) {
-      await response.body?.cancel();
-      response = await fetch(`${target.baseUrl}/count`, { signal: AbortSignal.timeout(timeoutMs) });
-    }
-    await response.body?.cancel();
-    const latencyMs = Math.round(performance.now() - started);
-    if (response.ok) {
-      return { ...base, status: 'ok', latencyMs, checkedAt: now(), message: `Connected in ${latencyMs} ms` };
-    }
-    const status = response.status >= 500 ? 'down' : 'degraded';
-    return {
-      ...base,
-      status,
-      latencyMs,
-      checkedAt: now(),
-      message: `Service answered HTTP ${response.status}${response.status === 503 ? ' (temporarily unavailable)' : ''}`,
-    };
-  } catch (error) {
-    const reason =
-      error instanceof Error && error.name === 'TimeoutError'
-        ? `no answer within ${timeoutMs / 1000} s`
-        : describeNetworkError(error);
-    return { ...base, status: 'down', latencyMs: null, checkedAt: now(), message: `Unreachable: ${reason}` };
-  }
+/** How a probe is run: its timeout, and the clock `checkedAt` is read from. */
+export interface ProbeHealthOptions {
+  timeoutMs?: number;
+  now?: () => number;
 }
 
-function describeNetworkError(error: unknown): string {
-  if (error instanceof Error) {
-    const cause = (error as Error & { cause?: unknown }).cause;
-    if (cause instanceof Error) {
-      const code = (cause as NodeJS.ErrnoException).code;
-      return code !== undefined ? `${code} (${cause.message})` : cause.message;
+/**
+ * Measures a service's health through the client's probe (`GET /health`, falling back to
+ * `GET /count`), as the status bar shows it. Never throws: an unreachable service is a `down`
+ * health value with the reason.
+ */
+export async function probeHealth(target: DataSourceTarget, client: MarketDataClient, options: ProbeHealthOptions = {}): Promise<Health> {
+  const now = options.now ?? Date.now;
+  const base = { dataSource: target.dataSource, baseUrl: target.baseUrl, simulated: target.simulated };
+  const probe = await client.health(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs });
+  switch (probe.type) {
+    case 'timeout':
+      return { ...base, status: 'down', latencyMs: null, checkedAt: now(), message: `Unreachable: no answer within ${probe.timeoutMs / 1000} s` };
+    case 'unreachable':
+      return { ...base, status: 'down', latencyMs: null, checkedAt: now(), message: `Unreachable: ${probe.reason}` };
+    case 'answered': {
+      const { status, latencyMs } = probe;
+      if (status >= 200 && status < 300) return { ...base, status: 'ok', latencyMs, checkedAt: now(), message: `Connected in ${latencyMs} ms` };
+      return {
+        ...base,
+        status: status >= 500 ? 'down' : 'degraded',
+        latencyMs,
+        checkedAt: now(),
+        message: `Service answered HTTP ${status}${status === 503 ? ' (temporarily unavailable)' : ''}`,
+      };
     }
-    return error.message;
   }
-  return String(error);
 }

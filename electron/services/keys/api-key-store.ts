@@ -33,11 +33,6 @@ export function checkApiKey(key: string): string {
   return trimmed;
 }
 
-/** Replaces every occurrence of a secret in a text, so that no key reaches a log or an error. */
-export function redactSecret(text: string, secret: string | null): string {
-  return secret === null || secret === '' ? text : text.split(secret).join('[redacted]');
-}
-
 /**
  * One API key per service base URL, in the OS keychain. When no keychain is reachable the key is
  * held in memory for this session only, never written to disk, and the status says so.

@@ -28,6 +28,8 @@ export function useKeyActions() {
   const client = useQueryClient();
   const onSuccess = (status: KeyStatusView): void => {
     client.setQueryData(queryKeys.keyStatus, status);
+    // A catalog refused for want of a key (or with a wrong one) is worth asking for again.
+    void client.invalidateQueries({ queryKey: ['catalog.markets'] });
   };
   return {
     save: useMutation<KeyStatusView, ContractError, string>({ mutationFn: (key) => api.keys.set({ key }), onSuccess }),

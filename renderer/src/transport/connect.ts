@@ -1,5 +1,6 @@
 import { createApi } from '../../../shared/contract/bridge.ts';
 import type { MdeApi, MdeBridge } from '../../../shared/contract/types.ts';
+import { contractSocketPath } from '../../../shared/contract/ws-protocol.ts';
 import { createWebSocketBridge, type ConnectionState } from './ws-bridge.ts';
 
 declare global {
@@ -23,11 +24,16 @@ export function connect(): Connection {
   if (preloaded !== undefined) {
     return { api: createApi(preloaded), transport: 'ipc', state: () => 'open', onStateChange: () => () => {} };
   }
-  const ws = createWebSocketBridge();
+  const ws = createWebSocketBridge(defaultSocketUrl());
   return {
     api: createApi(ws.bridge),
     transport: 'websocket',
     state: () => ws.state(),
     onStateChange: (listener) => ws.onStateChange(listener),
   };
+}
+
+function defaultSocketUrl(): string {
+  const scheme = window.location.protocol === 'https:' ? 'wss:' : 'ws:';
+  return `${scheme}//${window.location.host}${contractSocketPath}`;
 }

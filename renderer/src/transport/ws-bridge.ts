@@ -3,7 +3,7 @@ import type { ContractResult } from '../../../shared/contract/errors.ts';
 import type { MdeBridge } from '../../../shared/contract/types.ts';
 import { createEventListeners } from '../../../shared/contract/event-listeners.ts';
 import { decodeBinaryEvent } from '../../../shared/contract/ws-binary.ts';
-import { contractSocketPath, type WsServerMessage } from '../../../shared/contract/ws-protocol.ts';
+import { wsServerMessage, type WsServerMessage } from '../../../shared/contract/ws-protocol.ts';
 
 /** State of the browser-mode connection to the app server. */
 export type ConnectionState = 'connecting' | 'open' | 'reconnecting';
@@ -13,9 +13,30 @@ export interface WebSocketBridge {
   bridge: MdeBridge;
   state(): ConnectionState;
   onStateChange(listener: (state: ConnectionState) => void): () => void;
+  /** Closes the socket for good: no reconnect follows. */
+  close(): void;
 }
 
+/**
+ * What the bridge needs of a WebSocket: the browser's, or (in tests under Node) any socket with
+ * the same event-handler properties. Handlers are only ever assigned, never called, by the bridge.
+ */
+export interface ContractSocket {
+  binaryType: string;
+  readonly readyState: number;
+  onopen: ((event: never) => void) | null;
+  onmessage: ((event: never) => void) | null;
+  onclose: ((event: never) => void) | null;
+  send(data: string): void;
+  close(): void;
+}
+
+/** Opens a socket to the contract URL. */
+export type OpenContractSocket = (url: string) => ContractSocket;
+
 const callTimeoutMs = 30_000;
+/** `WebSocket.OPEN`, spelled out so the bridge does not need the browser's class. */
+const socketOpen = 1;
 
 function unavailable(channel: string, message: string): ContractResult<unknown> {
   return {
@@ -33,15 +54,16 @@ function unavailable(channel: string, message: string): ContractResult<unknown> 
  * Browser mode's transport: the same domain-shaped bridge as the preload, carried over a
  * WebSocket to the app server. It reconnects with backoff and fails pending calls plainly.
  */
-export function createWebSocketBridge(socketUrl = defaultSocketUrl()): WebSocketBridge {
+export function createWebSocketBridge(socketUrl: string, openSocket: OpenContractSocket = (url) => new WebSocket(url)): WebSocketBridge {
   const pending = new Map<number, { channel: string; resolve: (result: ContractResult<unknown>) => void }>();
   const listeners = createEventListeners();
   const stateListeners = new Set<(state: ConnectionState) => void>();
   let state: ConnectionState = 'connecting';
-  let socket: WebSocket | null = null;
+  let socket: ContractSocket | null = null;
   let nextId = 1;
   let backoffMs = 500;
   let waiters: (() => void)[] = [];
+  let closed = false;
 
   const setState = (next: ConnectionState): void => {
     state = next;
@@ -49,7 +71,7 @@ export function createWebSocketBridge(socketUrl = defaultSocketUrl()): WebSocket
   };
 
   const connect = (): void => {
-    const ws = new WebSocket(socketUrl);
+    const ws = openSocket(socketUrl);
     // Events that carry frame buffers arrive as binary messages; keep them as ArrayBuffers.
     ws.binaryType = 'arraybuffer';
     socket = ws;
@@ -60,8 +82,9 @@ export function createWebSocketBridge(socketUrl = defaultSocketUrl()): WebSocket
       waiters = [];
       for (const wake of ready) wake();
     };
-    ws.onmessage = (event: MessageEvent<string | ArrayBuffer>) => {
-      const message = typeof event.data === 'string' ? (JSON.parse(event.data) as WsServerMessage) : decodeBinaryEvent(event.data);
+    ws.onmessage = (event: { data: unknown }) => {
+      const message = readServerMessage(event.data);
+      if (message === null) return;
       if (message.type === 'event') {
         listeners.deliver(message.event, message.payload);
       } else if (message.id !== null) {
@@ -75,6 +98,7 @@ export function createWebSocketBridge(socketUrl = defaultSocketUrl()): WebSocket
         call.resolve(unavailable(call.channel, 'Lost the connection to the app server before it answered'));
         pending.delete(id);
       }
+      if (closed) return;
       setState('reconnecting');
       setTimeout(connect, backoffMs);
       backoffMs = Math.min(backoffMs * 2, 5000);
@@ -83,7 +107,7 @@ export function createWebSocketBridge(socketUrl = defaultSocketUrl()): WebSocket
   connect();
 
   const whenOpen = (): Promise<boolean> =>
-    socket?.readyState === WebSocket.OPEN
+    socket?.readyState === socketOpen
       ? Promise.resolve(true)
       : new Promise((resolve) => {
           const timer = setTimeout(() => resolve(false), callTimeoutMs);
@@ -112,10 +136,42 @@ export function createWebSocketBridge(socketUrl = defaultSocketUrl()): WebSocket
       stateListeners.add(listener);
       return () => stateListeners.delete(listener);
     },
+    close: () => {
+      closed = true;
+      socket?.close();
+    },
   };
 }
 
-function defaultSocketUrl(): string {
-  const scheme = window.location.protocol === 'https:' ? 'wss:' : 'ws:';
-  return `${scheme}//${window.location.host}${contractSocketPath}`;
+/**
+ * A message from the app server, checked against the protocol: text as JSON, binary as a
+ * frame-carrying event. A result that does not fit (a server of another version) fails its call
+ * plainly instead of being half-read; anything else that does not fit is dropped.
+ */
+function readServerMessage(data: unknown): WsServerMessage | null {
+  if (data instanceof ArrayBuffer) return decodeBinaryEvent(data);
+  if (typeof data !== 'string') return null;
+  let json: unknown;
+  try {
+    json = JSON.parse(data);
+  } catch {
+    return null;
+  }
+  const parsed = wsServerMessage.safeParse(json);
+  if (parsed.success) return parsed.data;
+  const id = typeof json === 'object' && json !== null && 'id' in json && typeof json.id === 'number' ? json.id : null;
+  if (id === null) return null;
+  return {
+    type: 'result',
+    id,
+    result: {
+      ok: false,
+      error: {
+        kind: 'internal',
+        message: 'The app server sent an answer this window cannot read',
+        resolution: 'Reload the page; if it persists, restart `npm start` so the window and the server run the same version.',
+        channel: null,
+      },
+    },
+  };
 }

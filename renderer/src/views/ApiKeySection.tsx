@@ -1,5 +1,6 @@
-import { useState, type SyntheticEvent } from 'react';
+import { useRef, useState, type SyntheticEvent } from 'react';
 import { useKeyActions, useKeyStatus, useUsage } from '../hooks/contract-queries.ts';
+import { useSettingsFocus } from '../hooks/use-settings-focus.ts';
 
 function figure(value: number | null | undefined): string {
   return value === null || value === undefined ? '—' : value.toLocaleString('en-US');
@@ -20,8 +21,12 @@ export function ApiKeySection() {
   };
   const current = status.data;
   const error = save.error ?? remove.error;
+  const keyInput = useRef<HTMLInputElement>(null);
+  const section = useRef<HTMLFormElement>(null);
+  // Sent here by "Add API key": the key field when a remote service is configured, else the section that says why not.
+  useSettingsFocus('api-key', current?.baseUrl === null ? section : keyInput, current !== undefined);
   return (
-    <form className="panel settings-section" onSubmit={onSubmit} aria-labelledby="key-title">
+    <form ref={section} tabIndex={-1} className="panel settings-section" onSubmit={onSubmit} aria-labelledby="key-title">
       <header className="panel-header" id="key-title">
         API key
       </header>
@@ -42,7 +47,7 @@ export function ApiKeySection() {
         )}
         <label className="field">
           <span className="field-label">New key (kept in the OS keychain, never on disk in clear)</span>
-          <input type="password" autoComplete="off" spellCheck={false} value={key} disabled={current?.baseUrl === null} onChange={(event) => setKey(event.target.value)} />
+          <input ref={keyInput} type="password" autoComplete="off" spellCheck={false} value={key} disabled={current?.baseUrl === null} onChange={(event) => setKey(event.target.value)} />
         </label>
         {error !== null && (
           <p className="error-text" role="alert">

@@ -1,17 +1,32 @@
 import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useMemo, useState, type KeyboardEvent } from 'react';
+import type { Health } from '../../../shared/contract/channels.ts';
+import type { ContractError } from '../../../shared/contract/errors.ts';
+import type { CatalogMarkets } from '../../../shared/contract/service-schemas.ts';
 import type { CatalogMarket } from '../../../shared/rows/catalog.ts';
+import { EmptyState } from '../components/EmptyState.tsx';
+import { ErrorPanel, type ShownError } from '../components/ErrorPanel.tsx';
 import { FactList } from '../components/FactList.tsx';
 import { ViewFrame } from '../components/ViewFrame.tsx';
 import { useApi } from '../connection-context.ts';
 import { formatCoverage, formatTerm } from '../format/coverage.ts';
-import { useHealth } from '../hooks/contract-queries.ts';
+import { useCheckHealth, useHealth } from '../hooks/contract-queries.ts';
 import { useNow } from '../hooks/use-now.ts';
 
 const categories = ['All', 'Futures', 'Spot', 'Options', 'Intents', 'DEX'] as const;
 
 function marketId(market: CatalogMarket): string {
   return `${market.source}/${market.market}`;
+}
+
+/** A data source that did not pass its health check, as the error the catalog cannot get past. */
+function healthError(health: Health): ShownError {
+  return {
+    kind: health.message.startsWith('Unreachable') ? 'network' : 'unavailable',
+    message: health.message,
+    resolution: 'Check that the service is running and that the base URL in Settings is right, then retry.',
+    retryAfterMs: null,
+  };
 }
 
 /** The catalog: every market of the data source, searchable, with coverage, access and terms. */
@@ -23,12 +38,16 @@ export function CatalogView() {
   const [category, setCategory] = useState<(typeof categories)[number]>('All');
   const [selected, setSelected] = useState<string | null>(null);
   const q = useDeferredValue(query.trim());
-  const catalog = useQuery({
+  const check = useCheckHealth();
+  const catalog = useQuery<CatalogMarkets, ContractError>({
     queryKey: ['catalog.markets', health.data?.baseUrl ?? null],
     queryFn: () => api.catalog.markets(),
     enabled: health.data?.status === 'ok',
     staleTime: 60_000,
+    // The main process has already retried what is worth retrying; the error panel offers the rest.
+    retry: false,
   });
+  const unhealthy = health.data !== undefined && (health.data.status === 'down' || health.data.status === 'degraded') ? health.data : null;
   const visible = useMemo(() => {
     const needle = q.toLowerCase();
     return (catalog.data?.markets ?? []).filter(
@@ -71,10 +90,19 @@ export function CatalogView() {
           </button>
         ))}
       </div>
-      {catalog.isError ? (
-        <p className="error-text" role="alert">
-          {catalog.error.message}
+      {catalog.data?.warnings.map((warning) => (
+        <p key={warning} className="catalog-warning" role="status">
+          {warning}
         </p>
+      ))}
+      {catalog.isError ? (
+        <ErrorPanel context="The catalog could not be loaded." error={catalog.error} failedAt={catalog.errorUpdatedAt} onRetry={() => void catalog.refetch()} retrying={catalog.isFetching} />
+      ) : unhealthy !== null && catalog.data === undefined ? (
+        <ErrorPanel context="The catalog needs a healthy data source." error={healthError(unhealthy)} failedAt={unhealthy.checkedAt} onRetry={() => check.mutate()} retrying={check.isPending} />
+      ) : catalog.data?.markets.length === 0 ? (
+        <EmptyState icon="▦" title="The data source lists no markets">
+          <p>Its catalog is empty. Choose another data source in Settings, or try again later.</p>
+        </EmptyState>
       ) : (
         <div className="split">
           <div className="panel table-panel">
@@ -96,6 +124,13 @@ export function CatalogView() {
                   <tr>
                     <td colSpan={8} className="muted">
                       Loading the catalog…
+                    </td>
+                  </tr>
+                )}
+                {catalog.data !== undefined && visible.length === 0 && (
+                  <tr>
+                    <td colSpan={8} className="muted">
+                      No market matches {q === '' ? `the ${category} category` : `“${q}”${category === 'All' ? '' : ` in ${category}`}`}.
                     </td>
                   </tr>
                 )}

@@ -1,9 +1,10 @@
-import { useState, type SyntheticEvent } from 'react';
+import { useRef, useState, type SyntheticEvent } from 'react';
 import type { DataSourceKind, Settings } from '../../../shared/settings.ts';
 import { FactList } from '../components/FactList.tsx';
 import { ViewFrame } from '../components/ViewFrame.tsx';
 import { ApiKeySection } from './ApiKeySection.tsx';
 import { useAppInfo, useCheckHealth, useHealth, useSettings, useUpdateSettings } from '../hooks/contract-queries.ts';
+import { useSettingsFocus } from '../hooks/use-settings-focus.ts';
 
 /** Settings: the data source, display preferences and facts about the app. */
 export function SettingsView() {
@@ -36,8 +37,12 @@ function DataSourceSection({ settings }: { settings: Settings }) {
   };
   const dirty = kind !== settings.dataSource || (kind === 'remote' && baseUrl !== (settings.remoteBaseUrl ?? ''));
   const shown = check.data ?? health.data;
+  const baseUrlInput = useRef<HTMLInputElement>(null);
+  const section = useRef<HTMLFormElement>(null);
+  // Sent here by "Check data source": the base URL of a remote service, else the section itself.
+  useSettingsFocus('data-source', kind === 'remote' ? baseUrlInput : section, true);
   return (
-    <form className="panel settings-section" onSubmit={onSubmit} aria-labelledby="ds-title">
+    <form ref={section} tabIndex={-1} className="panel settings-section" onSubmit={onSubmit} aria-labelledby="ds-title">
       <header className="panel-header" id="ds-title">
         Data source
       </header>
@@ -59,6 +64,7 @@ function DataSourceSection({ settings }: { settings: Settings }) {
         <label className="field">
           <span className="field-label">Base URL</span>
           <input
+            ref={baseUrlInput}
             type="url"
             inputMode="url"
             spellCheck={false}

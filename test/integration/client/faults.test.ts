@@ -1,7 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MarketDataClient, type MarketDataClientOptions } from '../../../electron/services/client/market-data-client.ts';
 import { MarketDataError } from '../../../electron/services/client/market-data-error.ts';
-import { startFaultProxy, type FaultProxy } from './support/fault-proxy.ts';
+import { sleep as realSleep, type Sleep } from '../../../electron/services/client/retry-policy.ts';
+import { startFaultProxy, type FaultProxy, type ProxyAction } from './support/fault-proxy.ts';
 import { fixedNow, freeKey, paidKey, startTestService, type TestService } from './support/test-service.ts';
 
 const minute = 60_000;
@@ -10,12 +11,19 @@ const fastRetry = { baseDelayMs: 5, maxDelayMs: 20, maxAttempts: 4 };
 
 let test: TestService;
 let proxy: FaultProxy;
+/** Every wait the client asked for, in order; the injected sleep records it and returns at once. */
+let waits: number[] = [];
+const recordWait: Sleep = (ms) => {
+  waits.push(ms);
+  return Promise.resolve();
+};
 
 beforeAll(async () => {
   test = await startTestService();
   proxy = await startFaultProxy(test.service.baseUrl);
 });
 afterEach(() => {
+  waits = [];
   proxy.plan = () => ({ kind: 'pass' });
   proxy.requests.length = 0;
   Object.assign(test.service.faults, { metadata: false, storage: false, auth: false });
@@ -26,7 +34,7 @@ afterAll(async () => {
 });
 
 function client(options: Partial<MarketDataClientOptions> = {}): MarketDataClient {
-  return new MarketDataClient({ baseUrl: proxy.url, now: () => fixedNow, retry: fastRetry, ...options });
+  return new MarketDataClient({ baseUrl: proxy.url, now: () => fixedNow, sleep: recordWait, retry: fastRetry, ...options });
 }
 
 async function failure(promise: Promise<unknown>): Promise<MarketDataError> {
@@ -41,15 +49,24 @@ async function failure(promise: Promise<unknown>): Promise<MarketDataError> {
 const errorBody = (code: string, message: string, resolution: string): string => JSON.stringify({ error: { code, message, resolution } });
 
 describe('429: waits out Retry-After, bounded and cancellable', () => {
-  it('delta-seconds: the real service quota (2 per second) is waited out', async () => {
-    const started = Date.now();
-    const quotaService = await startTestService({ quota: { limit: 2, windowSeconds: 1 }, now: () => fixedNow + (Date.now() - started) });
+  it('delta-seconds: the real service quota (2 per second) is waited out for exactly its Retry-After', async () => {
+    // One clock for the service and the client; only the client's waits move it.
+    let clock = fixedNow;
+    const quotaService = await startTestService({ quota: { limit: 2, windowSeconds: 1 }, now: () => clock });
     try {
-      const lines: string[] = [];
-      const paced = new MarketDataClient({ baseUrl: quotaService.service.baseUrl, now: () => fixedNow + (Date.now() - started), log: (line) => lines.push(line) });
+      const paced = new MarketDataClient({
+        baseUrl: quotaService.service.baseUrl,
+        now: () => clock,
+        sleep: (ms) => {
+          waits.push(ms);
+          clock += ms;
+          return Promise.resolve();
+        },
+      });
       const counts = await Promise.all([paced.count(), paced.count(), paced.count()]);
       expect(counts.map((count) => count.markets)).toEqual([21, 21, 21]);
-      expect(lines.some((line) => line.includes('rate limited'))).toBe(true);
+      // The third request met "Retry-After: 1" and waited exactly that, once.
+      expect(waits).toEqual([1000]);
       expect(paced.usage.rateLimit?.limit).toBe(2);
     } finally {
       await quotaService.close();
@@ -58,19 +75,17 @@ describe('429: waits out Retry-After, bounded and cancellable', () => {
 
   it('HTTP-date: waits until the date by the client clock', async () => {
     proxy.plan = (_request, index) =>
-      index === 0 ? { kind: 'respond', status: 429, headers: { 'retry-after': new Date(fixedNow + 1000).toUTCString() }, body: errorBody('rate_limited', 'Slow down', 'Wait.') } : { kind: 'pass' };
-    const started = performance.now();
+      index === 0 ? { kind: 'respond', status: 429, headers: { 'retry-after': new Date(fixedNow + 7000).toUTCString() }, body: errorBody('rate_limited', 'Slow down', 'Wait.') } : { kind: 'pass' };
     expect((await client().count()).markets).toBe(21);
-    expect(performance.now() - started).toBeGreaterThanOrEqual(900);
+    expect(waits).toEqual([7000]);
     expect(proxy.requests).toHaveLength(2);
   });
 
   it('reset_at in the body when there is no Retry-After', async () => {
     proxy.plan = (_request, index) =>
       index === 0 ? { kind: 'respond', status: 429, body: JSON.stringify({ error: 'Too many requests', reset_at: new Date(fixedNow + 300).toISOString() }) } : { kind: 'pass' };
-    const started = performance.now();
     await client().count();
-    expect(performance.now() - started).toBeGreaterThanOrEqual(250);
+    expect(waits).toEqual([300]);
   });
 
   it('a wait longer than the bound is reported at once, with the service message and the wait', async () => {
@@ -78,15 +93,23 @@ describe('429: waits out Retry-After, bounded and cancellable', () => {
     const error = await failure(client().count());
     expect(error).toMatchObject({ kind: 'rate-limited', status: 429, message: 'Quota exceeded', resolution: 'Wait an hour.', retryAfterMs: 3_600_000 });
     expect(proxy.requests).toHaveLength(1);
+    expect(waits).toEqual([]);
   });
 
-  it('an AbortSignal ends the wait', async () => {
+  it('an AbortSignal ends the wait at once', async () => {
     proxy.plan = () => ({ kind: 'respond', status: 429, headers: { 'retry-after': '30' }, body: errorBody('rate_limited', 'Slow down', 'Wait.') });
     const controller = new AbortController();
-    setTimeout(() => controller.abort(new Error('user moved on')), 100);
-    const started = performance.now();
-    await expect(client().count({ signal: controller.signal })).rejects.toThrow('user moved on');
-    expect(performance.now() - started).toBeLessThan(2000);
+    // The real sleep, aborted as soon as the 30 s wait has begun: had the abort not ended it, the
+    // test would run past its own timeout.
+    const abortMidWait: Sleep = (ms, signal) => {
+      waits.push(ms);
+      const waiting = realSleep(ms, signal);
+      controller.abort(new Error('user moved on'));
+      return waiting;
+    };
+    await expect(client({ sleep: abortMidWait }).count({ signal: controller.signal })).rejects.toThrow('user moved on');
+    expect(waits).toEqual([30_000]);
+    expect(proxy.requests).toHaveLength(1);
   });
 });
 
@@ -139,13 +162,57 @@ describe('503 and network failures: jittered backoff, bounded attempts', () => {
     expect(error.message).toContain('4 attempts');
   });
 
-  it('a slow server under a timeout fails as `network` and does not hang', async () => {
-    proxy.plan = () => ({ kind: 'delay', ms: 1500 });
-    const started = performance.now();
-    const error = await failure(client({ timeoutMs: 100, retry: { ...fastRetry, maxAttempts: 2 } }).count());
+  it('a hung service hits the timeout on every attempt and fails as `network`', async () => {
+    // Each attempt's timeout expires the moment the proxy holds its request: no time passes.
+    const attempts: AbortController[] = [];
+    const timeout = (ms: number): AbortSignal => {
+      expect(ms).toBe(100);
+      attempts.push(new AbortController());
+      return (attempts.at(-1) as AbortController).signal;
+    };
+    proxy.plan = () => ({ kind: 'hang', onHang: () => attempts.at(-1)?.abort(new DOMException('timed out', 'TimeoutError')) });
+    const error = await failure(client({ timeoutMs: 100, timeout, retry: { ...fastRetry, maxAttempts: 2 } }).count());
     expect(error.kind).toBe('network');
-    expect(error.message).toContain('within 100 ms');
-    expect(performance.now() - started).toBeLessThan(1000);
+    expect(error.message).toContain('no complete response within 100 ms (gave up after 2 attempts)');
+    expect(attempts).toHaveLength(2);
+    expect(proxy.requests).toHaveLength(2);
+    expect(waits).toHaveLength(1);
+  });
+
+  const plain503 = (): ProxyAction => ({ kind: 'respond', status: 503, body: errorBody('service_unavailable', 'Down for a moment', 'Retry.') });
+
+  it.each([
+    // Equal jitter (retry-policy.ts): ceiling = min(max, base · 2^(n-1)); the wait is ceiling/2 + random · ceiling/2.
+    ['the least jitter', 0, [50, 100, 150, 150]],
+    ['the most jitter', 0.999999, [100, 200, 300, 300]],
+  ])('backoff between 503s stays within the policy: %s', async (_name, jitter, expected) => {
+    proxy.plan = plain503;
+    const policy = { maxAttempts: 5, baseDelayMs: 100, maxDelayMs: 300 };
+    const error = await failure(client({ retry: policy, random: () => jitter }).count());
+    expect(error).toMatchObject({ kind: 'unavailable', message: 'Down for a moment' });
+    expect(waits).toEqual(expected);
+  });
+
+  it('backoff with real randomness stays between half the ceiling and the ceiling', async () => {
+    proxy.plan = plain503;
+    const policy = { maxAttempts: 6, baseDelayMs: 100, maxDelayMs: 1000 };
+    await failure(client({ retry: policy }).count());
+    const ceilings = [100, 200, 400, 800, 1000];
+    expect(waits).toHaveLength(ceilings.length);
+    waits.forEach((wait, index) => {
+      const ceiling = ceilings[index] ?? 0;
+      expect(wait).toBeGreaterThanOrEqual(ceiling / 2);
+      expect(wait).toBeLessThanOrEqual(ceiling);
+    });
+  });
+
+  it("a 503's Retry-After (the local service sends 1 s) lengthens the backoff, up to the longest delay", async () => {
+    test.service.faults.metadata = true;
+    await failure(client({ retry: { maxAttempts: 4, baseDelayMs: 100, maxDelayMs: 5000 }, random: () => 0 }).count());
+    expect(waits).toEqual([1000, 1000, 1000]);
+    waits = [];
+    await failure(client({ retry: { maxAttempts: 3, baseDelayMs: 100, maxDelayMs: 600 }, random: () => 0 }).count());
+    expect(waits).toEqual([600, 600]);
   });
 });
 

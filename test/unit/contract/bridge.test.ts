@@ -40,4 +40,21 @@ describe('the domain-shaped API built from the contract', () => {
       await services.close();
     }
   });
+
+  it("throws a rate-limited error with the service's wait, and reads an error of another version as `internal`", async () => {
+    const invoke = (channel: string): Promise<ContractResult<unknown>> =>
+      Promise.resolve(
+        channel === 'usage.get'
+          ? { ok: false, error: { kind: 'rate-limited', message: 'Slow down', resolution: 'Wait 12 s.', channel, retryAfterMs: 12_000 } }
+          : // A main process of another version may send a kind this window does not know, as it would arrive off the wire.
+            (JSON.parse(JSON.stringify({ ok: false, error: { kind: 'quota-exhausted', message: 'Out of quota', resolution: 'Upgrade.', channel } })) as ContractResult<unknown>),
+      );
+    const api = createApi(createBridge(invoke, noEvents));
+    const limited = await api.usage.get().catch((error: unknown) => error);
+    expect(limited).toBeInstanceOf(ContractError);
+    expect(limited).toMatchObject({ kind: 'rate-limited', message: 'Slow down', resolution: 'Wait 12 s.', retryAfterMs: 12_000, channel: 'usage.get' });
+    const foreign = await api.app.info().catch((error: unknown) => error);
+    expect(foreign).toMatchObject({ kind: 'internal', message: 'Out of quota', channel: 'app.info', retryAfterMs: null });
+    expect((foreign as ContractError).resolution).toMatch(/same version/);
+  });
 });

@@ -10,6 +10,8 @@ export type ProxyAction =
   | { kind: 'cut' }
   /** Forward after a pause. */
   | { kind: 'delay'; ms: number }
+  /** Never answer (until the proxy closes); `onHang` runs once the request is held. */
+  | { kind: 'hang'; onHang?: () => void }
   /** Forward, then let a function rewrite the JSON body. */
   | { kind: 'rewrite'; rewrite: (body: unknown) => unknown };
 
@@ -65,6 +67,10 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
     if (action.kind === 'respond') {
       response.writeHead(action.status, { 'content-type': 'application/json', ...action.headers });
       response.end(action.body);
+      return;
+    }
+    if (action.kind === 'hang') {
+      action.onHang?.();
       return;
     }
     if (action.kind === 'delay') await new Promise((resolve) => setTimeout(resolve, action.ms));

@@ -1,0 +1,96 @@
+import { useCallback } from 'react';
+import type { ContractErrorKind } from '../../../shared/contract/errors.ts';
+import { useRetryCountdown } from '../hooks/use-retry-countdown.ts';
+import { useUiStore } from '../stores/ui-store.ts';
+
+/** The parts of a contract error the panel shows. */
+export interface ShownError {
+  kind: ContractErrorKind;
+  message: string;
+  resolution: string;
+  retryAfterMs: number | null;
+}
+
+/** Props of an error panel. */
+export interface ErrorPanelProps {
+  /** What failed, in the view's words ("The catalog could not be loaded"). */
+  context: string;
+  error: ShownError;
+  /** When the error arrived (Unix ms, the page clock), so a `Retry-After` counts down from then. */
+  failedAt: number;
+  onRetry: () => void;
+  retrying: boolean;
+}
+
+const titles: Record<ContractErrorKind, string> = {
+  'needs-api-key': 'API key needed',
+  'auth-required': 'API key not accepted',
+  'payment-required': 'Paid access needed',
+  forbidden: 'Not included in your plan',
+  'rate-limited': 'Rate limited',
+  unavailable: 'Service unavailable',
+  network: 'Service unreachable',
+  'invalid-response': 'Malformed answer from the service',
+  'not-found': 'Nothing found',
+  'too-expensive': 'Query too large',
+  'invalid-request': 'Request refused',
+  'unknown-channel': 'Version mismatch',
+  internal: 'Something went wrong',
+};
+
+const needsKey = new Set<ContractErrorKind>(['needs-api-key', 'auth-required', 'payment-required']);
+const needsSource = new Set<ContractErrorKind>(['unavailable', 'network', 'invalid-response']);
+
+/**
+ * A failed load, shown as the service explained it: what happened, what to do, and the action
+ * that does it: "Add API key" for key problems, a countdown for a rate limit (then a retry),
+ * "Retry" and "Check data source" when the service is down or unreachable.
+ */
+export function ErrorPanel({ context, error, failedAt, onRetry, retrying }: ErrorPanelProps) {
+  const openSettings = useUiStore((state) => state.openSettings);
+  const deadline = error.kind === 'rate-limited' && error.retryAfterMs !== null ? failedAt + error.retryAfterMs : null;
+  const retry = useCallback(() => {
+    if (!retrying) onRetry();
+  }, [onRetry, retrying]);
+  const left = useRetryCountdown(deadline, retry);
+  const severity = needsKey.has(error.kind) || error.kind === 'rate-limited' ? 'warn' : 'fail';
+  return (
+    <section className={`panel error-panel error-${severity}`} aria-labelledby="error-panel-title" data-testid="error-panel" data-kind={error.kind}>
+      <header className="error-panel-header">
+        <span className="error-mark" aria-hidden="true">
+          {severity === 'warn' ? '▲' : '■'}
+        </span>
+        <h2 id="error-panel-title">{titles[error.kind]}</h2>
+        <span className="error-context">{context}</span>
+      </header>
+      <div className="error-panel-body">
+        <p className="error-message" role="alert">
+          {error.message}
+        </p>
+        <p className="error-resolution">{error.resolution}</p>
+        <div className="button-row">
+          {needsKey.has(error.kind) && (
+            <button type="button" className="button primary" onClick={() => openSettings('api-key')}>
+              Add API key
+            </button>
+          )}
+          {left !== null && left > 0 ? (
+            <button type="button" className="button" aria-disabled="true" data-testid="retry-countdown">
+              Retry in {left} s
+            </button>
+          ) : (
+            <button type="button" className={needsSource.has(error.kind) ? 'button primary' : 'button'} onClick={retry} disabled={retrying}>
+              {retrying ? 'Retrying…' : 'Retry'}
+            </button>
+          )}
+          {needsSource.has(error.kind) && (
+            <button type="button" className="button" onClick={() => openSettings('data-source')}>
+              Check data source
+            </button>
+          )}
+          <span className="error-kind">{error.kind}</span>
+        </div>
+      </div>
+    </section>
+  );
+}

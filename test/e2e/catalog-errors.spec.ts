@@ -1,0 +1,211 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { expect, test, type AppServer } from './app-server.ts';
+
+const root = join(import.meta.dirname, '..', '..');
+const shots = 'test-results/screenshots';
+
+/** `mde serve` on a free port with its own demo folder, in the failing modes asked for. */
+async function startRemoteService(args: string[]): Promise<{ baseUrl: string; stop: () => Promise<void> }> {
+  const demoDir = await mkdtemp(join(tmpdir(), 'mde-e2e-remote-'));
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'electron/cli/mde.ts', 'serve', '--port', '0', '--demo-dir', demoDir, ...args], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const baseUrl = await new Promise<string>((resolve, reject) => {
+    const onData = (chunk: Buffer): void => {
+      output += chunk.toString();
+      const match = / at (http:\/\/127\.0\.0\.1:\d+)$/m.exec(output);
+      if (match?.[1] !== undefined) resolve(match[1]);
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.on('exit', (code) => reject(new Error(`mde serve exited with ${code ?? 'a signal'}:\n${output}`)));
+  });
+  return {
+    baseUrl,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+      await rm(demoDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A hand-made remote service: healthy, with `/catalog` answered by `catalog` (one call at a time, counted). */
+async function startFakeRemote(catalog: (call: number) => { status: number; headers?: Record<string, string>; body: string }): Promise<{ baseUrl: string; calls: () => number; stop: () => Promise<void> }> {
+  let calls = 0;
+  const server: Server = createServer((request, response) => {
+    const path = (request.url ?? '/').split('?')[0];
+    if (path !== '/catalog') {
+      response.writeHead(path === '/health' ? 200 : 404, { 'content-type': 'application/json' });
+      response.end('{}');
+      return;
+    }
+    const answer = catalog(calls++);
+    response.writeHead(answer.status, { 'content-type': 'application/json', ...answer.headers });
+    response.end(answer.body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    calls: () => calls,
+    stop: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+const catalogFixture = (name: string): string => readFileSync(join(root, 'test', 'fixtures', 'catalog', name), 'utf8');
+
+/** Settings → Remote → base URL → Save, as a person does it; then back to the catalog by keyboard. */
+async function useRemote(page: Page, app: AppServer, baseUrl: string): Promise<void> {
+  await page.goto(app.url);
+  await page.keyboard.press('Control+,');
+  await page.getByRole('radio', { name: /Remote Market Data Service/ }).check();
+  await page.getByRole('textbox', { name: 'Base URL' }).fill(baseUrl);
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByTestId('status-source')).toContainText(baseUrl);
+}
+
+async function showCatalog(page: Page): Promise<void> {
+  await page.keyboard.press('Alt+1');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Catalog');
+}
+
+test('catalog metadata down: the service words, Retry, and "Check data source" reaching the base URL', async ({ app, page }) => {
+  const remote = await startRemoteService(['--fail', 'metadata']);
+  try {
+    await useRemote(page, app, remote.baseUrl);
+    await showCatalog(page);
+    const panel = page.getByTestId('error-panel');
+    // The main process retries a 503 with backoff first (up to ~8 s) before it reports.
+    await expect(panel).toHaveAttribute('data-kind', 'unavailable', { timeout: 30_000 });
+    await expect(panel.getByRole('heading')).toHaveText('Service unavailable');
+    await expect(panel).toContainText('Catalog metadata is temporarily unavailable');
+    await expect(panel).toContainText('Retry after a short wait.');
+    await expect(panel.getByRole('button', { name: 'Retry' })).toBeVisible();
+    await page.screenshot({ path: `${shots}/catalog-error-unavailable.png` });
+
+    await panel.getByRole('button', { name: 'Check data source' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Settings');
+    await expect(page.getByRole('textbox', { name: 'Base URL' })).toBeFocused();
+  } finally {
+    await remote.stop();
+  }
+});
+
+test('a wrong API key: "Add API key" goes to the key field, and the right key brings the catalog', async ({ app, page }) => {
+  const remote = await startRemoteService(['--keys', 'mde-e2e-good-key-7788']);
+  try {
+    await useRemote(page, app, remote.baseUrl);
+    const keyField = page.getByLabel(/New key/);
+    await keyField.fill('mde-e2e-wrong-key-0000');
+    await page.getByRole('button', { name: 'Save key' }).click();
+    await expect(page.getByTestId('key-status')).toContainText('ending in 0000');
+    await showCatalog(page);
+    const panel = page.getByTestId('error-panel');
+    await expect(panel).toHaveAttribute('data-kind', 'auth-required');
+    await expect(panel.getByRole('heading')).toHaveText('API key not accepted');
+    await expect(panel).toContainText('The API key is not valid');
+    await expect(panel).toContainText('Check the key, or create a new one in your account.');
+    await page.screenshot({ path: `${shots}/catalog-error-auth-required.png` });
+
+    await panel.getByRole('button', { name: 'Add API key' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Settings');
+    await expect(keyField).toBeFocused();
+    await page.keyboard.type('mde-e2e-good-key-7788');
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('key-status')).toContainText('ending in 7788');
+    await showCatalog(page);
+    await expect(page.getByRole('table', { name: 'Markets' }).locator('tbody tr')).toHaveCount(21);
+  } finally {
+    await remote.stop();
+  }
+});
+
+test('a rate limit counts down from Retry-After on the page clock, then retries by itself', async ({ app, page }) => {
+  const remote = await startFakeRemote((call) =>
+    call === 0
+      ? { status: 429, headers: { 'retry-after': '12' }, body: JSON.stringify({ error: { code: 'rate_limited', message: 'Request quota exceeded: 60 requests per 60 s', resolution: 'Wait 12 s as Retry-After says, then retry.' } }) }
+      : { status: 200, body: catalogFixture('well-formed.json') },
+  );
+  try {
+    await page.clock.install();
+    await useRemote(page, app, remote.baseUrl);
+    await showCatalog(page);
+    const panel = page.getByTestId('error-panel');
+    await expect(panel).toHaveAttribute('data-kind', 'rate-limited');
+    await expect(panel).toContainText('Request quota exceeded');
+    const countdown = panel.getByTestId('retry-countdown');
+    await expect(countdown).toHaveText(/^Retry in (12|11|10) s$/);
+    await expect(countdown).toHaveAttribute('aria-disabled', 'true');
+    await page.screenshot({ path: `${shots}/catalog-error-rate-limited.png` });
+    await page.clock.fastForward(5_000);
+    await expect(countdown).toHaveText(/^Retry in [5-7] s$/);
+    expect(remote.calls()).toBe(1);
+    await page.clock.fastForward(8_000);
+    await expect(page.getByRole('table', { name: 'Markets' }).locator('tbody tr')).toHaveCount(2);
+    await expect(panel).toBeHidden();
+    expect(remote.calls()).toBe(2);
+  } finally {
+    await remote.stop();
+  }
+});
+
+test('malformed remote catalog entries are skipped with a calm warning, never a crash', async ({ app, page }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  const remote = await startFakeRemote(() => ({ status: 200, body: catalogFixture('two-malformed-entries.json') }));
+  try {
+    await useRemote(page, app, remote.baseUrl);
+    await showCatalog(page);
+    await expect(page.getByRole('table', { name: 'Markets' }).locator('tbody tr')).toHaveCount(2);
+    await expect(page.getByRole('status').filter({ hasText: 'malformed' })).toHaveText(
+      '2 catalog entries were malformed and skipped: #2 kestrel/SOL-PERP (categories: expected array, received undefined); #3 (source: expected string, received undefined).',
+    );
+    await page.screenshot({ path: `${shots}/catalog-warning-malformed.png` });
+    expect(errors).toEqual([]);
+  } finally {
+    await remote.stop();
+  }
+});
+
+test('an empty catalog has its own state', async ({ app, page }) => {
+  const empty = await startFakeRemote(() => ({ status: 200, body: JSON.stringify({ updatedAt: '2026-03-02T09:15:00Z', markets: [], has_more: false, next_cursor: null }) }));
+  try {
+    await useRemote(page, app, empty.baseUrl);
+    await showCatalog(page);
+    await expect(page.getByRole('heading', { name: 'The data source lists no markets' })).toBeVisible();
+    await page.screenshot({ path: `${shots}/catalog-empty.png` });
+  } finally {
+    await empty.stop();
+  }
+});
+
+test('an unreachable service: the reason, Retry and "Check data source"', async ({ app, page }) => {
+  // A port that was free a moment ago: nothing listens on it.
+  const vacant = await startFakeRemote(() => ({ status: 200, body: '{}' }));
+  await vacant.stop();
+  await useRemote(page, app, vacant.baseUrl);
+  await showCatalog(page);
+  const panel = page.getByTestId('error-panel');
+  await expect(panel).toHaveAttribute('data-kind', 'network');
+  await expect(panel.getByRole('heading')).toHaveText('Service unreachable');
+  await expect(panel).toContainText('Unreachable: ');
+  await expect(panel).toContainText('ECONNREFUSED');
+  await expect(panel.getByRole('button', { name: 'Retry' })).toBeVisible();
+  await expect(panel.getByRole('button', { name: 'Check data source' })).toBeVisible();
+  await page.screenshot({ path: `${shots}/catalog-error-unreachable.png` });
+});

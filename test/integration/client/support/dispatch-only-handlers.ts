@@ -1,0 +1,22 @@
+import { defaultSettings } from '../../../../shared/settings.ts';
+import type { ContractHandlers } from '../../../../electron/contract-host/handlers.ts';
+
+/** Contract handlers with fixed answers, for tests that replace the one channel they exercise. */
+export const dispatchOnlyHandlers: ContractHandlers = {
+  'app.info': () =>
+    Promise.resolve({ name: 'Market Data Explorer', version: '0.0.0', mode: 'browser', platform: 'linux-x64', electronVersion: null, nodeVersion: '20', userDataDir: '/tmp/x' }),
+  'settings.get': () => Promise.resolve(defaultSettings),
+  'settings.update': () => Promise.resolve(defaultSettings),
+  'health.check': () =>
+    Promise.resolve({ dataSource: 'remote', baseUrl: null, status: 'ok', simulated: false, latencyMs: 1, checkedAt: 0, message: 'Connected in 1 ms' }),
+  'catalog.markets': () => Promise.resolve({ markets: [], warnings: [], updatedAt: '2026-11-20T00:00:00Z', simulated: false }),
+  'keys.status': () => Promise.resolve({ baseUrl: null, hasKey: false, last4: null, storage: 'keychain', warning: null }),
+  'keys.set': () => Promise.resolve({ baseUrl: null, hasKey: false, last4: null, storage: 'keychain', warning: null }),
+  'keys.delete': () => Promise.resolve({ baseUrl: null, hasKey: false, last4: null, storage: 'keychain', warning: null }),
+  'usage.get': () => Promise.resolve({ baseUrl: null, rateLimit: null, monthly: null, observedAt: null }),
+  'book.replayFiles': () => Promise.resolve({ replayId: 'r-1' }),
+  'book.cancel': () => Promise.resolve({ cancelled: false }),
+  'files.pick': () => Promise.resolve({ files: [] }),
+  'files.grantPath': () => Promise.resolve({ files: [] }),
+  'files.grantDropped': () => Promise.resolve({ files: [] }),
+};
