@@ -76,6 +76,9 @@ describe('book replay over the contract', () => {
     const expected = observationsByBook(referenceObservations(referenceSteps(hours.map(({ h, events }) => referenceHourOf(hour(h).hour, events))), 10, model));
     expect(model.counts).toMatchObject({ clears: 1 });
     expect(Math.min(model.counts.ignoredDeltas, model.counts.deletedLevels)).toBeGreaterThan(0);
+    // The gap cost each book its deltas before its next snapshot.
+    const framesAfterGap = [...expected.values()].flat().filter((frame) => frame.time >= hour(10).hour).length;
+    expect(framesAfterGap).toBeLessThan(hours[2]?.events.length ?? 0);
     expect(observationsByBook(observationsOfFrames(frames))).toEqual(expected);
     // Metrics and flags survive the trip too: the same frames as the engine and recorder make in-process.
     const reset = { reset: true as const, collectorTimestamp: hour(10).hour };

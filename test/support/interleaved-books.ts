@@ -13,7 +13,7 @@ export interface InterleavedBooksOptions {
   events: number;
   /** Roughly one snapshot in this many events of a book (default 40). */
   snapshotEvery?: number;
-  /** Deltas a book gets before its first snapshot, at most (default 3). */
+  /** Deltas a book gets before its first snapshot: 1 to this many (default 3). */
   leadingDeltas?: number;
 }
 
@@ -21,10 +21,11 @@ const tick = 0.25;
 
 /**
  * A seeded stream of several books of one (source, market) interleaved at random, inside one
- * hour. Each book opens with a few deltas before its first snapshot; snapshots are 0–32 levels
- * (so they shrink and grow the book, sometimes past 25 levels); deltas touch 0–4 levels near the
- * top of a small price grid, a third of them quantity 0, so levels are deleted and later re-added.
- * Collector times mostly rise but now and then step back a few ms, as in real files.
+ * hour. Each book opens with at least one delta before its first snapshot (in a first file or
+ * after a gap, those make no book). Snapshots are 0–32 levels, so they shrink and grow the
+ * book, sometimes past 25 levels. Deltas touch 0–4 levels near the top of a small price grid, a
+ * third of them quantity 0, so levels are deleted and later re-added. Collector times mostly
+ * rise but now and then step back a few ms, as in real files.
  */
 export function interleavedBookEvents(options: InterleavedBooksOptions): BookEvent[] {
   const random = seededRandom(options.seed);
@@ -32,7 +33,7 @@ export function interleavedBookEvents(options: InterleavedBooksOptions): BookEve
   const size = (): number => (1 + int(5000)) / 1000;
   const snapshotEvery = options.snapshotEvery ?? 40;
   const leading = options.leadingDeltas ?? 3;
-  const books = options.instruments.map((instrument, i) => ({ instrument, mid: 4000 + 200 * i, deltasBeforeSnapshot: int(leading + 1), started: false }));
+  const books = options.instruments.map((instrument, i) => ({ instrument, mid: 4000 + 200 * i, deltasBeforeSnapshot: 1 + int(Math.max(1, leading)), started: false }));
   const step = Math.max(1, Math.floor(3_500_000 / Math.max(1, options.events)));
   const lastMs = options.hourStart + 3_599_999;
   let time = options.hourStart + 500;
