@@ -90,7 +90,10 @@ describe('book replay over the contract', () => {
   });
 
   it('reports a bad file as a failed replay, and cancel of an unknown replay as not cancelled', async () => {
-    const reply = await replayFiles(client, [join(await tempDir(), 'missing.jsonl.zst')]);
+    // A regular file that is not zstd: it can be opened, so the replay itself reports it.
+    const notZstd = join(await tempDir(), 'plain.jsonl.zst');
+    await writeFile(notZstd, '{"not":"compressed"}\n');
+    const reply = await replayFiles(client, [notZstd]);
     expect(reply).toMatchObject({ result: { ok: true } });
     const ended = await client.next((m) => m.type === 'event' && m.event === 'book.replayEnded', 10_000);
     expect(ended).toMatchObject({ payload: { ok: false, error: { kind: 'snapshot-file' } } });
