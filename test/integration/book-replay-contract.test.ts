@@ -6,12 +6,26 @@ import type { TaskProgress } from '../../shared/contract/channels.ts';
 import type { WsServerMessage } from '../../shared/contract/ws-protocol.ts';
 import { startBrowserServer, type BrowserServer } from '../../electron/browser-mode/browser-server.ts';
 import { createMainServices, type MainServices } from '../../electron/services/main-services.ts';
-import { hourOfEvents, writeSnapshotFile, type SnapshotFileSpec } from '../support/book-files.ts';
-import { flattenFrames, inProcessFrames } from '../support/frame-reference.ts';
+import { writeSnapshotFile, type SnapshotFileSpec } from '../support/book-files.ts';
+import { observationsOfFrames, referenceHourOf } from '../support/book-observations.ts';
+import { flatFramesByBook, inProcessFramesByBook } from '../support/frame-reference.ts';
+import { interleavedBookEvents } from '../support/interleaved-books.ts';
+import { observationsByBook, ReferenceL2Books, referenceObservations, referenceSteps } from '../support/reference-l2-books.ts';
 import { useTempDirs } from '../support/temp-dir.ts';
 import { openContractSocket, type ContractSocketClient } from '../support/ws-client.ts';
 
 const hour = (h: number): SnapshotFileSpec => ({ source: 'binance', market: 'BTC-USDT', hour: Date.UTC(2024, 2, 10, h) });
+const instruments = [null, 'BTCUSDT-PERP'] as const;
+const eventsOf = (h: number, seed: number, events: number) =>
+  interleavedBookEvents({ seed, source: 'binance', market: 'BTC-USDT', hourStart: hour(h).hour, instruments, events });
+
+/**
+ * Every call of `book.replayFiles` in this file goes through here, so a change to how a replay
+ * names its files is one edit.
+ */
+function replayFiles(client: ContractSocketClient, paths: string[], options: { depth?: number } = {}): Promise<WsServerMessage> {
+  return client.invoke('book.replayFiles', { paths, ...options });
+}
 
 function payloads<T>(client: ContractSocketClient, event: string): T[] {
   return client.messages.filter((m): m is Extract<WsServerMessage, { type: 'event' }> => m.type === 'event' && m.event === event).map((m) => m.payload as T);
@@ -38,13 +52,16 @@ describe('book replay over the contract', () => {
     await services.close();
   });
 
-  it('pushes frame chunks as binary WebSocket messages that rebuild into the engine’s frames', async () => {
+  it('pushes frame chunks as binary WebSocket messages that rebuild into the reference books, across a gap', async () => {
     const dir = await tempDir();
-    const first = hourOfEvents(hour(7), 21, 2500);
-    const second = hourOfEvents(hour(8), 22, 2500).slice(1);
-    const paths = [await writeSnapshotFile(dir, hour(7), first), await writeSnapshotFile(dir, hour(8), second)];
+    const hours = [
+      { h: 7, events: eventsOf(7, 21, 1500) },
+      { h: 8, events: eventsOf(8, 22, 1500) },
+      { h: 10, events: eventsOf(10, 23, 1500) },
+    ];
+    const paths = await Promise.all(hours.map(({ h, events }) => writeSnapshotFile(dir, hour(h), events)));
 
-    const reply = await client.invoke('book.replayFiles', { paths, depth: 10 });
+    const reply = await replayFiles(client, paths, { depth: 10 });
     expect(reply).toMatchObject({ type: 'result', result: { ok: true } });
     const replayId = reply.type === 'result' && reply.result.ok ? (reply.result.value as { replayId: string }).replayId : '';
     await client.next((m) => m.type === 'event' && m.event === 'book.replayEnded', 10_000);
@@ -55,15 +72,28 @@ describe('book replay over the contract', () => {
     expect(frames.length).toBeGreaterThan(0);
     expect(client.binaryMessages).toBe(frames.length);
     expect(frames.every((f) => f.replayId === replayId && f.chunk.buffer instanceof ArrayBuffer && f.book.market === 'BTC-USDT')).toBe(true);
-    expect(flattenFrames(frames.map((f) => f.chunk))).toEqual(flattenFrames(inProcessFrames([...first, ...second], 10)));
+    const model = new ReferenceL2Books();
+    const expected = observationsByBook(referenceObservations(referenceSteps(hours.map(({ h, events }) => referenceHourOf(hour(h).hour, events))), 10, model));
+    expect(model.counts).toMatchObject({ clears: 1 });
+    expect(Math.min(model.counts.ignoredDeltas, model.counts.deletedLevels)).toBeGreaterThan(0);
+    // The gap cost each book its deltas before its next snapshot.
+    const framesAfterGap = [...expected.values()].flat().filter((frame) => frame.time >= hour(10).hour).length;
+    expect(framesAfterGap).toBeLessThan(hours[2]?.events.length ?? 0);
+    expect(observationsByBook(observationsOfFrames(frames))).toEqual(expected);
+    // Metrics and flags survive the trip too: the same frames as the engine and recorder make in-process.
+    const reset = { reset: true as const, collectorTimestamp: hour(10).hour };
+    expect(flatFramesByBook(frames)).toEqual(inProcessFramesByBook([...(hours[0]?.events ?? []), ...(hours[1]?.events ?? []), reset, ...(hours[2]?.events ?? [])], 10));
 
     const tasks = payloads<TaskProgress>(client, 'task.progress').filter((t) => t.taskId === replayId);
-    expect(tasks.at(-1)).toMatchObject({ state: 'done', label: 'Book replay of 2 files' });
+    expect(tasks.at(-1)).toMatchObject({ state: 'done', label: 'Book replay of 3 files' });
     expect(tasks.at(-1)?.done).toBe(tasks.at(-1)?.total);
   });
 
   it('reports a bad file as a failed replay, and cancel of an unknown replay as not cancelled', async () => {
-    const reply = await client.invoke('book.replayFiles', { paths: [join(await tempDir(), 'missing.jsonl.zst')] });
+    // A regular file that is not zstd: it can be opened, so the replay itself reports it.
+    const notZstd = join(await tempDir(), 'plain.jsonl.zst');
+    await writeFile(notZstd, '{"not":"compressed"}\n');
+    const reply = await replayFiles(client, [notZstd]);
     expect(reply).toMatchObject({ result: { ok: true } });
     const ended = await client.next((m) => m.type === 'event' && m.event === 'book.replayEnded', 10_000);
     expect(ended).toMatchObject({ payload: { ok: false, error: { kind: 'snapshot-file' } } });

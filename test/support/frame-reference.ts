@@ -1,6 +1,8 @@
 import { BookEngine } from '../../shared/book/book-engine.ts';
 import type { BookEvent, BookReset } from '../../shared/book/book-event.ts';
+import type { BookKey } from '../../shared/book/book-key.ts';
 import { FrameRecorder, frameViews, type FrameChunk } from '../../shared/book/book-frames.ts';
+import { referenceBookName } from './reference-l2-books.ts';
 
 /** Every frame of a list of chunks, as plain arrays (NaN slots kept), for exact comparison. */
 export interface FlatFrames {
@@ -32,19 +34,42 @@ export function flattenFrames(chunks: readonly FrameChunk[]): FlatFrames {
   return flat;
 }
 
-/** What the engine produces in-process for the same inputs: the reference the worker must match. */
-export function inProcessFrames(inputs: readonly (BookEvent | BookReset)[], depth = 25): FrameChunk[] {
-  const chunks: FrameChunk[] = [];
+/** Frames grouped by book (each book's chunks in order), flattened: chunk boundaries do not matter. */
+export function flatFramesByBook(frames: readonly { book: BookKey; chunk: FrameChunk }[]): Map<string, FlatFrames> {
+  const chunks = new Map<string, FrameChunk[]>();
+  for (const { book, chunk } of frames) {
+    const name = referenceBookName(book);
+    const list = chunks.get(name) ?? [];
+    list.push(chunk);
+    chunks.set(name, list);
+  }
+  return new Map([...chunks.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([name, list]) => [name, flattenFrames(list)]));
+}
+
+/**
+ * What the engine and frame recorder produce in-process for the same inputs, grouped by book:
+ * the worker must carry the same frames (metrics and flags included) across the thread.
+ */
+export function inProcessFramesByBook(inputs: readonly (BookEvent | BookReset)[], depth = 25): Map<string, FlatFrames> {
+  const chunks: { book: BookKey; chunk: FrameChunk }[] = [];
   const engine = new BookEngine();
-  const recorder = new FrameRecorder({ depth, chunkFrames: 4096, onChunk: (chunk) => chunks.push(chunk) });
+  const recorders = new Map<string, FrameRecorder>();
   for (const input of inputs) {
     if ('reset' in input) {
       engine.reset(input.key);
       continue;
     }
     const book = engine.apply(input);
-    if (book !== null) recorder.push(book, input.collectorTimestamp, input.isSnapshot);
+    if (book === null) continue;
+    const name = referenceBookName(book.key);
+    let recorder = recorders.get(name);
+    if (recorder === undefined) {
+      const key = book.key;
+      recorder = new FrameRecorder({ depth, chunkFrames: 4096, onChunk: (chunk) => chunks.push({ book: key, chunk }) });
+      recorders.set(name, recorder);
+    }
+    recorder.push(book, input.collectorTimestamp, input.isSnapshot);
   }
-  recorder.flush();
-  return chunks;
+  for (const recorder of recorders.values()) recorder.flush();
+  return flatFramesByBook(chunks);
 }

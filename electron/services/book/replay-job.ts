@@ -10,6 +10,15 @@ import { FrameReplayer } from './frame-replayer.ts';
 /** Posts one event to the client, moving (never copying) the listed buffers. */
 export type PostToClient = (event: BookWorkerEvent, transfer?: ArrayBuffer[]) => void;
 
+/** What a replay is waiting for when it pauses: acknowledgements of its chunks, or the next page. */
+export type ReplayWait = 'acks' | 'page';
+
+/** Watches a replay's pauses, so a test can wait on the pause itself instead of on the clock. */
+export interface ReplayJobObserver {
+  /** Called each time the job starts (or, woken too early, resumes) waiting, with its unacknowledged chunks. */
+  waiting?(reason: ReplayWait, chunksInFlight: number): void;
+}
+
 type StartRequest = Extract<BookWorkerRequest, { kind: 'replay-files' | 'replay-pages' }>;
 type PageMessage = Extract<BookWorkerRequest, { kind: 'page' | 'pages-end' | 'pages-failed' }>;
 
@@ -36,6 +45,7 @@ export class ReplayJob {
   constructor(
     private readonly request: StartRequest,
     private readonly post: PostToClient,
+    private readonly observer: ReplayJobObserver = {},
   ) {
     this.replayer = new FrameReplayer(request.settings, (book, chunk) => {
       this.inFlight++;
@@ -60,7 +70,7 @@ export class ReplayJob {
         this.checkCancelled();
         this.replayer.apply(batch);
         this.maybePostProgress();
-        await this.until(() => this.inFlight < this.request.maxChunksInFlight);
+        await this.until('acks', () => this.inFlight < this.request.maxChunksInFlight);
         this.checkCancelled();
       }
       this.checkCancelled();
@@ -81,7 +91,7 @@ export class ReplayJob {
     let rowIndex = 0;
     this.post({ seq: this.request.seq, kind: 'need-page' });
     for (;;) {
-      await this.until(() => this.pageQueue.length > 0);
+      await this.until('page', () => this.pageQueue.length > 0);
       this.checkCancelled();
       const message = this.pageQueue.shift();
       if (message === undefined || message.kind === 'pages-end') return;
@@ -94,9 +104,12 @@ export class ReplayJob {
     }
   }
 
-  private async until(ready: () => boolean): Promise<void> {
+  private async until(reason: ReplayWait, ready: () => boolean): Promise<void> {
     while (!ready() && !this.abort.signal.aborted) {
-      await new Promise<void>((resolve) => (this.wake = resolve));
+      await new Promise<void>((resolve) => {
+        this.wake = resolve;
+        this.observer.waiting?.(reason, this.inFlight);
+      });
       this.wake = null;
     }
   }

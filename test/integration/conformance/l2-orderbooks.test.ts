@@ -1,10 +1,20 @@
-import { describe, expect, it } from 'vitest';
-import { BookEngine, bookEventFromL2Row, l2RowFromBook, l2Slots, type L2Row } from '../../../shared/book/index.ts';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BookEngine, bookEventFromL2Row, l2RowFromBook, l2Slots, type BookEvent, type L2Row } from '../../../shared/book/index.ts';
+import { startEmbeddedService } from '../../../electron/services/local-service/embedded-service.ts';
+import type { LocalService } from '../../../electron/services/local-service/local-service.ts';
 import { hourFileLines } from './support/oracle.ts';
 import { specReplayLimits, type ReplayLimits } from '../../../electron/services/local-service/service-context.ts';
+import { requestService, type RequestOptions } from './support/http.ts';
 import { pageAll, type PageBody } from './support/paging.ts';
 import { fixedNow, hourMs, hourStartOf, minuteMs, paidKey, serviceFixture, type ConformanceService } from './support/service-fixture.ts';
 import { lineTime, type SnapshotLine } from './support/snapshot-file.ts';
+import { writeSnapshotFile } from '../../support/book-files.ts';
+import { observationOfFlatRow, referenceHourOf } from '../../support/book-observations.ts';
+import { interleavedBookEvents } from '../../support/interleaved-books.ts';
+import { ReferenceL2Books, referenceObservations, referenceSteps, type ReferenceLevel, type ReferenceStep } from '../../support/reference-l2-books.ts';
 
 const service = serviceFixture();
 const sol = { source: 'hyperliquid', market: 'SOL' } as const;
@@ -16,17 +26,6 @@ const historyStart = hourStartOf(fixedNow - 3 * 24 * hourMs);
 async function books(target: Pick<ConformanceService, 'get'>, query: Record<string, string | number>, limit = 1000): Promise<L2Row[]> {
   return (await pageAll<L2Row>(target, '/l2-orderbooks', { query: { ...query, limit }, key: paidKey })).items;
 }
-
-/** A book row without its envelope: collector time, snapshot flag and the 100 level fields. */
-type BookLevels = Omit<L2Row, 'event_id' | 'source' | 'market' | 'instrument' | 'exchange_timestamp' | 'source_capture_id' | 'schema_version'>;
-
-const envelopeFields = new Set(['event_id', 'source', 'market', 'instrument', 'exchange_timestamp', 'source_capture_id', 'schema_version']);
-
-function bookLevels(row: L2Row): BookLevels {
-  return Object.fromEntries(Object.entries(row).filter(([name]) => !envelopeFields.has(name))) as BookLevels;
-}
-
-const envelope = { event_id: '', source: sol.source, market: sol.market, instrument: null, collector_timestamp: 0, exchange_timestamp: null, source_capture_id: '', schema_version: 2 };
 
 function levels(row: L2Row, side: 'bid' | 'ask'): { prices: number[]; sizes: number[] } {
   const prices: number[] = [];
@@ -51,35 +50,26 @@ describe('4.12 GET /l2-orderbooks', () => {
     expect((await service.get('/l2-orderbooks', { query: { ...range, start: range.end, end: range.start }, key: paidKey })).status).toBe(400);
   });
 
-  it('4.12 /l2-orderbooks: books equal a replay of the stored source events (full depth, in collector-time order) through the book engine, across pages and hours', async () => {
+  it('4.12 /l2-orderbooks: books equal the reference model replaying the stored source events (full depth, in collector-time order), across pages and hours', async () => {
     // Twenty minutes across the 12:00 boundary, paged in 97s so that continuations start in both hours.
     const crossing = { ...sol, start: hourStartOf(fixedNow) - 10 * minuteMs, end: hourStartOf(fixedNow) + 10 * minuteMs };
     // The oracle decodes the hour files itself and replays them from the hour before the range.
-    const lines: SnapshotLine[] = [];
+    const steps: ReferenceStep[] = [];
     for (let hour = hourStartOf(crossing.start) - hourMs; hour <= crossing.end; hour += hourMs) {
       // Each file in collector-time order (a stable sort keeps arrival order on ties), as /l2-updates serves it.
-      lines.push(...(await hourFileLines(service, sol.source, sol.market, hour)).filter((line) => line.type === 'orderbook').sort((a, b) => lineTime(a) - lineTime(b)));
+      const lines: SnapshotLine[] = (await hourFileLines(service, sol.source, sol.market, hour)).filter((line) => line.type === 'orderbook').sort((a, b) => lineTime(a) - lineTime(b));
+      for (const line of lines) {
+        if (lineTime(line) > crossing.end) continue;
+        const data = line.data as { is_snapshot: boolean; bids: ReferenceLevel[]; asks: ReferenceLevel[] };
+        steps.push({ update: { ...sol, instrument: null, time: lineTime(line), snapshot: data.is_snapshot, bids: data.bids, asks: data.asks } });
+      }
     }
-    const engine = new BookEngine();
-    const expected: BookLevels[] = [];
-    for (const line of lines) {
-      if (lineTime(line) > crossing.end) continue;
-      const data = line.data as { is_snapshot: boolean; bids: [number, number][]; asks: [number, number][] };
-      const book = engine.apply({
-        source: sol.source,
-        market: sol.market,
-        instrument: null,
-        collectorTimestamp: lineTime(line),
-        isSnapshot: data.is_snapshot,
-        bids: Float64Array.from(data.bids.flat()),
-        asks: Float64Array.from(data.asks.flat()),
-      });
-      if (book === null || lineTime(line) < crossing.start) continue;
-      expected.push(bookLevels(l2RowFromBook({ ...envelope, collector_timestamp: lineTime(line) }, book, data.is_snapshot)));
-    }
+    const model = new ReferenceL2Books();
+    const expected = referenceObservations(steps, 25, model).filter((book) => book.time >= crossing.start);
     expect(expected.length).toBeGreaterThan(1000);
+    expect(model.counts.deletedLevels).toBeGreaterThan(0);
     const served = await books(service, crossing, 97);
-    expect(served.map(bookLevels)).toEqual(expected);
+    expect(served.map((row) => observationOfFlatRow(row))).toEqual(expected);
   });
 
   it('4.12 /l2-orderbooks: books agree with a replay of /l2-updates rows through the book engine (BookEngine + bookEventFromL2Row) for the same range', async () => {
@@ -209,5 +199,62 @@ describe('4.12 / part 8 replay bounds', () => {
       const updates = await pageAll<L2Row>(limited, '/l2-updates', { query: { ...long, limit: 1000 }, key: paidKey });
       expect(paged.items.map((row) => row.event_id)).toEqual(updates.items.map((row) => row.event_id));
     });
+  });
+});
+
+describe('4.12 /l2-orderbooks over a folder of files, against the reference model', () => {
+  // Three books of one market interleaved, over hours 10, 11 and 13 (12 has no file: a coverage
+  // gap). Each book opens with deltas before its first snapshot, deltas delete levels with
+  // quantity 0 and add them back, snapshots shrink books, and times step back now and then.
+  const source = 'lighter';
+  const market = 'SOL-USD';
+  const instruments = [null, 'SOL-PERP', 'SOL-27NOV26'] as const;
+  const firstHour = Date.UTC(2026, 10, 19, 10);
+  const hourStarts = [firstHour, firstHour + hourMs, firstHour + 3 * hourMs];
+  const hours = hourStarts.map((hourStart, i) => ({ hourStart, events: interleavedBookEvents({ seed: 4120 + i, source, market, instruments, hourStart, events: 900 }) }));
+  const range = { source, market, start: firstHour, end: firstHour + 4 * hourMs - 1 };
+  let root = '';
+  let folder: LocalService;
+
+  beforeAll(async () => {
+    root = await mkdtemp(join(tmpdir(), 'mde-l2-orderbooks-'));
+    for (const { hourStart, events } of hours) {
+      const dir = join(root, source, market, new Date(hourStart).toISOString().slice(0, 10));
+      await mkdir(dir, { recursive: true });
+      await writeSnapshotFile(dir, { source, market, hour: hourStart }, events);
+    }
+    folder = await startEmbeddedService({ data: { kind: 'directory', root }, keys: [{ key: paidKey, tier: 'paid' }], extra: { now: () => range.end + hourMs } });
+  });
+
+  afterAll(async () => {
+    await folder.close();
+    await rm(root, { recursive: true, force: true });
+  });
+
+  const target = { get: <T>(path: string, options?: RequestOptions) => requestService<T>(folder.baseUrl, path, options) };
+
+  /** The model fed the events of each file in the order the service replays them: collector time, ties in file order. */
+  function modelSteps(events: (hourEvents: readonly BookEvent[]) => BookEvent[] = (list) => [...list]): { steps: ReferenceStep[]; model: ReferenceL2Books } {
+    const inServiceOrder = hours.map(({ hourStart, events: list }) => referenceHourOf(hourStart, events(list).sort((a, b) => a.collectorTimestamp - b.collectorTimestamp)));
+    return { steps: referenceSteps(inServiceOrder), model: new ReferenceL2Books() };
+  }
+
+  it('4.12 every book equals the reference model, across a gap, deltas before the first snapshot and levels deleted by quantity 0', async () => {
+    const { steps, model } = modelSteps();
+    const expected = referenceObservations(steps, 25, model);
+    expect(model.counts.clears).toBe(1);
+    expect(Math.min(model.counts.ignoredDeltas, model.counts.deletedLevels, model.counts.readdedLevels, model.counts.shrinkingSnapshots)).toBeGreaterThan(0);
+    // Paged in 97s so that continuations resume inside hours and across the gap.
+    const served = (await pageAll<L2Row>(target, '/l2-orderbooks', { query: { ...range, limit: 97 }, key: paidKey })).items;
+    expect(served.map((row) => observationOfFlatRow(row))).toEqual(expected);
+    expect(new Set(served.map((row) => row.instrument))).toEqual(new Set(instruments));
+  });
+
+  it('4.12 with an instrument, the books of that instrument alone equal the reference model', async () => {
+    const { steps, model } = modelSteps((list) => list.filter((event) => event.instrument === 'SOL-PERP'));
+    const expected = referenceObservations(steps, 25, model);
+    expect(expected.length).toBeGreaterThan(100);
+    const served = (await pageAll<L2Row>(target, '/l2-orderbooks', { query: { ...range, instrument: 'SOL-PERP', limit: 1000 }, key: paidKey })).items;
+    expect(served.map((row) => observationOfFlatRow(row))).toEqual(expected);
   });
 });

@@ -1,19 +1,28 @@
 import { MessageChannel } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
+import type { BookKey } from '../../../shared/book/book-key.ts';
 import type { FrameChunk } from '../../../shared/book/book-frames.ts';
 import type { BookWorkerEvent } from '../../../electron/services/book/book-worker-protocol.ts';
 import { frameSettings } from '../../../electron/services/book/frame-replayer.ts';
 import { ReplayJob, type PostToClient } from '../../../electron/services/book/replay-job.ts';
 import { hourOfEvents, l2UpdateRow } from '../../support/book-files.ts';
+import { observationsOfFrames, referenceUpdateOfFlatRow } from '../../support/book-observations.ts';
+import { referenceObservations } from '../../support/reference-l2-books.ts';
 
 const rows = hourOfEvents({ source: 'binance', market: 'ETH-USDT', hour: Date.UTC(2024, 0, 2, 3) }, 11, 900).map(l2UpdateRow);
+
+type WorkerEventOf<K extends BookWorkerEvent['kind']> = Extract<BookWorkerEvent, { kind: K }>;
 
 describe('replay job', () => {
   it('transfers every frame buffer: the sender’s ArrayBuffer is detached after postMessage', async () => {
     const { port1, port2 } = new MessageChannel();
-    const arrived: FrameChunk[] = [];
-    port2.on('message', (event: BookWorkerEvent) => {
-      if (event.kind === 'frames') arrived.push(event.chunk);
+    const arrived: { book: BookKey; chunk: FrameChunk }[] = [];
+    // The port delivers in order, so once `done` arrives every chunk before it has too.
+    const allArrived = new Promise<void>((resolve) => {
+      port2.on('message', (event: BookWorkerEvent) => {
+        if (event.kind === 'frames') arrived.push({ book: event.book, chunk: event.chunk });
+        if (event.kind === 'done') resolve();
+      });
     });
     const sentBuffers: ArrayBuffer[] = [];
     const sizes: number[] = [];
@@ -32,17 +41,17 @@ describe('replay job', () => {
     };
     const job = new ReplayJob({ seq: 1, kind: 'replay-pages', rows: 'l2-updates', settings: frameSettings({ chunkFrames: 200 }), maxChunksInFlight: 2 }, post);
     await job.run();
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await allArrived;
 
     expect(sentBuffers.length).toBe(5);
     expect(sizes.every((size) => size > 0)).toBe(true);
     expect(sentBuffers.every((buffer) => buffer.byteLength === 0)).toBe(true);
-    expect(arrived.map((chunk) => chunk.buffer.byteLength)).toEqual(sizes);
-    expect(arrived.reduce((sum, chunk) => sum + chunk.count, 0)).toBe(900);
-    port1.close();
+    expect(arrived.map(({ chunk }) => chunk.buffer.byteLength)).toEqual(sizes);
+    expect(observationsOfFrames(arrived)).toEqual(referenceObservations(rows.map((row) => ({ update: referenceUpdateOfFlatRow(row) })), 25));
+    port2.close();
   });
 
-  it('pauses after a batch while maxChunksInFlight chunks are unacknowledged, and cancel ends the wait', async () => {
+  it('pauses while maxChunksInFlight chunks are unacknowledged, resumes only when fewer are, and cancel ends the wait', async () => {
     const posted: BookWorkerEvent[] = [];
     let page = 0;
     const post: PostToClient = (event) => {
@@ -52,15 +61,45 @@ describe('replay job', () => {
         queueMicrotask(() => job.receive(items.length > 0 ? { seq: 7, kind: 'page', rows: items } : { seq: 7, kind: 'pages-end' }));
       }
     };
-    const job = new ReplayJob({ seq: 7, kind: 'replay-pages', rows: 'l2-updates', settings: frameSettings({ chunkFrames: 100 }), maxChunksInFlight: 2 }, post);
+    // Each pause for acknowledgements is an event the test waits on: no clock involved.
+    let pauseSeen: ((chunksInFlight: number) => void) | null = null;
+    const nextPause = (): Promise<number> => new Promise((resolve) => (pauseSeen = resolve));
+    const job = new ReplayJob({ seq: 7, kind: 'replay-pages', rows: 'l2-updates', settings: frameSettings({ chunkFrames: 100 }), maxChunksInFlight: 2 }, post, {
+      waiting: (reason, chunksInFlight) => {
+        if (reason !== 'acks') return;
+        const seen = pauseSeen;
+        pauseSeen = null;
+        seen?.(chunksInFlight);
+      },
+    });
+    const count = (kind: BookWorkerEvent['kind']): number => posted.filter((event) => event.kind === kind).length;
+    const ack = (): void => job.receive({ seq: 7, kind: 'ack' });
+
+    let pause = nextPause();
     const running = job.run();
-    await new Promise((resolve) => setTimeout(resolve, 30));
-    // One page gives 4 full chunks at once; the job then waits before asking for more.
-    const framesBefore = posted.filter((event) => event.kind === 'frames').length;
-    expect(framesBefore).toBe(4);
-    expect(posted.some((event) => event.kind === 'done')).toBe(false);
+    // A job that never pauses ends instead: -1 then fails the expectation at once.
+    const pausedWith = (paused: Promise<number>): Promise<number> => Promise.race([paused, running.then(() => -1)]);
+    // One page of 450 rows gives 4 full chunks at once; the job then waits with page 2 asked for, not applied.
+    expect(await pausedWith(pause)).toBe(4);
+    expect([count('frames'), count('need-page'), count('done')]).toEqual([4, 2, 0]);
+    // 3 and then 2 unacknowledged chunks are still not fewer than 2: it stays paused.
+    for (const left of [3, 2]) {
+      pause = nextPause();
+      ack();
+      expect(await pausedWith(pause)).toBe(left);
+      expect([count('frames'), count('need-page'), count('done')]).toEqual([4, 2, 0]);
+    }
+    // With 1 left it applies page 2 (the 50 pending frames and 450 more: 5 chunks) and pauses again.
+    pause = nextPause();
+    ack();
+    expect(await pausedWith(pause)).toBe(6);
+    expect([count('frames'), count('need-page'), count('done')]).toEqual([9, 3, 0]);
+    const frames = posted.filter((event): event is WorkerEventOf<'frames'> => event.kind === 'frames');
+    expect(frames.reduce((sum, event) => sum + event.chunk.count, 0)).toBe(900);
+
     job.receive({ seq: 7, kind: 'cancel' });
     await running;
     expect(posted.at(-1)).toMatchObject({ kind: 'done', result: { ok: false, error: { kind: 'cancelled' } } });
+    expect(count('frames')).toBe(9);
   });
 });

@@ -1,7 +1,10 @@
 import { expect } from 'vitest';
 import type { OrderBook } from '../../../shared/book/order-book.ts';
 import type { BookSide } from '../../../shared/book/book-side.ts';
-import type { PlainBook } from './reference-book.ts';
+import type { ReferenceTop } from '../../support/reference-l2-books.ts';
+
+/** A book as plain sorted pairs, best first: the reference model's shape, what the tests compare. */
+export type PlainBook = ReferenceTop;
 
 function pairs(side: BookSide): [number, number][] {
   const out: [number, number][] = [];

@@ -3,9 +3,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BookDataError } from '../../../shared/book/book-data-error.ts';
 import { BookEngine } from '../../../shared/book/book-engine.ts';
-import { plainBook } from './book-helpers.ts';
+import { plainBook, type PlainBook } from './book-helpers.ts';
 import { orderbookRecords } from './orderbook-records.ts';
-import type { PlainBook } from './reference-book.ts';
 
 const root = join(import.meta.dirname, '..', '..', '..');
 const fixture = (name: string): string => readFileSync(join(root, 'test', 'fixtures', 'books', name), 'utf8');
