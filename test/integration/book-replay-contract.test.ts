@@ -20,11 +20,14 @@ const eventsOf = (h: number, seed: number, events: number) =>
   interleavedBookEvents({ seed, source: 'binance', market: 'BTC-USDT', hourStart: hour(h).hour, instruments, events });
 
 /**
- * Every call of `book.replayFiles` in this file goes through here, so a change to how a replay
- * names its files is one edit.
+ * Every call of `book.replayFiles` in this file goes through here: the files are granted first
+ * (`files.grantPath`, browser mode's way in), then replayed by their ids, as the app does.
  */
-function replayFiles(client: ContractSocketClient, paths: string[], options: { depth?: number } = {}): Promise<WsServerMessage> {
-  return client.invoke('book.replayFiles', { paths, ...options });
+async function replayFiles(client: ContractSocketClient, paths: string[], options: { depth?: number } = {}): Promise<WsServerMessage> {
+  const grant = await client.invoke('files.grantPath', { paths });
+  if (grant.type !== 'result' || !grant.result.ok) throw new Error(`files.grantPath failed: ${JSON.stringify(grant)}`);
+  const { files } = grant.result.value as { files: { fileId: string }[] };
+  return client.invoke('book.replayFiles', { fileIds: files.map((file) => file.fileId), ...options });
 }
 
 function payloads<T>(client: ContractSocketClient, event: string): T[] {
