@@ -100,6 +100,14 @@ export const mutants: readonly Mutant[] = [
     file: 'shared/contract/errors.ts',
     find: '      ...(this.retryAfterMs === null ? {} : { retryAfterMs: this.retryAfterMs }),',
     replace: '',
+    tests: ['test/integration/client/contract-errors.test.ts'],
+  },
+  {
+    id: 'error-schema-drops-retry-after',
+    breaks: 'the contract error schema strips how long to wait',
+    file: 'shared/contract/errors.ts',
+    find: '  retryAfterMs: z.number().int().nonnegative().optional(),\n',
+    replace: '',
     tests: ['test/integration/client/contract-errors.test.ts', 'test/unit/contract/bridge.test.ts'],
   },
   {
