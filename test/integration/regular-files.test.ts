@@ -40,6 +40,7 @@ describe.runIf(process.platform !== 'win32')('the decoder, its worker, the book 
     expect(result.error).toMatchObject({ kind: 'io', file: path, recordsDecoded: 0 });
     expect(result.error.message).toContain(`${path} ${what}`);
     expect(result.error.message).toContain('choose the .jsonl.zst snapshot file itself');
+    expect(result.error.resolution).toContain('the .jsonl.zst snapshot file itself');
     expect(result.summary.compressedBytes).toBe(0);
   });
 

@@ -24,8 +24,8 @@ export class NotRegularFileError extends SnapshotDecodeError {
   }
 }
 
-// The message carries what to do as well as what the path is: SnapshotReader wraps an open
-// failure in its own `io` error, which keeps this message but not this resolution.
+// The message carries what to do as well as what the path is, for callers that show only the
+// message (the command line); the resolution says it on its own.
 function explain(path: string, reason: NotRegularReason, detail: string): { what: string; message: string; resolution: string } {
   const choose = 'choose the .jsonl.zst snapshot file itself';
   const [what, todo] = ((): [string, string] => {

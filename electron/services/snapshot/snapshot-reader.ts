@@ -136,7 +136,9 @@ export class SnapshotReader implements AsyncIterable<SnapshotRecord[]> {
       this.totalBytes = (await handle.stat()).size;
     } catch (error) {
       await handle?.close();
-      throw this.fail('io', `${this.file}: cannot read the file (${error instanceof Error ? error.message : String(error)})`);
+      const failure = this.fail('io', `${this.file}: cannot read the file (${error instanceof Error ? error.message : String(error)})`);
+      // A refused FIFO, device or folder knows better advice than "check that it is readable".
+      throw error instanceof SnapshotDecodeError ? new SnapshotDecodeError({ ...failure.toShape(), resolution: error.resolution }) : failure;
     }
     try {
       for (;;) {

@@ -73,7 +73,7 @@ describe.runIf(process.platform !== 'win32')('only regular files are opened', ()
       expect(error.kind).toBe('io');
       expect(error.reason).toBe(reason);
       expect(error.file).toBe(path);
-      // The message alone must say what to do: the reader keeps it but not the resolution.
+      // The message says what to do as well as the resolution, for callers that show only one.
       const todo = reason === 'missing' ? 'check the path' : 'choose the .jsonl.zst snapshot file itself';
       expect(error.what).toBe(`${path} ${what}`);
       expect(error.message).toContain(`${path} ${what}: `);
