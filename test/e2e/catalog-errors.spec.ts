@@ -39,14 +39,36 @@ async function startRemoteService(args: string[]): Promise<{ baseUrl: string; st
   };
 }
 
-/** A hand-made remote service: healthy, with `/catalog` answered by `catalog` (one call at a time, counted). */
-async function startFakeRemote(catalog: (call: number) => { status: number; headers?: Record<string, string>; body: string }): Promise<{ baseUrl: string; calls: () => number; stop: () => Promise<void> }> {
+/** The answer of one `/catalog` call. */
+type CatalogAnswer = { status: number; headers?: Record<string, string>; body: string };
+
+/** A hand-made remote service, and what a test can see and steer of it. */
+interface FakeRemote {
+  baseUrl: string;
+  /** `/catalog` calls so far. */
+  calls: () => number;
+  /** Lets held `/health` probes through (with `holdHealth`), and all later ones. */
+  releaseHealth: () => void;
+  stop: () => Promise<void>;
+}
+
+/**
+ * A hand-made remote service: healthy, with `/catalog` answered by `catalog` (one call at a time,
+ * counted). With `holdHealth`, `/health` probes wait until `releaseHealth()`, so a test decides
+ * when the app learns the new source's health.
+ */
+async function startFakeRemote(catalog: (call: number) => CatalogAnswer, options: { holdHealth?: boolean } = {}): Promise<FakeRemote> {
   let calls = 0;
+  let held: (() => void)[] | null = options.holdHealth === true ? [] : null;
   const server: Server = createServer((request, response) => {
     const path = (request.url ?? '/').split('?')[0];
     if (path !== '/catalog') {
-      response.writeHead(path === '/health' ? 200 : 404, { 'content-type': 'application/json' });
-      response.end('{}');
+      const answer = (): void => {
+        response.writeHead(path === '/health' ? 200 : 404, { 'content-type': 'application/json' });
+        response.end('{}');
+      };
+      if (path === '/health' && held !== null) held.push(answer);
+      else answer();
       return;
     }
     const answer = catalog(calls++);
@@ -57,6 +79,11 @@ async function startFakeRemote(catalog: (call: number) => { status: number; head
   return {
     baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     calls: () => calls,
+    releaseHealth: () => {
+      const waiting = held ?? [];
+      held = null;
+      for (const answer of waiting) answer();
+    },
     stop: () =>
       new Promise((resolve) => {
         server.closeAllConnections();
@@ -159,6 +186,30 @@ test('a rate limit counts down from Retry-After on the page clock, then retries 
     await expect(page.getByRole('table', { name: 'Markets' }).locator('tbody tr')).toHaveCount(2);
     await expect(panel).toBeHidden();
     expect(remote.calls()).toBe(2);
+  } finally {
+    await remote.stop();
+  }
+});
+
+test('right after a switch, the catalog waits for the new source\'s health and shows that source\'s own answer', async ({ app, page }) => {
+  const remote = await startFakeRemote(
+    (call) =>
+      call === 0
+        ? { status: 429, headers: { 'retry-after': '30' }, body: JSON.stringify({ error: { code: 'rate_limited', message: 'Request quota exceeded', resolution: 'Wait 30 s, then retry.' } }) }
+        : { status: 200, body: catalogFixture('well-formed.json') },
+    { holdHealth: true },
+  );
+  try {
+    await useRemote(page, app, remote.baseUrl);
+    await showCatalog(page);
+    // The last health report still describes the embedded demo: nothing is asked of either yet.
+    await expect(page.getByText('Loading the catalog…')).toBeVisible();
+    expect(remote.calls()).toBe(0);
+    remote.releaseHealth();
+    const panel = page.getByTestId('error-panel');
+    await expect(panel).toHaveAttribute('data-kind', 'rate-limited');
+    await expect(panel).toContainText('Request quota exceeded');
+    expect(remote.calls()).toBe(1);
   } finally {
     await remote.stop();
   }

@@ -78,6 +78,21 @@ export function useHealth() {
   });
 }
 
+/**
+ * The data source the settings select (`'embedded'` or the remote base URL) and its health, once
+ * health has been measured for that source. Right after a switch the last health report still
+ * describes the previous source; a view keyed by it would file one source's answer under the
+ * other's name, so until the new report arrives `health` is undefined.
+ */
+export function useSelectedSource(): { source: string | null; health: Health | undefined } {
+  const settings = useSettings();
+  const health = useHealth();
+  const source = settings.data === undefined ? null : settings.data.dataSource === 'remote' ? settings.data.remoteBaseUrl : 'embedded';
+  const report = health.data;
+  const current = report !== undefined && (source === 'embedded' ? report.dataSource === 'embedded' : report.dataSource === 'remote' && report.baseUrl === source);
+  return { source, health: current ? report : undefined };
+}
+
 /** Measures health now, on demand (the "Test connection" button). */
 export function useCheckHealth() {
   const api = useApi();

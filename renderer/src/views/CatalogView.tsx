@@ -10,7 +10,7 @@ import { FactList } from '../components/FactList.tsx';
 import { ViewFrame } from '../components/ViewFrame.tsx';
 import { useApi } from '../connection-context.ts';
 import { formatCoverage, formatTerm } from '../format/coverage.ts';
-import { useCheckHealth, useHealth } from '../hooks/contract-queries.ts';
+import { useCheckHealth, useSelectedSource } from '../hooks/contract-queries.ts';
 import { useNow } from '../hooks/use-now.ts';
 
 const categories = ['All', 'Futures', 'Spot', 'Options', 'Intents', 'DEX'] as const;
@@ -32,7 +32,7 @@ function healthError(health: Health): ShownError {
 /** The catalog: every market of the data source, searchable, with coverage, access and terms. */
 export function CatalogView() {
   const api = useApi();
-  const health = useHealth();
+  const { source, health } = useSelectedSource();
   const now = useNow(30_000);
   const [query, setQuery] = useState('');
   const [category, setCategory] = useState<(typeof categories)[number]>('All');
@@ -40,14 +40,14 @@ export function CatalogView() {
   const q = useDeferredValue(query.trim());
   const check = useCheckHealth();
   const catalog = useQuery<CatalogMarkets, ContractError>({
-    queryKey: ['catalog.markets', health.data?.baseUrl ?? null],
+    queryKey: ['catalog.markets', source],
     queryFn: () => api.catalog.markets(),
-    enabled: health.data?.status === 'ok',
+    enabled: health?.status === 'ok',
     staleTime: 60_000,
     // The main process has already retried what is worth retrying; the error panel offers the rest.
     retry: false,
   });
-  const unhealthy = health.data !== undefined && (health.data.status === 'down' || health.data.status === 'degraded') ? health.data : null;
+  const unhealthy = health !== undefined && (health.status === 'down' || health.status === 'degraded') ? health : null;
   const visible = useMemo(() => {
     const needle = q.toLowerCase();
     return (catalog.data?.markets ?? []).filter(
