@@ -119,6 +119,14 @@ export const mutants: readonly Mutant[] = [
     tests: ['test/integration/client/catalog-contract.test.ts'],
   },
   {
+    id: 'anonymous-concurrency-unbounded',
+    breaks: 'anonymous latest-hour queries run six at a time against one host (spec part 8 allows two)',
+    file: 'electron/services/client/host-slots.ts',
+    find: 'export const anonymousConcurrencyPerHost = 2;',
+    replace: 'export const anonymousConcurrencyPerHost = 6;',
+    tests: ['test/integration/client/faults.test.ts'],
+  },
+  {
     id: 'fzstd-whole-chunks',
     breaks: 'the fzstd fallback decodes a whole compressed chunk at once (zstd bombs take gigabytes)',
     file: 'electron/services/snapshot/zstd-decompressor.ts',

@@ -345,7 +345,14 @@ describe('pagination rules', () => {
   });
 
   it('anonymous latest-hour queries run at most two at a time per host', async () => {
-    proxy.plan = () => ({ kind: 'delay', ms: 100 });
+    // The first requests are held until two are in flight at once; a client that sent more would
+    // have them all in flight by then, one that sent fewer would never open the gate.
+    let openGate = (): void => {};
+    const twoInFlight = new Promise<void>((resolve) => (openGate = resolve));
+    proxy.plan = (_request, index) => {
+      if (index === 1) openGate();
+      return { kind: 'hold', until: twoInFlight };
+    };
     const anonymous = client();
     await Promise.all(['BTC', 'ETH', 'SOL', 'HYPE', 'DOGE', 'SPX'].map((market) => anonymous.fundingRates({ source: 'hyperliquid', market, limit: 5 }).firstPage()));
     expect(proxy.requests).toHaveLength(6);

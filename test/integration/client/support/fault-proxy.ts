@@ -8,8 +8,8 @@ export type ProxyAction =
   | { kind: 'respond'; status: number; headers?: Record<string, string>; body: string }
   /** Forward, then send the headers and half of the body, and reset the connection. */
   | { kind: 'cut' }
-  /** Forward after a pause. */
-  | { kind: 'delay'; ms: number }
+  /** Forward once `until` settles (a gate the test opens). */
+  | { kind: 'hold'; until: Promise<unknown> }
   /** Never answer (until the proxy closes); `onHang` runs once the request is held. */
   | { kind: 'hang'; onHang?: () => void }
   /** Forward, then let a function rewrite the JSON body. */
@@ -73,7 +73,7 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
       action.onHang?.();
       return;
     }
-    if (action.kind === 'delay') await new Promise((resolve) => setTimeout(resolve, action.ms));
+    if (action.kind === 'hold') await action.until;
     const answer = await forward(target, request);
     if (action.kind === 'cut') {
       response.writeHead(answer.status, { ...answer.headers, 'content-length': String(answer.body.length) });
