@@ -1,4 +1,4 @@
-import type { PerpetualTickerRecord } from '../../snapshot/records.ts';
+import type { PerpetualTickerRecord, PointRecord } from '../../snapshot/records.ts';
 import type { LatestFundingRow } from '../funding-row.ts';
 import { rowBase, type RowContext } from './row-context.ts';
 
@@ -26,4 +26,17 @@ export function fundingRowOf(context: RowContext, record: PerpetualTickerRecord,
     if (data.open_interest !== undefined) row.open_interest = data.open_interest;
   }
   return row;
+}
+
+/** Whether a `point` record is a funding observation (series `funding_rate`, as the field notes' readers take it). */
+export function isFundingPoint(record: PointRecord): boolean {
+  return record.series === 'funding_rate';
+}
+
+/**
+ * The funding row of a `funding_rate` point: the rate is its value; a point publishes nothing
+ * else, so the prediction, premium and funding time are null and the latest-hour extras absent.
+ */
+export function fundingRowOfPoint(context: RowContext, record: PointRecord): LatestFundingRow {
+  return { ...rowBase(context, record), funding_rate: record.value, predicted_funding_rate: null, premium: null, funding_timestamp: null };
 }

@@ -64,8 +64,18 @@ function optionRowOf(line: SnapshotLine): Row {
   return row;
 }
 
+/** The lines that carry funding: tickers with a funding rate, and `funding_rate` points (field notes). */
+function fundingLinesOf(dataset: { fixture: string }): SnapshotLine[] {
+  return (lines.get(dataset.fixture) ?? []).filter((line) => {
+    const data = objectOf(line['data']);
+    return line['type'] === 'point' ? data['series'] === 'funding_rate' : line['type'] === 'perpetual_ticker' && 'funding_rate' in data;
+  });
+}
+
 function fundingRowOf(line: SnapshotLine, latestHour: boolean): Row {
   const data = objectOf(line['data']);
+  // A point publishes one value, the rate; nothing else of the row is observed.
+  if (line['type'] === 'point') return { ...envelopeOf(line), funding_rate: data['value'], predicted_funding_rate: null, premium: null, funding_timestamp: null };
   const row: Row = { ...envelopeOf(line), funding_timestamp: asWritten(data['funding_timestamp']) };
   for (const field of fundingDecimals) row[field] = asWritten(data[field]);
   if (latestHour) for (const field of latestHourDecimals) if (field in data) row[field] = data[field];
@@ -114,18 +124,14 @@ describe('spec 2 "null is not zero" over HTTP: served rows equal their source re
     for (const path of ['/historical/options-ticker', '/options-ticker']) expectRowsOf(await servedRows(path, options), expected, path);
   });
 
-  it('2.4 /historical/funding-rates: funding rate, prediction, premium and time as written, null where the record had none', async () => {
-    const expected = linesOf(perps, 'perpetual_ticker')
-      .filter((line) => 'funding_rate' in objectOf(line['data']))
-      .map((line) => fundingRowOf(line, false));
-    expect(expected.length).toBe(3);
+  it('2.4 /historical/funding-rates: funding rate, prediction, premium and time as written, null where the record had none; funding_rate points too', async () => {
+    const expected = fundingLinesOf(perps).map((line) => fundingRowOf(line, false));
+    expect(expected.length).toBe(4);
     expectRowsOf(await servedRows('/historical/funding-rates', perps), expected, '/historical/funding-rates');
   });
 
   it('2.4 /funding-rates and /perpetual-ticker: mark, index and open interest only when the same observation published them', async () => {
-    const expected = linesOf(perps, 'perpetual_ticker')
-      .filter((line) => 'funding_rate' in objectOf(line['data']))
-      .map((line) => fundingRowOf(line, true));
+    const expected = fundingLinesOf(perps).map((line) => fundingRowOf(line, true));
     for (const path of ['/funding-rates', '/perpetual-ticker']) expectRowsOf(await servedRows(path, perps), expected, path);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fundingRowOf } from '../../../shared/rows/from-records/funding-rows.ts';
-import type { PerpetualTickerRecord } from '../../../shared/snapshot/records.ts';
+import { fundingRowOf, fundingRowOfPoint, isFundingPoint } from '../../../shared/rows/from-records/funding-rows.ts';
+import type { PerpetualTickerRecord, PointRecord } from '../../../shared/snapshot/records.ts';
 import { decimalOf, envelopeAt, envelopeFields, envelopeOf, exactnessContext, expectDistinctEventIds, expectFieldsExactly, withoutEventId } from './exactness-oracle.ts';
 
 // Spec 2.4, written out here.
@@ -78,5 +78,21 @@ describe('funding rows are exact (spec 2.4)', () => {
         expect(last?.open_interest).toBe('0');
       }
     }
+  });
+});
+
+describe('funding carried in point rows is read too (field notes: "a reader takes both")', () => {
+  const point = (line: number, series: string, value: string): PointRecord => ({ ...envelopeAt(line, 400, { instrument: 'BTC-PERP' }), type: 'point', series, value });
+
+  it('a funding_rate point is a funding row whose rate is the value as written, and nothing else', () => {
+    const record = point(5, 'funding_rate', '-0.000012500');
+    expect(isFundingPoint(record)).toBe(true);
+    const row = fundingRowOfPoint(exactnessContext, record);
+    expectFieldsExactly(row, historicalFields, 'point');
+    expect(withoutEventId(row)).toStrictEqual({ ...envelopeOf(record), funding_rate: '-0.000012500', predicted_funding_rate: null, premium: null, funding_timestamp: null });
+  });
+
+  it('other series (mark_px, mark_price) are not funding', () => {
+    for (const series of ['mark_px', 'mark_price', 'funding']) expect(isFundingPoint(point(6, series, '84210.5'))).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
 import { candleIntervals, type CandleInterval, type CandleRow } from '../../../../shared/rows/candle-row.ts';
 import { candleRowsOfTrades } from '../../../../shared/rows/from-records/candle-rows.ts';
-import { fundingRowOf, isFundingBearing } from '../../../../shared/rows/from-records/funding-rows.ts';
+import { fundingRowOf, fundingRowOfPoint, isFundingBearing, isFundingPoint } from '../../../../shared/rows/from-records/funding-rows.ts';
 import { intentRowOf } from '../../../../shared/rows/from-records/intent-rows.ts';
 import { l2UpdateRowOf } from '../../../../shared/rows/from-records/l2-update-rows.ts';
 import { optionTickerRowOf } from '../../../../shared/rows/from-records/option-ticker-rows.ts';
@@ -53,6 +53,8 @@ function entriesOf(hour: DecodedHour, kind: RowKind, options: RowBuildOptions): 
       case 'funding_rate':
         if (record.type === 'perpetual_ticker' && isFundingBearing(record)) {
           push(record, 0, () => fundingRowOf(context, record, options.latestHourFunding) as unknown as ServedRow);
+        } else if (record.type === 'point' && isFundingPoint(record)) {
+          push(record, 0, () => fundingRowOfPoint(context, record) as unknown as ServedRow);
         }
         break;
       case 'option_ticker':
