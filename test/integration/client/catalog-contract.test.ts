@@ -14,6 +14,7 @@ import { ipcApi, webSocketApi } from './support/contract-transports.ts';
 import { dispatchOnlyHandlers } from './support/dispatch-only-handlers.ts';
 import { startFaultProxy, type FaultProxy } from './support/fault-proxy.ts';
 import { fixedNow, startTestService, type TestService } from './support/test-service.ts';
+import { rejectionOf } from '../../support/rejection.ts';
 
 const fixtures = join(import.meta.dirname, '..', '..', 'fixtures', 'catalog');
 const fixture = (name: string): string => readFileSync(join(fixtures, name), 'utf8');
@@ -66,14 +67,7 @@ function accessTo(baseUrl: string, extra: Partial<ServiceAccessDeps> = {}): { ac
   return { access, keys, handlers: { ...dispatchOnlyHandlers, 'catalog.markets': () => access.catalog() } };
 }
 
-async function contractFailure(promise: Promise<unknown>): Promise<ContractError> {
-  const caught = await promise.then(
-    () => null,
-    (error: unknown) => error,
-  );
-  expect(caught).toBeInstanceOf(ContractError);
-  return caught as ContractError;
-}
+const contractFailure = (promise: Promise<unknown>): Promise<ContractError> => rejectionOf(promise, ContractError);
 
 const marketIds = (catalog: CatalogMarkets): string[] => catalog.markets.map((market) => `${market.source}/${market.market}`);
 

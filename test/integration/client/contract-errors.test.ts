@@ -11,6 +11,7 @@ import { dispatchOnlyHandlers } from './support/dispatch-only-handlers.ts';
 import { ipcApi, webSocketApi, type WebSocketApi } from './support/contract-transports.ts';
 import { startFaultProxy, type FaultProxy } from './support/fault-proxy.ts';
 import { fixedNow, freeKey, startTestService, type TestService } from './support/test-service.ts';
+import { rejectionOf } from '../../support/rejection.ts';
 
 const minute = 60_000;
 const instant: Sleep = () => Promise.resolve();
@@ -44,23 +45,9 @@ function client(baseUrl: string, options: Partial<MarketDataClientOptions> = {})
   return new MarketDataClient({ baseUrl, now: () => fixedNow, sleep: instant, retry: { maxAttempts: 2 }, ...options });
 }
 
-async function serviceFailure(promise: Promise<unknown>): Promise<MarketDataError> {
-  const caught = await promise.then(
-    () => null,
-    (error: unknown) => error,
-  );
-  expect(caught).toBeInstanceOf(MarketDataError);
-  return caught as MarketDataError;
-}
+const serviceFailure = (promise: Promise<unknown>): Promise<MarketDataError> => rejectionOf(promise, MarketDataError);
 
-async function contractFailure(promise: Promise<unknown>): Promise<ContractError> {
-  const caught = await promise.then(
-    () => null,
-    (error: unknown) => error,
-  );
-  expect(caught).toBeInstanceOf(ContractError);
-  return caught as ContractError;
-}
+const contractFailure = (promise: Promise<unknown>): Promise<ContractError> => rejectionOf(promise, ContractError);
 
 /** The URL of a port on 127.0.0.1 that nothing listens on (it was just released). */
 async function closedPortUrl(): Promise<string> {

@@ -3,6 +3,7 @@ import { MarketDataClient } from '../../../electron/services/client/market-data-
 import { MarketDataError } from '../../../electron/services/client/market-data-error.ts';
 import { latestCandleRevisions } from '../../../shared/rows/candle-revisions.ts';
 import { countingFetch, fixedNow, paidKey, startTestService, type TestService } from './support/test-service.ts';
+import { rejectionOf } from '../../support/rejection.ts';
 
 const minute = 60_000;
 const hour = 60 * minute;
@@ -20,14 +21,7 @@ afterAll(async () => {
   await test.close();
 });
 
-async function expectError(promise: Promise<unknown>): Promise<MarketDataError> {
-  const error = await promise.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(MarketDataError);
-  return error as MarketDataError;
-}
+const expectError = (promise: Promise<unknown>): Promise<MarketDataError> => rejectionOf(promise, MarketDataError);
 
 describe('catalog family, anonymous and keyed', () => {
   it('GET /catalog lists every demo market, paging with a small limit to the same list', async () => {

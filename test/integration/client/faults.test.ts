@@ -4,6 +4,7 @@ import { MarketDataError } from '../../../electron/services/client/market-data-e
 import { sleep as realSleep, type Sleep } from '../../../electron/services/client/retry-policy.ts';
 import { startFaultProxy, type FaultProxy, type ProxyAction } from './support/fault-proxy.ts';
 import { fixedNow, freeKey, paidKey, startTestService, type TestService } from './support/test-service.ts';
+import { rejectionOf } from '../../support/rejection.ts';
 
 const minute = 60_000;
 const hour = 60 * minute;
@@ -37,14 +38,7 @@ function client(options: Partial<MarketDataClientOptions> = {}): MarketDataClien
   return new MarketDataClient({ baseUrl: proxy.url, now: () => fixedNow, sleep: recordWait, retry: fastRetry, ...options });
 }
 
-async function failure(promise: Promise<unknown>): Promise<MarketDataError> {
-  const error = await promise.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(MarketDataError);
-  return error as MarketDataError;
-}
+const failure = (promise: Promise<unknown>): Promise<MarketDataError> => rejectionOf(promise, MarketDataError);
 
 const errorBody = (code: string, message: string, resolution: string): string => JSON.stringify({ error: { code, message, resolution } });
 

@@ -4,15 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { ContractError } from '../../../shared/contract/errors.ts';
 import { FileGrants } from '../../../electron/services/files/file-grants.ts';
 import { useTempDirs } from '../../support/temp-dir.ts';
+import { rejectionOf } from '../../support/rejection.ts';
 
-async function failure(promise: Promise<unknown>): Promise<ContractError> {
-  const error = await promise.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(ContractError);
-  return error as ContractError;
-}
+const failure = (promise: Promise<unknown>): Promise<ContractError> => rejectionOf(promise, ContractError);
 
 describe('file grants', () => {
   const tempDir = useTempDirs();
