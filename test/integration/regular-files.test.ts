@@ -1,25 +1,19 @@
 import { spawnSync } from 'node:child_process';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BookWorkerClient } from '../../electron/services/book/book-worker-client.ts';
 import { decodeSnapshotInWorker } from '../../electron/services/snapshot/decode-worker-client.ts';
 import { decodeSnapshot } from '../../electron/services/snapshot/snapshot-reader.ts';
-import { makeFifo, releaseFifoReaders } from '../support/fifo.ts';
+import { useFifos } from '../support/fifo.ts';
 import { useTempDirs } from '../support/temp-dir.ts';
 
 const root = join(import.meta.dirname, '..', '..');
 
 describe.runIf(process.platform !== 'win32')('the decoder, its worker, the book replay and mde read only regular files', () => {
   const tempDir = useTempDirs();
-  const fifos: string[] = [];
-  afterEach(() => releaseFifoReaders(fifos.splice(0)));
-
-  const fifo = async (): Promise<string> => {
-    const path = makeFifo(join(await tempDir(), 'binance_BTC-USDT_2024-03-10-07.jsonl.zst'));
-    fifos.push(path);
-    return path;
-  };
+  const makeFifoIn = useFifos(tempDir);
+  const fifo = (): Promise<string> => makeFifoIn('binance_BTC-USDT_2024-03-10-07.jsonl.zst');
   const directory = async (): Promise<string> => {
     const path = join(await tempDir(), 'folder.jsonl.zst');
     await mkdir(path);

@@ -1,5 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { closeSync, constants, openSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach } from 'vitest';
 
 /** Makes a named pipe (FIFO) at `path` with the system's `mkfifo`. */
 export function makeFifo(path: string): string {
@@ -21,4 +23,18 @@ export function releaseFifoReaders(paths: readonly string[]): void {
       // ENXIO: nobody is reading it, which is the expected case. ENOENT: already removed.
     }
   }
+}
+
+/**
+ * Makes FIFOs in the test's temporary folders, and wakes any reader left on them after each test
+ * (see `releaseFifoReaders`). Call inside a `describe`, like `useTempDirs`.
+ */
+export function useFifos(tempDir: () => Promise<string>): (name?: string) => Promise<string> {
+  const made: string[] = [];
+  afterEach(() => releaseFifoReaders(made.splice(0)));
+  return async (name = 'pipe.jsonl.zst') => {
+    const path = makeFifo(join(await tempDir(), name));
+    made.push(path);
+    return path;
+  };
 }

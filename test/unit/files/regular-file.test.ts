@@ -1,32 +1,16 @@
 import { mkdir, stat, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { NotRegularFileError, openRegularFile, regularFileSize, type NotRegularReason } from '../../../electron/services/files/regular-file.ts';
 import { SnapshotDecodeError } from '../../../shared/snapshot/decode-errors.ts';
-import { makeFifo, releaseFifoReaders } from '../../support/fifo.ts';
+import { useFifos } from '../../support/fifo.ts';
+import { rejectionOf } from '../../support/rejection.ts';
 import { useTempDirs } from '../../support/temp-dir.ts';
 
-async function refusal(path: string, open: Promise<unknown>): Promise<NotRegularFileError> {
-  const error = await open.then(
-    () => {
-      throw new Error(`${path} was opened`);
-    },
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(NotRegularFileError);
-  return error as NotRegularFileError;
-}
 
 describe.runIf(process.platform !== 'win32')('only regular files are opened', () => {
   const tempDir = useTempDirs();
-  const fifos: string[] = [];
-  afterEach(() => releaseFifoReaders(fifos.splice(0)));
-
-  const fifo = async (): Promise<string> => {
-    const path = makeFifo(join(await tempDir(), 'pipe.jsonl.zst'));
-    fifos.push(path);
-    return path;
-  };
+  const fifo = useFifos(tempDir);
 
   it('opens a regular file, also through a symbolic link, and reads its bytes', async () => {
     const dir = await tempDir();
@@ -68,7 +52,7 @@ describe.runIf(process.platform !== 'win32')('only regular files are opened', ()
   it.each(cases)('refuses %s with a typed error naming the file, what it is and what to do', async (_name, makePath, reason, what) => {
     const path = await makePath();
     for (const attempt of [openRegularFile, regularFileSize]) {
-      const error = await refusal(path, attempt(path));
+      const error = await rejectionOf(attempt(path), NotRegularFileError);
       expect(error).toBeInstanceOf(SnapshotDecodeError);
       expect(error.kind).toBe('io');
       expect(error.reason).toBe(reason);
@@ -89,7 +73,7 @@ describe.runIf(process.platform !== 'win32')('only regular files are opened', ()
     const regular = join(dir, 'regular.jsonl.zst');
     await writeFile(regular, 'x');
     const path = await fifo();
-    const error = await refusal(path, openRegularFile(path, () => stat(regular)));
+    const error = await rejectionOf(openRegularFile(path, () => stat(regular)), NotRegularFileError);
     expect(error.reason).toBe('fifo');
     expect(error.message).toContain(`${path} is a named pipe (FIFO)`);
   });
