@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** The views of the app shell, in navigation order. */
-export const viewIds = ['catalog', 'workspace', 'replay', 'files', 'downloads', 'settings'] as const;
+export const viewIds = ['catalog', 'workspace', 'options', 'intents', 'quotes', 'events', 'replay', 'files', 'downloads', 'settings'] as const;
 
 /** One view of the app shell. */
 export type ViewId = (typeof viewIds)[number];
@@ -52,6 +52,18 @@ export const uiPreferencesSchema = z.object({
 /** Display preferences of the renderer. */
 export type UiPreferences = z.infer<typeof uiPreferencesSchema>;
 
+/** A market as `source/market`, the key of favourites and recently viewed. */
+const marketKey = z.string().min(3).max(401);
+
+/** The user's markets: favourites (in the order starred) and recently viewed (newest first). */
+export const marketListsSchema = z.object({
+  favourites: z.array(marketKey).max(500),
+  recent: z.array(marketKey).max(50),
+});
+
+/** The user's favourite and recently viewed markets. */
+export type MarketLists = z.infer<typeof marketListsSchema>;
+
 /** Persisted settings. Secrets never live here: API keys go to the OS keychain. */
 export const settingsSchema = z
   .object({
@@ -59,6 +71,8 @@ export const settingsSchema = z
     dataSource: z.enum(dataSourceKinds),
     remoteBaseUrl: baseUrlSchema.nullable(),
     ui: uiPreferencesSchema,
+    /** Added after the first release: a settings file without it reads as empty lists. */
+    markets: marketListsSchema.default({ favourites: [], recent: [] }),
   })
   .superRefine((settings, ctx) => {
     if (settings.dataSource === 'remote' && settings.remoteBaseUrl === null) {
@@ -79,6 +93,7 @@ export const settingsPatchSchema = z
     dataSource: z.enum(dataSourceKinds).optional(),
     remoteBaseUrl: baseUrlSchema.nullable().optional(),
     ui: uiPreferencesSchema.partial().strict().optional(),
+    markets: marketListsSchema.partial().strict().optional(),
   })
   .strict();
 
@@ -91,6 +106,7 @@ export const defaultSettings: Settings = {
   dataSource: 'embedded',
   remoteBaseUrl: null,
   ui: { density: 'compact', timeZone: 'utc', lastView: 'catalog', reduceMotion: false },
+  markets: { favourites: [], recent: [] },
 };
 
 /** Applies a patch to settings; the result still has to pass `settingsSchema`. */
@@ -100,6 +116,7 @@ export function applySettingsPatch(current: Settings, patch: SettingsPatch): Set
     ...(patch.dataSource !== undefined ? { dataSource: patch.dataSource } : {}),
     ...(patch.remoteBaseUrl !== undefined ? { remoteBaseUrl: patch.remoteBaseUrl } : {}),
     ui: { ...current.ui, ...stripUndefined(patch.ui ?? {}) },
+    markets: { ...current.markets, ...stripUndefined(patch.markets ?? {}) },
   };
 }
 

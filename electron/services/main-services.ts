@@ -9,6 +9,7 @@ import { FileGrants } from './files/file-grants.ts';
 import { fileHandlers, type FilePicker } from './files/file-handlers.ts';
 import { DataSourceManager } from './data-source/data-source-manager.ts';
 import { defaultDemoSeed, demoDataDir, startEmbeddedService } from './local-service/embedded-service.ts';
+import { marketHandlers } from './market/market-handlers.ts';
 import { ServiceAccess } from './service-access.ts';
 import { SettingsStore } from './settings/settings-store.ts';
 
@@ -90,6 +91,7 @@ export function createMainServices(options: MainServicesOptions): MainServices {
     'keys.delete': () => access.deleteKey(),
     'usage.get': () => access.usage(),
     ...fileHandlers(files, { mode: options.mode, pickFiles: options.pickFiles ?? null }),
+    ...marketHandlers(() => access.client(), events),
     ...bookReplayHandlers(events, files),
   };
 

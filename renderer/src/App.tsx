@@ -8,10 +8,15 @@ import { useContractEvents, useHealth, useSettings, useUpdateSettings } from './
 import { useGlobalShortcuts } from './hooks/use-global-shortcuts.ts';
 import { useUiStore } from './stores/ui-store.ts';
 import { CatalogView } from './views/CatalogView.tsx';
+import { EventsView } from './views/event-stream/EventsView.tsx';
+import { IntentsView } from './views/intents/IntentsView.tsx';
+import { OptionChainView } from './views/options/OptionChainView.tsx';
 import { PlannedView } from './views/PlannedView.tsx';
+import { QuotesView } from './views/quotes/QuotesView.tsx';
+import { MarketWorkspace } from './views/workspace/MarketWorkspace.tsx';
 import { plannedPanels } from './views/planned-panels.ts';
 import { SettingsView } from './views/SettingsView.tsx';
-import { viewEntries } from './views/view-registry.ts';
+import { viewEntries, type ViewEntry } from './views/view-registry.ts';
 
 /** The app shell: top bar, navigation rail, the active view and the status bar. */
 export function App() {
@@ -57,16 +62,36 @@ export function App() {
       </header>
       <NavRail active={activeView} onNavigate={navigate} />
       <main id="main-view" className="main-view" role="tabpanel" aria-labelledby={`nav-${activeView}`}>
-        {entry === undefined ? null : entry.id === 'settings' ? (
-          <SettingsView />
-        ) : entry.id === 'catalog' ? (
-          <CatalogView />
-        ) : (
-          <PlannedView key={entry.id} view={entry} panels={plannedPanels[entry.id]} />
-        )}
+        <ActiveView view={entry} />
       </main>
       <StatusBar />
       <ShortcutHelp />
     </div>
   );
+}
+
+/** The component of each view. */
+function ActiveView({ view }: { view: ViewEntry | undefined }) {
+  switch (view?.id) {
+    case undefined:
+      return null;
+    case 'catalog':
+      return <CatalogView />;
+    case 'workspace':
+      return <MarketWorkspace />;
+    case 'options':
+      return <OptionChainView />;
+    case 'intents':
+      return <IntentsView />;
+    case 'quotes':
+      return <QuotesView />;
+    case 'events':
+      return <EventsView />;
+    case 'settings':
+      return <SettingsView />;
+    case 'replay':
+    case 'files':
+    case 'downloads':
+      return <PlannedView key={view.id} view={view} panels={plannedPanels[view.id]} />;
+  }
 }

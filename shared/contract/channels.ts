@@ -2,6 +2,26 @@ import { z } from 'zod';
 import { settingsPatchSchema, settingsSchema } from '../settings.ts';
 import { bookFramesSchema, bookReplayEndedSchema, bookReplayFilesInput } from './book-replay-schemas.ts';
 import { fileGrantsSchema, filePathsInput } from './file-schemas.ts';
+import {
+  candleColumnsSchema,
+  candleIntervalsSchema,
+  candlesInput,
+  countSchema,
+  eventItemsSchema,
+  eventsInput,
+  fundingColumnsSchema,
+  instrumentsInput,
+  instrumentsSchema,
+  intentRowsSchema,
+  intervalsInput,
+  marketProgressSchema,
+  optionChainInput,
+  optionChainSchema,
+  quoteRowsSchema,
+  rangedRowsInput,
+  requestIdSchema,
+  tradeColumnsSchema,
+} from './market-schemas.ts';
 import { catalogMarketsSchema, keyStatusSchema, setKeyInput, usageSchema } from './service-schemas.ts';
 
 /** Which process hosts the main-side services. */
@@ -63,6 +83,28 @@ export const requestChannels = {
   'keys.set': { input: setKeyInput, output: keyStatusSchema },
   'keys.delete': { input: noInput, output: keyStatusSchema },
   'usage.get': { input: noInput, output: usageSchema },
+  /** `/count` totals of the active source. */
+  'market.count': { input: noInput, output: countSchema },
+  /** The canonical candle intervals a market publishes (an empty list: build candles from trades). */
+  'market.intervals': { input: intervalsInput, output: candleIntervalsSchema },
+  /** Candles of one interval over a range, revisions folded, as columns. */
+  'market.candles': { input: candlesInput, output: candleColumnsSchema },
+  /** Trades over a range, as columns. */
+  'market.trades': { input: rangedRowsInput, output: tradeColumnsSchema },
+  /** Funding, predicted funding, premium, mark, index and open interest over a range, as columns. */
+  'market.funding': { input: rangedRowsInput, output: fundingColumnsSchema },
+  /** Option contracts of an underlying (`/catalog/instruments`). */
+  'market.instruments': { input: instrumentsInput, output: instrumentsSchema },
+  /** The latest ticker of each option contract of an underlying in a range. */
+  'market.optionChain': { input: optionChainInput, output: optionChainSchema },
+  /** Intent observations over a range. */
+  'market.intents': { input: rangedRowsInput, output: intentRowsSchema },
+  /** DEX quote points over a range. */
+  'market.quotes': { input: rangedRowsInput, output: quoteRowsSchema },
+  /** The mixed event stream over a range (needs an API key). */
+  'market.events': { input: eventsInput, output: eventItemsSchema },
+  /** Stops a load started with this `requestId`; its call then fails as `cancelled`. */
+  'market.cancel': { input: z.object({ requestId: requestIdSchema }), output: z.object({ cancelled: z.boolean() }) },
   'book.replayFiles': { input: bookReplayFilesInput, output: z.object({ replayId: z.string() }) },
   'book.cancel': { input: z.object({ replayId: z.string() }), output: z.object({ cancelled: z.boolean() }) },
   /** The host's native open dialog (several `.jsonl.zst` files); unavailable in browser mode. */
@@ -79,6 +121,7 @@ export const eventChannels = {
   'settings.changed': settingsSchema,
   'usage.changed': usageSchema,
   'task.progress': taskProgressSchema,
+  'market.progress': marketProgressSchema,
   'book.frames': bookFramesSchema,
   'book.replayEnded': bookReplayEndedSchema,
 } as const;

@@ -19,6 +19,7 @@ export const contractErrorKinds = [
   'too-expensive',
   'network',
   'invalid-response',
+  'cancelled',
 ] as const;
 
 /** One kind of contract failure. */

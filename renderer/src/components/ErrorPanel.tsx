@@ -1,5 +1,6 @@
 import { useCallback } from 'react';
 import type { ContractErrorKind } from '../../../shared/contract/errors.ts';
+import { useSettings, useUpdateSettings } from '../hooks/contract-queries.ts';
 import { useRetryCountdown } from '../hooks/use-retry-countdown.ts';
 import { useUiStore } from '../stores/ui-store.ts';
 
@@ -20,6 +21,8 @@ export interface ErrorPanelProps {
   failedAt: number;
   onRetry: () => void;
   retrying: boolean;
+  /** Offered as "Narrow the range" when the service found the query too large. */
+  onNarrowRange?: () => void;
 }
 
 const titles: Record<ContractErrorKind, string> = {
@@ -36,6 +39,7 @@ const titles: Record<ContractErrorKind, string> = {
   'invalid-request': 'Request refused',
   'unknown-channel': 'Version mismatch',
   internal: 'Something went wrong',
+  cancelled: 'Cancelled',
 };
 
 const needsKey = new Set<ContractErrorKind>(['needs-api-key', 'auth-required', 'payment-required']);
@@ -44,10 +48,14 @@ const needsSource = new Set<ContractErrorKind>(['unavailable', 'network', 'inval
 /**
  * A failed load, shown as the service explained it: what happened, what to do, and the action
  * that does it: "Add API key" for key problems, a countdown for a rate limit (then a retry),
- * "Retry" and "Check data source" when the service is down or unreachable.
+ * "Retry" and "Check data source" when the service is down or unreachable, "Narrow the range" for
+ * a query too large, and "Switch to the demo" while a remote service is failing.
  */
-export function ErrorPanel({ context, error, failedAt, onRetry, retrying }: ErrorPanelProps) {
+export function ErrorPanel({ context, error, failedAt, onRetry, retrying, onNarrowRange }: ErrorPanelProps) {
   const openSettings = useUiStore((state) => state.openSettings);
+  const settings = useSettings();
+  const { mutate: saveSettings } = useUpdateSettings();
+  const onRemote = settings.data?.dataSource === 'remote';
   const deadline = error.kind === 'rate-limited' && error.retryAfterMs !== null ? failedAt + error.retryAfterMs : null;
   const retry = useCallback(() => {
     if (!retrying) onRetry();
@@ -83,9 +91,19 @@ export function ErrorPanel({ context, error, failedAt, onRetry, retrying }: Erro
               {retrying ? 'Retrying…' : 'Retry'}
             </button>
           )}
+          {error.kind === 'too-expensive' && onNarrowRange !== undefined && (
+            <button type="button" className="button primary" onClick={onNarrowRange}>
+              Narrow the range
+            </button>
+          )}
           {needsSource.has(error.kind) && (
             <button type="button" className="button" onClick={() => openSettings('data-source')}>
               Check data source
+            </button>
+          )}
+          {onRemote && (needsSource.has(error.kind) || needsKey.has(error.kind)) && (
+            <button type="button" className="button" onClick={() => saveSettings({ dataSource: 'embedded' })}>
+              Switch to the demo
             </button>
           )}
           <span className="error-kind">{error.kind}</span>

@@ -125,3 +125,8 @@ export function useConnectionState(): ConnectionState {
     () => connection.state(),
   );
 }
+
+/** The time zone the user chose for every time shown (Settings → Display); UTC until settings arrive. */
+export function useTimeZone(): 'utc' | 'local' {
+  return useSettings().data?.ui.timeZone ?? 'utc';
+}

@@ -1,29 +1,72 @@
 import { create } from 'zustand';
+import type { CandleInterval } from '../../../shared/rows/candle-row.ts';
 import type { ViewId } from '../../../shared/settings.ts';
 
 /** A Settings section another view can send the user to, to fix what stopped it. */
 export type SettingsSection = 'api-key' | 'data-source';
 
-/** Transient UI state: which view is shown and which overlays are open. */
+/**
+ * What a view shows: its market and the view's own choices. The URL hash mirrors the active
+ * view's parameters (`navigation/`), so a view can be bookmarked, reloaded and shared.
+ */
+export interface ViewParams {
+  source?: string;
+  market?: string;
+  instrument?: string;
+  interval?: CandleInterval;
+  /** Inclusive range, Unix ms; both absent means "the latest" window. */
+  start?: number;
+  end?: number;
+  /** Option expiry, Unix ms. */
+  expiry?: number;
+  /** A quote ladder's `observation_id`, or an intent lifecycle's id. */
+  focus?: string;
+}
+
+/** Transient UI state: which view is shown, what each view shows, and which overlays are open. */
 export interface UiState {
   activeView: ViewId;
+  /** Per view, what it shows; the active view's entry is in the URL hash. */
+  params: Partial<Record<ViewId, ViewParams>>;
   shortcutHelpOpen: boolean;
+  paletteOpen: boolean;
   /** The Settings section to focus once Settings is shown; cleared by the section that takes it. */
   settingsFocus: SettingsSection | null;
   showView: (view: ViewId) => void;
+  /** Merges a change into a view's parameters (undefined removes a field). */
+  setParams: (view: ViewId, patch: Partial<ViewParams>) => void;
+  /** Shows a view with exactly these parameters (a deep link, or a market opened from the catalog). */
+  openView: (view: ViewId, params: ViewParams) => void;
   setShortcutHelpOpen: (open: boolean) => void;
+  setPaletteOpen: (open: boolean) => void;
   /** Shows Settings with one section focused (the "Add API key" and "Check data source" actions). */
   openSettings: (section: SettingsSection) => void;
   clearSettingsFocus: () => void;
 }
 
+function withoutUndefined(params: ViewParams): ViewParams {
+  return Object.fromEntries(Object.entries(params).filter(([, value]) => value !== undefined));
+}
+
 /** The shell's UI store. Persisted preferences live in settings, not here. */
 export const useUiStore = create<UiState>((set) => ({
   activeView: 'catalog',
+  params: {},
   shortcutHelpOpen: false,
+  paletteOpen: false,
   settingsFocus: null,
   showView: (view) => set({ activeView: view }),
+  setParams: (view, patch) => set((state) => ({ params: { ...state.params, [view]: withoutUndefined({ ...state.params[view], ...patch }) } })),
+  openView: (view, params) => set((state) => ({ activeView: view, params: { ...state.params, [view]: withoutUndefined(params) } })),
   setShortcutHelpOpen: (open) => set({ shortcutHelpOpen: open }),
+  setPaletteOpen: (open) => set({ paletteOpen: open }),
   openSettings: (section) => set({ activeView: 'settings', settingsFocus: section }),
   clearSettingsFocus: () => set({ settingsFocus: null }),
 }));
+
+/** The parameters of one view. */
+export function useViewParams(view: ViewId): ViewParams {
+  return useUiStore((state) => state.params[view]) ?? noParams;
+}
+
+const noParams: ViewParams = {};

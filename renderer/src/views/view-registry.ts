@@ -9,10 +9,14 @@ export interface ViewEntry {
   summary: string;
 }
 
-/** Every view of the shell, in navigation order; Alt+1…6 follow this order. */
+/** Every view of the shell, in navigation order; Alt+1…9 and Alt+0 follow this order. */
 export const viewEntries: readonly ViewEntry[] = [
   { id: 'catalog', label: 'Catalog', goKey: 'c', icon: '▦', summary: 'Find a source and market' },
   { id: 'workspace', label: 'Market', goKey: 'm', icon: '◫', summary: 'Candles, trades and funding' },
+  { id: 'options', label: 'Options', goKey: 'o', icon: '⊞', summary: 'Option chain, greeks and IV smile' },
+  { id: 'intents', label: 'Intents', goKey: 'i', icon: '⇄', summary: 'Intent and RFQ lifecycles' },
+  { id: 'quotes', label: 'Quotes', goKey: 'q', icon: '≋', summary: 'DEX quote ladders and price impact' },
+  { id: 'events', label: 'Events', goKey: 'e', icon: '☰', summary: 'The mixed event stream' },
   { id: 'replay', label: 'Book replay', goKey: 'r', icon: '≣', summary: 'Depth ladder and liquidity heatmap' },
   { id: 'files', label: 'Files', goKey: 'f', icon: '▤', summary: 'Snapshot files, local and remote' },
   { id: 'downloads', label: 'Downloads', goKey: 'd', icon: '⇩', summary: 'Download queue and library' },

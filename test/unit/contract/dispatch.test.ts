@@ -3,6 +3,7 @@ import { ContractError } from '../../../shared/contract/errors.ts';
 import { defaultSettings } from '../../../shared/settings.ts';
 import { dispatch } from '../../../electron/contract-host/dispatch.ts';
 import type { ContractHandlers } from '../../../electron/contract-host/handlers.ts';
+import { unusedMarketHandlers } from '../../support/unused-market-handlers.ts';
 
 const handlers: ContractHandlers = {
   'app.info': () =>
@@ -28,6 +29,7 @@ const handlers: ContractHandlers = {
   'keys.set': ({ key }) => Promise.resolve({ baseUrl: 'https://api.example.com', hasKey: true, last4: key.slice(-4), storage: 'keychain', warning: null }),
   'keys.delete': () => Promise.resolve({ baseUrl: 'https://api.example.com', hasKey: false, last4: null, storage: 'keychain', warning: null }),
   'usage.get': () => Promise.resolve({ baseUrl: null, rateLimit: null, monthly: null, observedAt: null }),
+  ...unusedMarketHandlers,
 };
 
 describe('dispatch validates every incoming call', () => {

@@ -1,5 +1,6 @@
 import { defaultSettings } from '../../../../shared/settings.ts';
 import type { ContractHandlers } from '../../../../electron/contract-host/handlers.ts';
+import { unusedMarketHandlers } from '../../../support/unused-market-handlers.ts';
 
 /** Contract handlers with fixed answers, for tests that replace the one channel they exercise. */
 export const dispatchOnlyHandlers: ContractHandlers = {
@@ -14,6 +15,7 @@ export const dispatchOnlyHandlers: ContractHandlers = {
   'keys.set': () => Promise.resolve({ baseUrl: null, hasKey: false, last4: null, storage: 'keychain', warning: null }),
   'keys.delete': () => Promise.resolve({ baseUrl: null, hasKey: false, last4: null, storage: 'keychain', warning: null }),
   'usage.get': () => Promise.resolve({ baseUrl: null, rateLimit: null, monthly: null, observedAt: null }),
+  ...unusedMarketHandlers,
   'book.replayFiles': () => Promise.resolve({ replayId: 'r-1' }),
   'book.cancel': () => Promise.resolve({ cancelled: false }),
   'files.pick': () => Promise.resolve({ files: [] }),

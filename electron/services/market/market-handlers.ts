@@ -1,0 +1,239 @@
+import type { CandleColumns, FundingColumns, TradeColumns } from '../../../shared/contract/market-schemas.ts';
+import type { ContractHandlers } from '../../contract-host/handlers.ts';
+import type { EventHub } from '../../contract-host/event-hub.ts';
+import { candleIntervals, type CandleInterval, type CandleRow } from '../../../shared/rows/candle-row.ts';
+import { isLaterCandleRevision } from '../../../shared/rows/candle-revisions.ts';
+import type { OptionTickerRow } from '../../../shared/rows/option-ticker-row.ts';
+import type { MarketDataClient } from '../client/market-data-client.ts';
+import type { RowStream } from '../client/row-stream.ts';
+import { contractErrorOf } from '../contract-error-of.ts';
+import { LoadRegistry, type LoadContext } from './load-registry.ts';
+import { candleColumnsOf, FundingColumnsBuilder, TradeColumnsBuilder } from './series-columns.ts';
+
+/** The contract channels this module implements. */
+export type MarketHandlers = Pick<
+  ContractHandlers,
+  | 'market.count'
+  | 'market.intervals'
+  | 'market.candles'
+  | 'market.trades'
+  | 'market.funding'
+  | 'market.instruments'
+  | 'market.optionChain'
+  | 'market.intents'
+  | 'market.quotes'
+  | 'market.events'
+  | 'market.cancel'
+>;
+
+/** The most rows (after folding) one call returns; a longer range comes back `truncated`. */
+export const marketCaps = {
+  candles: 200_000,
+  trades: 200_000,
+  funding: 100_000,
+  instruments: 20_000,
+  optionTickers: 500_000,
+  intents: 50_000,
+  quotes: 50_000,
+  events: 20_000,
+} as const;
+
+/** Page size asked of the service: its maximum, so long ranges take the fewest round trips. */
+const pageLimit = 1000;
+
+/** How the handlers reach the active service's client. */
+export type ClientOf = () => Promise<{ client: MarketDataClient }>;
+
+/**
+ * Reads rows of a stream page by page into `take` until the stream ends or `take` says the cap is
+ * reached; reports progress after each page. Returns whether the cap cut the range short.
+ */
+async function drain<Row>(stream: RowStream<Row>, context: LoadContext, take: (row: Row) => boolean): Promise<boolean> {
+  let rows = 0;
+  for await (const page of stream.pages()) {
+    for (const row of page.items) {
+      rows++;
+      if (!take(row)) return true;
+    }
+    context.progress(rows);
+  }
+  return false;
+}
+
+/** Every row of a stream up to `cap`, with whether the cap cut the range short. */
+async function collect<Row>(stream: RowStream<Row>, context: LoadContext, cap: number): Promise<{ rows: Row[]; cap: number; truncated: boolean }> {
+  const rows: Row[] = [];
+  const truncated = await drain(stream, context, (row) => {
+    if (rows.length >= cap) return false;
+    rows.push(row);
+    return true;
+  });
+  return { rows, cap, truncated };
+}
+
+function rangeOf(input: { start?: number | undefined; end?: number | undefined }): { start?: number; end?: number } {
+  return input.start === undefined || input.end === undefined ? {} : { start: input.start, end: input.end };
+}
+
+function instrumentOf(input: { instrument?: string | undefined }): { instrument?: string } {
+  return input.instrument === undefined ? {} : { instrument: input.instrument };
+}
+
+/**
+ * The `market.*` channels over the active service's client: each load is validated by the
+ * contract, checked row by row by the client's guards, cancellable by `requestId` (the client
+ * stops paging) and reports rows so far as `market.progress`. Paging, 429 waits and 422 splitting
+ * stay in the client; failures cross as contract errors with the service's kind and resolution.
+ */
+export function marketHandlers(clientOf: ClientOf, events: EventHub): MarketHandlers {
+  const loads = new LoadRegistry((requestId, rows) => events.emit('market.progress', { requestId, rows }));
+
+  async function guarded<T>(channel: string, work: () => Promise<T>): Promise<T> {
+    try {
+      return await work();
+    } catch (error) {
+      throw contractErrorOf(error, channel);
+    }
+  }
+
+  function load<T>(channel: string, requestId: string, work: (client: MarketDataClient, context: LoadContext) => Promise<T>): Promise<T> {
+    return guarded(channel, async () => {
+      const { client } = await clientOf();
+      return loads.run(requestId, channel, (context) => work(client, context));
+    });
+  }
+
+  return {
+    'market.count': () =>
+      guarded('market.count', async () => {
+        const { client } = await clientOf();
+        const count = await client.count();
+        return { sources: count.sources, markets: count.markets, bySource: count.by_source, updatedAt: count.updatedAt };
+      }),
+
+    'market.intervals': (input) =>
+      guarded('market.intervals', async () => {
+        const { client } = await clientOf();
+        const found: CandleInterval[] = [];
+        // One at a time: anonymous latest-hour queries are limited to two in flight (spec part 8).
+        for (const interval of candleIntervals) {
+          const page = await client.ohlcv({ source: input.source, market: input.market, ...instrumentOf(input), ...rangeOf(input), interval, limit: 1 }).firstPage();
+          if (page.items.length > 0) found.push(interval);
+        }
+        return { intervals: found };
+      }),
+
+    'market.candles': (input) =>
+      load('market.candles', input.requestId, async (client, context): Promise<CandleColumns> => {
+        const latest = new Map<string, CandleRow>();
+        let revisions = 0;
+        const stream = client.ohlcv(
+          { source: input.source, market: input.market, ...instrumentOf(input), interval: input.interval, start: input.start, end: input.end, limit: pageLimit },
+          { signal: context.signal },
+        );
+        const truncated = await drain(stream, context, (row) => {
+          revisions++;
+          // One candle per open time: a market read without an instrument is one instrument's candles.
+          const key = `${row.instrument ?? ''}\u0000${row.open_timestamp}`;
+          const held = latest.get(key);
+          if (held === undefined) {
+            if (latest.size >= marketCaps.candles) return false;
+            latest.set(key, row);
+          } else if (isLaterCandleRevision(row, held)) latest.set(key, row);
+          return true;
+        });
+        return candleColumnsOf(input.interval, [...latest.values()], revisions, marketCaps.candles, truncated);
+      }),
+
+    'market.trades': (input) =>
+      load('market.trades', input.requestId, async (client, context): Promise<TradeColumns> => {
+        const columns = new TradeColumnsBuilder();
+        const stream = client.historicalTrades({ source: input.source, market: input.market, ...instrumentOf(input), ...rangeOf(input), limit: pageLimit }, { signal: context.signal });
+        const truncated = await drain(stream, context, (row) => {
+          if (columns.length >= marketCaps.trades) return false;
+          columns.add(row);
+          return true;
+        });
+        return columns.build(marketCaps.trades, truncated);
+      }),
+
+    'market.funding': (input) =>
+      load('market.funding', input.requestId, async (client, context): Promise<FundingColumns> => {
+        const columns = new FundingColumnsBuilder();
+        // The latest-hour variant carries mark, index and open interest; with a key it reads any range.
+        const stream = client.fundingRates({ source: input.source, market: input.market, ...instrumentOf(input), ...rangeOf(input), limit: pageLimit }, { signal: context.signal });
+        const truncated = await drain(stream, context, (row) => {
+          if (columns.length >= marketCaps.funding) return false;
+          columns.add(row);
+          return true;
+        });
+        return columns.build(marketCaps.funding, truncated);
+      }),
+
+    'market.instruments': (input) =>
+      guarded('market.instruments', async () => {
+        const { client } = await clientOf();
+        const instruments = [];
+        let truncated = false;
+        const stream = client.instruments({
+          source: input.source,
+          market: input.market,
+          ...(input.q === undefined || input.q === '' ? {} : { q: input.q }),
+          ...(input.expiry === undefined ? {} : { expiry: input.expiry }),
+          ...(input.optionType === undefined ? {} : { option_type: input.optionType }),
+          limit: pageLimit,
+        });
+        for await (const entry of stream) {
+          if (instruments.length >= marketCaps.instruments) {
+            truncated = true;
+            break;
+          }
+          instruments.push(entry);
+        }
+        return { instruments, cap: marketCaps.instruments, truncated };
+      }),
+
+    'market.optionChain': (input) =>
+      load('market.optionChain', input.requestId, async (client, context) => {
+        const latest = new Map<string, OptionTickerRow>();
+        let seen = 0;
+        const stream = client.optionsTicker({ source: input.source, market: input.market, start: input.start, end: input.end, limit: pageLimit }, { signal: context.signal });
+        const truncated = await drain(stream, context, (row) => {
+          if (++seen > marketCaps.optionTickers) return false;
+          // Rows arrive in collector order, so the last one seen is each contract's latest.
+          latest.set(row.instrument, row);
+          return true;
+        });
+        return { rows: [...latest.values()], cap: marketCaps.optionTickers, truncated };
+      }),
+
+    'market.intents': (input) =>
+      load('market.intents', input.requestId, (client, context) =>
+        collect(client.intents({ source: input.source, market: input.market, ...instrumentOf(input), ...rangeOf(input), limit: pageLimit }, { signal: context.signal }), context, marketCaps.intents),
+      ),
+
+    'market.quotes': (input) =>
+      load('market.quotes', input.requestId, (client, context) =>
+        collect(client.quotes({ source: input.source, market: input.market, ...instrumentOf(input), ...rangeOf(input), limit: pageLimit }, { signal: context.signal }), context, marketCaps.quotes),
+      ),
+
+    'market.events': (input) =>
+      load('market.events', input.requestId, async (client, context) => {
+        const stream = client.events(
+          {
+            start: input.start,
+            end: input.end,
+            ...(input.types === undefined ? {} : { types: input.types }),
+            ...(input.source === undefined ? {} : { source: input.source }),
+            ...(input.market === undefined ? {} : { market: input.market }),
+            limit: pageLimit,
+          },
+          { signal: context.signal },
+        );
+        const { rows, cap, truncated } = await collect(stream, context, marketCaps.events);
+        return { items: rows, cap, truncated };
+      }),
+
+    'market.cancel': ({ requestId }) => Promise.resolve({ cancelled: loads.cancel(requestId) }),
+  };
+}

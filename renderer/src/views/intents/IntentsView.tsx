@@ -1,0 +1,13 @@
+import { EmptyState } from '../../components/EmptyState.tsx';
+import { ViewFrame } from '../../components/ViewFrame.tsx';
+
+/** The Intents view (being built in F7). */
+export function IntentsView() {
+  return (
+    <ViewFrame title="Intents" subtitle="Open a market from the catalog">
+      <EmptyState icon="◫" title="Not built yet">
+        <p>This view is being built.</p>
+      </EmptyState>
+    </ViewFrame>
+  );
+}
