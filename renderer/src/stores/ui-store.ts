@@ -14,7 +14,9 @@ export interface ViewParams {
   market?: string;
   instrument?: string;
   interval?: CandleInterval;
-  /** Inclusive range, Unix ms; both absent means "the latest" window. */
+  /** A range relative to now, such as `6h` (see `navigation/time-range.ts`); used when start/end are absent. */
+  span?: string;
+  /** Inclusive absolute range, Unix ms; takes precedence over `span`. */
   start?: number;
   end?: number;
   /** Option expiry, Unix ms. */
@@ -22,6 +24,9 @@ export interface ViewParams {
   /** A quote ladder's `observation_id`, or an intent lifecycle's id. */
   focus?: string;
 }
+
+/** A change to a view's parameters; a field set to undefined is removed. */
+export type ViewParamsPatch = { [K in keyof ViewParams]?: ViewParams[K] | undefined };
 
 /** Transient UI state: which view is shown, what each view shows, and which overlays are open. */
 export interface UiState {
@@ -34,9 +39,9 @@ export interface UiState {
   settingsFocus: SettingsSection | null;
   showView: (view: ViewId) => void;
   /** Merges a change into a view's parameters (undefined removes a field). */
-  setParams: (view: ViewId, patch: Partial<ViewParams>) => void;
+  setParams: (view: ViewId, patch: ViewParamsPatch) => void;
   /** Shows a view with exactly these parameters (a deep link, or a market opened from the catalog). */
-  openView: (view: ViewId, params: ViewParams) => void;
+  openView: (view: ViewId, params: ViewParamsPatch) => void;
   setShortcutHelpOpen: (open: boolean) => void;
   setPaletteOpen: (open: boolean) => void;
   /** Shows Settings with one section focused (the "Add API key" and "Check data source" actions). */
@@ -44,7 +49,7 @@ export interface UiState {
   clearSettingsFocus: () => void;
 }
 
-function withoutUndefined(params: ViewParams): ViewParams {
+function withoutUndefined(params: ViewParamsPatch): ViewParams {
   return Object.fromEntries(Object.entries(params).filter(([, value]) => value !== undefined));
 }
 
