@@ -4,6 +4,7 @@ import type { ContractHandlers } from '../../contract-host/handlers.ts';
 import type { EventHub } from '../../contract-host/event-hub.ts';
 import { candleIntervals, type CandleInterval } from '../../../shared/rows/candle-row.ts';
 import type { MarketDataClient } from '../client/market-data-client.ts';
+import { MarketDataError } from '../client/market-data-error.ts';
 import type { RowStream } from '../client/row-stream.ts';
 import { contractErrorOf } from '../contract-error-of.ts';
 import { LatestTickers } from './latest-tickers.ts';
@@ -99,6 +100,20 @@ function severalInstruments(input: { source: string; market: string }, instrumen
     message: `${input.source}/${input.market} publishes candles of several instruments (${names}), which cannot be one chart`,
     resolution: 'Choose one instrument of this market.',
     channel: 'market.candles',
+  });
+}
+
+/**
+ * A 404 from `/quotes` means the service does not serve the route yet (an empty range is an empty
+ * page), so the fix is another data source, not another market or date.
+ */
+function quotesNotServed(error: unknown): unknown {
+  if (!(error instanceof MarketDataError) || error.kind !== 'not-found') return error;
+  return new ContractError({
+    kind: 'not-found',
+    message: error.message,
+    resolution: 'This service does not serve DEX quotes yet; the embedded demo does (Settings → Data source).',
+    channel: 'market.quotes',
   });
 }
 
@@ -221,9 +236,13 @@ export function marketHandlers(clientOf: ClientOf, events: EventHub, options: Ma
       ),
 
     'market.quotes': (input) =>
-      load('market.quotes', input.requestId, (client, context) =>
-        collect(client.quotes({ source: input.source, market: input.market, ...instrumentOf(input), ...rangeOf(input), limit: pageLimit }, { signal: context.signal }), context, caps.quotes),
-      ),
+      load('market.quotes', input.requestId, async (client, context) => {
+        try {
+          return await collect(client.quotes({ source: input.source, market: input.market, ...instrumentOf(input), ...rangeOf(input), limit: pageLimit }, { signal: context.signal }), context, caps.quotes);
+        } catch (error) {
+          throw quotesNotServed(error);
+        }
+      }),
 
     'market.events': (input) =>
       load('market.events', input.requestId, async (client, context) => {

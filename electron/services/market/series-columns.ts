@@ -101,11 +101,15 @@ export class TradeColumnsBuilder {
   }
 }
 
-/** A decimal string as a number for charting; null (not published) stays null, never 0. */
+/**
+ * A decimal string as a number for charting; null (not published) stays null, never 0. A
+ * published "-0" is 0, so both transports carry the same value (JSON has no negative zero).
+ */
 export function chartNumber(value: DecimalString | null | undefined): number | null {
   if (value === null || value === undefined) return null;
   const number = Number(value);
-  return Number.isFinite(number) ? number : null;
+  if (!Number.isFinite(number)) return null;
+  return number === 0 ? 0 : number;
 }
 
 /** Appends funding observations to columns as they arrive, up to `cap` rows. */
