@@ -53,6 +53,18 @@ describe('without an API key, what needs one is refused before anything is sent'
     expect(counting.count).toBe(0);
   });
 
+  it('market.candles before the latest hour: needs-api-key, no request; inside it, served', async () => {
+    const counting = countingFetch();
+    const rig = marketRig({ baseUrl: service.service.baseUrl, key: null, fetch: counting.fetch });
+    const older = { ...btc, interval: '1m', start: fixedNow - 3 * 60 * minute, end: fixedNow - 2 * 60 * minute } as const;
+    const error = await contractFailure(rig.api.market.candles({ ...older, requestId: 'c-old' }));
+    expect(error).toMatchObject({ kind: 'needs-api-key', channel: 'market.candles' });
+    expect(error.message).toContain('serves the rolling last hour anonymously');
+    expect(counting.count).toBe(0);
+    const recent = await rig.api.market.candles({ ...btc, interval: '1m', start: fixedNow - 30 * minute, end: fixedNow, requestId: 'c-recent' });
+    expect(recent.openTime.length).toBe(30);
+  });
+
   it('an unbounded market.trades goes anonymously and serves the latest ten minutes', async () => {
     const raw = await rawRows<TradeRow>(service.service.baseUrl, '/historical/trades', { ...btc, limit: 1000 });
     expect(raw.length).toBeGreaterThan(100);
