@@ -27,7 +27,10 @@ export type MarketHandlers = Pick<
   | 'market.cancel'
 >;
 
-/** The most rows (after folding) one call returns; a longer range comes back `truncated`. */
+/**
+ * The most rows one call returns (candles: after folding; option tickers: rows read); a longer
+ * range comes back `truncated`, holding its earliest rows.
+ */
 export const marketCaps = {
   candles: 200_000,
   trades: 200_000,
