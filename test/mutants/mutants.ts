@@ -1,3 +1,4 @@
+import { marketMutants } from './market-mutants.ts';
 import type { Mutant } from './mutant-runner.ts';
 
 // Each mutant breaks one behaviour that issue F6 found unguarded (or that F6 added), and names
@@ -214,4 +215,5 @@ export const mutants: readonly Mutant[] = [
     replace: "  { files: ['electron/services/simulator/**/*.ts'], rules: { ...restrict(boundaries.services) } },",
     tests: ['test/unit/lint-boundaries.test.ts'],
   },
+  ...marketMutants,
 ];

@@ -1,14 +1,15 @@
 import type { CandleColumns, FundingColumns, TradeColumns } from '../../../shared/contract/market-schemas.ts';
+import { ContractError } from '../../../shared/contract/errors.ts';
 import type { ContractHandlers } from '../../contract-host/handlers.ts';
 import type { EventHub } from '../../contract-host/event-hub.ts';
-import { candleIntervals, type CandleInterval, type CandleRow } from '../../../shared/rows/candle-row.ts';
-import { isLaterCandleRevision } from '../../../shared/rows/candle-revisions.ts';
-import type { OptionTickerRow } from '../../../shared/rows/option-ticker-row.ts';
+import { candleIntervals, type CandleInterval } from '../../../shared/rows/candle-row.ts';
 import type { MarketDataClient } from '../client/market-data-client.ts';
+import { MarketDataError } from '../client/market-data-error.ts';
 import type { RowStream } from '../client/row-stream.ts';
 import { contractErrorOf } from '../contract-error-of.ts';
+import { LatestTickers } from './latest-tickers.ts';
 import { LoadRegistry, type LoadContext } from './load-registry.ts';
-import { candleColumnsOf, FundingColumnsBuilder, TradeColumnsBuilder } from './series-columns.ts';
+import { CandleColumnsBuilder, FundingColumnsBuilder, TradeColumnsBuilder } from './series-columns.ts';
 
 /** The contract channels this module implements. */
 export type MarketHandlers = Pick<
@@ -26,7 +27,10 @@ export type MarketHandlers = Pick<
   | 'market.cancel'
 >;
 
-/** The most rows (after folding) one call returns; a longer range comes back `truncated`. */
+/**
+ * The most rows one call returns (candles: after folding; option tickers: rows read); a longer
+ * range comes back `truncated`, holding its earliest rows.
+ */
 export const marketCaps = {
   candles: 200_000,
   trades: 200_000,
@@ -38,6 +42,14 @@ export const marketCaps = {
   events: 20_000,
 } as const;
 
+/** The caps of each kind of load. */
+export type MarketCaps = { readonly [Kind in keyof typeof marketCaps]: number };
+
+/** How the handlers are set up beyond the client; tests lower the caps. */
+export interface MarketHandlersOptions {
+  caps?: Partial<MarketCaps>;
+}
+
 /** Page size asked of the service: its maximum, so long ranges take the fewest round trips. */
 const pageLimit = 1000;
 
@@ -45,15 +57,19 @@ const pageLimit = 1000;
 export type ClientOf = () => Promise<{ client: MarketDataClient }>;
 
 /**
- * Reads rows of a stream page by page into `take` until the stream ends or `take` says the cap is
- * reached; reports progress after each page. Returns whether the cap cut the range short.
+ * Reads rows of a stream page by page into `take` until the stream ends or `take` refuses a row
+ * (the cap is reached: no further page is asked for); reports the rows taken after each page.
+ * Returns whether the cap cut the range short.
  */
 async function drain<Row>(stream: RowStream<Row>, context: LoadContext, take: (row: Row) => boolean): Promise<boolean> {
   let rows = 0;
   for await (const page of stream.pages()) {
     for (const row of page.items) {
+      if (!take(row)) {
+        context.progress(rows);
+        return true;
+      }
       rows++;
-      if (!take(row)) return true;
     }
     context.progress(rows);
   }
@@ -79,13 +95,39 @@ function instrumentOf(input: { instrument?: string | undefined }): { instrument?
   return input.instrument === undefined ? {} : { instrument: input.instrument };
 }
 
+/** The refusal of candles of a market read without an instrument that has several. */
+function severalInstruments(input: { source: string; market: string }, instruments: readonly (string | null)[]): ContractError {
+  const names = instruments.map((name) => name ?? '(none)').join(', ');
+  return new ContractError({
+    kind: 'invalid-request',
+    message: `${input.source}/${input.market} publishes candles of several instruments (${names}), which cannot be one chart`,
+    resolution: 'Choose one instrument of this market.',
+    channel: 'market.candles',
+  });
+}
+
+/**
+ * A 404 from `/quotes` means the service does not serve the route yet (an empty range is an empty
+ * page), so the fix is another data source, not another market or date.
+ */
+function quotesNotServed(error: unknown): unknown {
+  if (!(error instanceof MarketDataError) || error.kind !== 'not-found') return error;
+  return new ContractError({
+    kind: 'not-found',
+    message: error.message,
+    resolution: 'This service does not serve DEX quotes yet; the embedded demo does (Settings → Data source).',
+    channel: 'market.quotes',
+  });
+}
+
 /**
  * The `market.*` channels over the active service's client: each load is validated by the
  * contract, checked row by row by the client's guards, cancellable by `requestId` (the client
  * stops paging) and reports rows so far as `market.progress`. Paging, 429 waits and 422 splitting
  * stay in the client; failures cross as contract errors with the service's kind and resolution.
  */
-export function marketHandlers(clientOf: ClientOf, events: EventHub): MarketHandlers {
+export function marketHandlers(clientOf: ClientOf, events: EventHub, options: MarketHandlersOptions = {}): MarketHandlers {
+  const caps: MarketCaps = { ...marketCaps, ...options.caps };
   const loads = new LoadRegistry((requestId, rows) => events.emit('market.progress', { requestId, rows }));
 
   async function guarded<T>(channel: string, work: () => Promise<T>): Promise<T> {
@@ -96,11 +138,16 @@ export function marketHandlers(clientOf: ClientOf, events: EventHub): MarketHand
     }
   }
 
+  // The load is registered before the client is ready (the embedded service may still be
+  // starting), so a cancel that arrives meanwhile is not lost.
   function load<T>(channel: string, requestId: string, work: (client: MarketDataClient, context: LoadContext) => Promise<T>): Promise<T> {
-    return guarded(channel, async () => {
-      const { client } = await clientOf();
-      return loads.run(requestId, channel, (context) => work(client, context));
-    });
+    return guarded(channel, () =>
+      loads.run(requestId, channel, async (context) => {
+        const { client } = await clientOf();
+        context.signal.throwIfAborted();
+        return work(client, context);
+      }),
+    );
   }
 
   return {
@@ -125,49 +172,34 @@ export function marketHandlers(clientOf: ClientOf, events: EventHub): MarketHand
 
     'market.candles': (input) =>
       load('market.candles', input.requestId, async (client, context): Promise<CandleColumns> => {
-        const latest = new Map<string, CandleRow>();
-        let revisions = 0;
+        const columns = new CandleColumnsBuilder(input.interval, caps.candles);
         const stream = client.ohlcv(
           { source: input.source, market: input.market, ...instrumentOf(input), interval: input.interval, start: input.start, end: input.end, limit: pageLimit },
           { signal: context.signal },
         );
+        let instrument: string | null | undefined;
         const truncated = await drain(stream, context, (row) => {
-          revisions++;
-          // One candle per open time: a market read without an instrument is one instrument's candles.
-          const key = `${row.instrument ?? ''}\u0000${row.open_timestamp}`;
-          const held = latest.get(key);
-          if (held === undefined) {
-            if (latest.size >= marketCaps.candles) return false;
-            latest.set(key, row);
-          } else if (isLaterCandleRevision(row, held)) latest.set(key, row);
-          return true;
+          // Columns are one series: candles of several instruments would share open times.
+          if (input.instrument === undefined && instrument !== undefined && row.instrument !== instrument) throw severalInstruments(input, [instrument, row.instrument]);
+          instrument = row.instrument;
+          return columns.add(row);
         });
-        return candleColumnsOf(input.interval, [...latest.values()], revisions, marketCaps.candles, truncated);
+        return columns.build(truncated);
       }),
 
     'market.trades': (input) =>
       load('market.trades', input.requestId, async (client, context): Promise<TradeColumns> => {
-        const columns = new TradeColumnsBuilder();
+        const columns = new TradeColumnsBuilder(caps.trades);
         const stream = client.historicalTrades({ source: input.source, market: input.market, ...instrumentOf(input), ...rangeOf(input), limit: pageLimit }, { signal: context.signal });
-        const truncated = await drain(stream, context, (row) => {
-          if (columns.length >= marketCaps.trades) return false;
-          columns.add(row);
-          return true;
-        });
-        return columns.build(marketCaps.trades, truncated);
+        return columns.build(await drain(stream, context, (row) => columns.add(row)));
       }),
 
     'market.funding': (input) =>
       load('market.funding', input.requestId, async (client, context): Promise<FundingColumns> => {
-        const columns = new FundingColumnsBuilder();
+        const columns = new FundingColumnsBuilder(caps.funding);
         // The latest-hour variant carries mark, index and open interest; with a key it reads any range.
         const stream = client.fundingRates({ source: input.source, market: input.market, ...instrumentOf(input), ...rangeOf(input), limit: pageLimit }, { signal: context.signal });
-        const truncated = await drain(stream, context, (row) => {
-          if (columns.length >= marketCaps.funding) return false;
-          columns.add(row);
-          return true;
-        });
-        return columns.build(marketCaps.funding, truncated);
+        return columns.build(await drain(stream, context, (row) => columns.add(row)));
       }),
 
     'market.instruments': (input) =>
@@ -184,38 +216,36 @@ export function marketHandlers(clientOf: ClientOf, events: EventHub): MarketHand
           limit: pageLimit,
         });
         for await (const entry of stream) {
-          if (instruments.length >= marketCaps.instruments) {
+          if (instruments.length >= caps.instruments) {
             truncated = true;
             break;
           }
           instruments.push(entry);
         }
-        return { instruments, cap: marketCaps.instruments, truncated };
+        return { instruments, cap: caps.instruments, truncated };
       }),
 
     'market.optionChain': (input) =>
       load('market.optionChain', input.requestId, async (client, context) => {
-        const latest = new Map<string, OptionTickerRow>();
-        let seen = 0;
+        const latest = new LatestTickers(caps.optionTickers);
         const stream = client.optionsTicker({ source: input.source, market: input.market, start: input.start, end: input.end, limit: pageLimit }, { signal: context.signal });
-        const truncated = await drain(stream, context, (row) => {
-          if (++seen > marketCaps.optionTickers) return false;
-          // Rows arrive in collector order, so the last one seen is each contract's latest.
-          latest.set(row.instrument, row);
-          return true;
-        });
-        return { rows: [...latest.values()], cap: marketCaps.optionTickers, truncated };
+        const truncated = await drain(stream, context, (row) => latest.add(row));
+        return { rows: latest.rows(), cap: caps.optionTickers, truncated };
       }),
 
     'market.intents': (input) =>
       load('market.intents', input.requestId, (client, context) =>
-        collect(client.intents({ source: input.source, market: input.market, ...instrumentOf(input), ...rangeOf(input), limit: pageLimit }, { signal: context.signal }), context, marketCaps.intents),
+        collect(client.intents({ source: input.source, market: input.market, ...instrumentOf(input), ...rangeOf(input), limit: pageLimit }, { signal: context.signal }), context, caps.intents),
       ),
 
     'market.quotes': (input) =>
-      load('market.quotes', input.requestId, (client, context) =>
-        collect(client.quotes({ source: input.source, market: input.market, ...instrumentOf(input), ...rangeOf(input), limit: pageLimit }, { signal: context.signal }), context, marketCaps.quotes),
-      ),
+      load('market.quotes', input.requestId, async (client, context) => {
+        try {
+          return await collect(client.quotes({ source: input.source, market: input.market, ...instrumentOf(input), ...rangeOf(input), limit: pageLimit }, { signal: context.signal }), context, caps.quotes);
+        } catch (error) {
+          throw quotesNotServed(error);
+        }
+      }),
 
     'market.events': (input) =>
       load('market.events', input.requestId, async (client, context) => {
@@ -230,7 +260,7 @@ export function marketHandlers(clientOf: ClientOf, events: EventHub): MarketHand
           },
           { signal: context.signal },
         );
-        const { rows, cap, truncated } = await collect(stream, context, marketCaps.events);
+        const { rows, cap, truncated } = await collect(stream, context, caps.events);
         return { items: rows, cap, truncated };
       }),
 
