@@ -71,3 +71,12 @@ export function groupQuoteObservations(rows: readonly QuoteRow[]): QuoteObservat
 export function pairKeyOf(observation: Pick<QuoteObservation, 'amountKind' | 'inputAssetId' | 'outputAssetId'>): string {
   return `${observation.amountKind}|${observation.inputAssetId}|${observation.outputAssetId}`;
 }
+
+/**
+ * The observations that are whole. When the row cap cut the load short, the last observation to
+ * arrive may be missing points (a ladder of 6 cut after 2), so it is left out rather than shown as
+ * a short ladder; otherwise all are whole.
+ */
+export function wholeObservations(observations: readonly QuoteObservation[], truncated: boolean): QuoteObservation[] {
+  return truncated ? observations.slice(0, -1) : [...observations];
+}

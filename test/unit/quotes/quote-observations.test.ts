@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { toFixedPlaces } from '../../../shared/quotes/exact-ratio.ts';
 import { impactOverTime } from '../../../shared/quotes/impact-over-time.ts';
-import { groupQuoteObservations, pairKeyOf } from '../../../shared/quotes/quote-observations.ts';
+import { groupQuoteObservations, pairKeyOf, wholeObservations } from '../../../shared/quotes/quote-observations.ts';
 import { point, usdc, weth } from './quote-fixtures.ts';
 
 const wei = 10n ** 18n;
@@ -20,6 +20,14 @@ describe('groupQuoteObservations', () => {
     expect(observations[0]).toMatchObject({ blockNumber: 7, pool: '0xpool', oracle: '0xoracle', inputDecimals: 18, outputDecimals: 6 });
     expect(observations[1]?.pool).toBeNull();
     expect(pairKeyOf(observations[0] ?? { amountKind: '', inputAssetId: '', outputAssetId: '' })).not.toBe(pairKeyOf(observations[1] ?? { amountKind: '', inputAssetId: '', outputAssetId: '' }));
+  });
+});
+
+describe('wholeObservations', () => {
+  it('leaves out the last observation of a load the cap cut short, and keeps all of a whole load', () => {
+    const observations = groupQuoteObservations([point('a', '1', '1'), point('a', '2', '2'), point('b', '1', '1')]);
+    expect(wholeObservations(observations, true).map((observation) => observation.observationId)).toEqual(['a']);
+    expect(wholeObservations(observations, false).map((observation) => observation.observationId)).toEqual(['a', 'b']);
   });
 });
 
