@@ -59,7 +59,7 @@ export function ObservationFacts({ observation, zone }: ObservationFactsProps) {
         </dd>
       </div>
       <div>
-        <dt>Observation</dt>
+        <dt title="observation_id">Obs. id</dt>
         <dd>
           <HexValue value={observation.observationId} label="observation id" />
         </dd>

@@ -102,7 +102,7 @@ export function QuoteExplorer({ rows, range, onNarrow }: QuoteExplorerProps) {
           ))}
         </div>
         <span className="quotes-figures mono">
-          {visible.length} observations · {rows.rows.length} points
+          {visible.length} observations · {visible.reduce((sum, observation) => sum + observation.points.length, 0)} points
         </span>
         <span className="quotes-keys muted">
           <kbd>j</kbd> <kbd>k</kbd> / <kbd>[</kbd> <kbd>]</kbd> step
