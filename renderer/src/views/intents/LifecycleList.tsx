@@ -1,0 +1,102 @@
+import { useMemo, useRef } from 'react';
+import type { IntentLifecycle } from '../../../../shared/intents/intent-lifecycles.ts';
+import type { TimeZoneChoice } from '../../format/market-values.ts';
+import { AssetLabel, RawAmount } from './AssetAmount.tsx';
+import { formatDuration, formatRowTime } from './display-format.ts';
+import { lifecycleHeight, lifecycleRowHeight } from './lifecycle-height.ts';
+import { LifecycleTimeline } from './LifecycleTimeline.tsx';
+import { StatusChip } from './StatusChip.tsx';
+import { statuslessLabel } from './step-label.ts';
+import { useRowWindow } from './use-row-window.ts';
+
+/** Props of the lifecycle list. */
+export interface LifecycleListProps {
+  lifecycles: readonly IntentLifecycle[];
+  focusId: string | null;
+  expanded: ReadonlySet<string>;
+  zone: TimeZoneChoice;
+  withDate: boolean;
+  onFocus: (id: string) => void;
+  onToggle: (id: string) => void;
+}
+
+/** Lifecycles as a windowed list, newest first; a lifecycle opens into its timeline. */
+export function LifecycleList({ lifecycles, focusId, expanded, zone, withDate, onFocus, onToggle }: LifecycleListProps) {
+  const heights = useMemo(() => lifecycles.map((lifecycle) => lifecycleHeight(lifecycle.steps.length, expanded.has(lifecycle.id))), [lifecycles, expanded]);
+  const focusIndex = focusId === null ? -1 : lifecycles.findIndex((lifecycle) => lifecycle.id === focusId);
+  const scrollerRef = useRef<HTMLDivElement>(null);
+  const rowWindow = useRowWindow(scrollerRef, heights, focusIndex);
+  return (
+    <div className={`lifecycle-list panel${withDate ? ' with-date' : ''}`} role="list" aria-label="Intent lifecycles">
+      <div className="lifecycle-row lifecycle-head" aria-hidden="true">
+        <span />
+        <span>First seen</span>
+        <span>Status path</span>
+        <span className="num" title="Time from the first observation to settle">
+          To settle
+        </span>
+        <span className="num">In (units)</span>
+        <span>Asset in</span>
+        <span className="num">Out (units)</span>
+        <span>Asset out</span>
+        <span className="num">Obs</span>
+      </div>
+      <div className="lifecycle-scroller" ref={scrollerRef}>
+        <div style={{ height: rowWindow.totalHeight, position: 'relative' }}>
+          {lifecycles.slice(rowWindow.start, rowWindow.end).map((lifecycle, offset) => {
+            const index = rowWindow.start + offset;
+            const open = expanded.has(lifecycle.id);
+            const focused = lifecycle.id === focusId;
+            return (
+              <div
+                key={lifecycle.id}
+                role="listitem"
+                aria-current={focused ? 'true' : undefined}
+                aria-expanded={open}
+                data-testid="intent-lifecycle"
+                className={`lifecycle${focused ? ' focused' : ''}${open ? ' open' : ''}`}
+                style={{ position: 'absolute', top: rowWindow.layout.offsets[index] ?? 0, left: 0, width: '100%', height: heights[index] ?? lifecycleRowHeight }}
+              >
+                <div
+                  className="lifecycle-row"
+                  onClick={() => {
+                    onFocus(lifecycle.id);
+                    onToggle(lifecycle.id);
+                  }}
+                >
+                  <span className="chevron" aria-hidden="true">
+                    {open ? '▾' : '▸'}
+                  </span>
+                  <span className="mono">{formatRowTime(lifecycle.firstSeen, zone, withDate)}</span>
+                  <span className="status-path">
+                    {lifecycle.steps.map((step, index) => (
+                      <span key={index} className="status-step">
+                        {index > 0 && <span className="path-arrow">→</span>}
+                        <StatusChip status={step.status} fallback={statuslessLabel(step)} count={step.count} />
+                      </span>
+                    ))}
+                  </span>
+                  <span className="num mono">{formatDuration(lifecycle.submitToSettleMs)}</span>
+                  <span className="num mono">
+                    <RawAmount amount={lifecycle.input.amount} />
+                  </span>
+                  <span>
+                    <AssetLabel assetId={lifecycle.input.assetId} chainId={lifecycle.input.chainId} />
+                  </span>
+                  <span className="num mono">
+                    <RawAmount amount={lifecycle.output.amount} />
+                  </span>
+                  <span>
+                    <AssetLabel assetId={lifecycle.output.assetId} chainId={lifecycle.output.chainId} />
+                  </span>
+                  <span className="num mono muted">{lifecycle.observations.length}</span>
+                </div>
+                {open && <LifecycleTimeline lifecycle={lifecycle} zone={zone} withDate={withDate} />}
+              </div>
+            );
+          })}
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,78 @@
+import type { IntentLifecycle } from '../../../../shared/intents/intent-lifecycles.ts';
+import type { IntentStep } from '../../../../shared/intents/intent-steps.ts';
+import { intentEpochMs } from '../../../../shared/intents/intent-times.ts';
+import { formatTimestamp, type TimeZoneChoice } from '../../format/market-values.ts';
+import { AssetLabel, RawAmount } from './AssetAmount.tsx';
+import { formatDuration, formatRowTime, groupDigits } from './display-format.ts';
+import { StatusChip } from './StatusChip.tsx';
+import { statuslessLabel } from './step-label.ts';
+
+/** Props of a lifecycle's timeline. */
+export interface LifecycleTimelineProps {
+  lifecycle: IntentLifecycle;
+  zone: TimeZoneChoice;
+  withDate: boolean;
+}
+
+/** What a step says beside its status: its quote, the last of its repeat polls, when it settled or expires. */
+function stepNotes(step: IntentStep, zone: TimeZoneChoice, withDate: boolean): string[] {
+  const row = step.observation;
+  const notes: string[] = [];
+  if ((row.quoted_output_amount ?? null) !== null) notes.push(`quoted out ${groupDigits(row.quoted_output_amount)}`);
+  if ((row.quoted_input_amount ?? null) !== null) notes.push(`quoted in ${groupDigits(row.quoted_input_amount)}`);
+  if ((row.quote_id ?? null) !== null) notes.push(`quote ${row.quote_id ?? ''}`);
+  if (step.count > 1) notes.push(`last poll ${formatRowTime(step.lastSeen, zone, withDate)}`);
+  const settled = intentEpochMs(row.settled_at);
+  if (settled !== null) notes.push(`settled at ${formatRowTime(settled, zone, withDate)}`);
+  const expires = intentEpochMs(row.expires_at);
+  if (expires !== null) notes.push(`expires ${formatRowTime(expires, zone, withDate)}`);
+  return notes;
+}
+
+/**
+ * One lifecycle step by step, in the list's columns so amounts line up: the time (user's zone, ms)
+ * and the time since the first observation, the status with ×N for collapsed repeat polls, the
+ * quote, the last poll and settle or expiry, and the amounts in and out.
+ */
+export function LifecycleTimeline({ lifecycle, zone, withDate }: LifecycleTimelineProps) {
+  const ids = [...lifecycle.rfqIds.map((id) => `rfq ${id}`), ...lifecycle.intentIds.map((id) => `intent ${id}`)];
+  return (
+    <div className="intent-timeline" role="group" aria-label="Lifecycle timeline">
+      <div className="timeline-ids mono" title={ids.join('\n')}>
+        {ids.join(' · ')}
+        {lifecycle.amountKind !== null && <span className="muted"> · {lifecycle.amountKind}</span>}
+        {lifecycle.expiresAt !== null && <span className="muted"> · expires {formatTimestamp(lifecycle.expiresAt, zone, 's')}</span>}
+      </div>
+      {lifecycle.steps.map((step, index) => {
+        const row = step.observation;
+        const notes = stepNotes(step, zone, withDate);
+        return (
+          <div key={`${row.event_id}-${index}`} className="lifecycle-row timeline-step" data-testid="intent-step">
+            <span />
+            <span className="mono" title={formatTimestamp(step.firstSeen, zone, 'ms')}>
+              {formatRowTime(step.firstSeen, zone, withDate)}
+            </span>
+            <span className="timeline-status" title={notes.join('\n')}>
+              <StatusChip status={step.status} fallback={statuslessLabel(step)} count={step.count} />
+              <span className="timeline-notes mono">{notes.join(' · ')}</span>
+            </span>
+            <span className="num mono muted">{index === 0 ? '' : `+${formatDuration(step.firstSeen - lifecycle.firstSeen)}`}</span>
+            <span className="num mono">
+              <RawAmount amount={row.input_amount ?? null} />
+            </span>
+            <span>
+              <AssetLabel assetId={row.input_asset_id ?? null} chainId={row.input_chain_id ?? null} />
+            </span>
+            <span className="num mono">
+              <RawAmount amount={row.output_amount ?? null} />
+            </span>
+            <span>
+              <AssetLabel assetId={row.output_asset_id ?? null} chainId={row.output_chain_id ?? null} />
+            </span>
+            <span className="num mono muted">{step.count > 1 ? `×${step.count}` : ''}</span>
+          </div>
+        );
+      })}
+    </div>
+  );
+}

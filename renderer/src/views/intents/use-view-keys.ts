@@ -1,0 +1,39 @@
+import { useEffect, useRef, type MouseEvent } from 'react';
+
+function isTyping(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
+}
+
+/**
+ * A view's own single-key shortcuts (`j`, `k`, `[`, `]`, Enter): called with the key, it returns
+ * whether it handled it. Keys typed into fields, and keys with Ctrl, Cmd or Alt, are left alone;
+ * so is Enter on a button or link, which activates it.
+ */
+export function useViewKeys(onKey: (key: string) => boolean): void {
+  const handler = useRef(onKey);
+  useEffect(() => {
+    handler.current = onKey;
+  });
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent): void => {
+      if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey || isTyping(event.target)) return;
+      if (event.key === 'Enter' && event.target instanceof HTMLElement && ['BUTTON', 'A'].includes(event.target.tagName)) return;
+      if (handler.current(event.key)) event.preventDefault();
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, []);
+}
+
+/**
+ * A click handler that runs `action` and, for a pointer click, lets go of the focus, so Enter
+ * afterwards drives the view's list instead of pressing the same button again. A keyboard
+ * activation (detail 0) keeps the focus where the user put it.
+ */
+export function clickThenRelease(action: () => void): (event: MouseEvent<HTMLElement>) => void {
+  return (event) => {
+    action();
+    if (event.detail > 0) event.currentTarget.blur();
+  };
+}
