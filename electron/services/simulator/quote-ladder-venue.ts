@@ -13,8 +13,13 @@ const tokens = {
 const wethLadder = [0.1, 1, 10, 100, 1000, 5000];
 const usdcLadder = [100, 1000, 10_000, 100_000, 1_000_000, 10_000_000];
 
+/** Places kept of a simulated amount: enough that the smallest rung's price is exact to ~1e-7. */
+const simulatedPlaces = 9;
+
+/** A token amount in its smallest units, rounded to `min(decimals, 9)` places (a float carries no more). */
 function toUnits(amount: number, decimals: number): bigint {
-  return (BigInt(Math.round(amount * 1000)) * 10n ** BigInt(decimals)) / 1000n;
+  const places = Math.min(decimals, simulatedPlaces);
+  return BigInt(Math.round(amount * 10 ** places)) * 10n ** BigInt(decimals - places);
 }
 
 /**
