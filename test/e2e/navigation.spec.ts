@@ -32,18 +32,24 @@ test('a deep link to the market workspace survives a reload, and Back returns to
   await expect(page).toHaveTitle('Market · hyperliquid BTC — Market Data Explorer');
   await page.screenshot({ path: 'test-results/screenshots/navigation-deep-link.png' });
 
+  // Another interval of the same market replaces the history entry: Back does not step through intervals.
+  const oneMinute = `${app.origin}/#/workspace/hyperliquid/BTC?interval=1m&span=6h`;
+  await page.keyboard.press('Control+k');
+  await page.keyboard.insertText(oneMinute);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(oneMinute);
   await page.goBack();
   await expectView(page, /Catalog/);
   await expect(page).toHaveURL(`${app.origin}/#/catalog`);
   await page.goForward();
   await expectView(page, /Market/);
-  await expect(page).toHaveURL(link);
+  await expect(page).toHaveURL(oneMinute);
 
   // A link that names no view leaves the app where it is, says so, and puts the real view back in the address.
   await page.goto(`${app.origin}/#/nowhere/at/all`);
   await expect(page.getByTestId('status-notice')).toContainText('Link ignored: "nowhere" is not a view');
   await expectView(page, /Market/);
-  await expect(page).toHaveURL(link);
+  await expect(page).toHaveURL(oneMinute);
   // A bad interval is dropped and named; the rest of the link is kept.
   await page.goto(`${app.origin}/#/options/deribit/BTC?interval=7m`);
   await expectView(page, /Options/);

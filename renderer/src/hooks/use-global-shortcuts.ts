@@ -10,13 +10,16 @@ function isTyping(target: EventTarget | null): boolean {
 /**
  * Listens for the shell's shortcuts (`navigation/key-bindings.ts`: `g` chords, Alt+digit,
  * Ctrl/Cmd+K, Ctrl/Cmd+,, `/`, `?`, Alt+Shift actions) and runs what they name. Keys typed into
- * fields are left alone, except Ctrl/Cmd combinations and Alt+digit.
+ * fields are left alone, except Ctrl/Cmd combinations and Alt+digit. It listens in the capture
+ * phase and stops a key it uses, so a view never also acts on it: the `f` of `g f` does not
+ * toggle a favourite in the catalog. `/` focuses the field a view marks with
+ * `data-shortcut="/"`; in a view with none, the view gets the key.
  */
 export function useGlobalShortcuts(run: (command: ShellCommand) => void): void {
   useEffect(() => {
     let goPendingSince: number | null = null;
     const onKeyDown = (event: KeyboardEvent): void => {
-      if (event.defaultPrevented || event.isComposing) return;
+      if (event.isComposing) return;
       const outcome = interpretKey(
         {
           key: event.key,
@@ -31,12 +34,14 @@ export function useGlobalShortcuts(run: (command: ShellCommand) => void): void {
         performance.now(),
       );
       goPendingSince = outcome.goPendingSince;
+      if (outcome.command?.kind === 'search' && document.querySelector('[data-shortcut="/"]') === null) return;
       if (outcome.command !== null) {
         event.preventDefault();
+        event.stopPropagation();
         run(outcome.command);
       }
     };
-    window.addEventListener('keydown', onKeyDown);
-    return () => window.removeEventListener('keydown', onKeyDown);
+    window.addEventListener('keydown', onKeyDown, { capture: true });
+    return () => window.removeEventListener('keydown', onKeyDown, { capture: true });
   }, [run]);
 }
