@@ -44,6 +44,14 @@ test('a deep link to the market workspace survives a reload, and Back returns to
   await page.goForward();
   await expectView(page, /Market/);
   await expect(page).toHaveURL(oneMinute);
+  // Another view by keyboard is a new entry: Back returns to the market, with its interval.
+  await page.keyboard.press('g');
+  await page.keyboard.press('o');
+  await expectView(page, /Options/);
+  await expect(page).toHaveURL(`${app.origin}/#/options`);
+  await page.goBack();
+  await expectView(page, /Market/);
+  await expect(page).toHaveURL(oneMinute);
 
   // A link that names no view leaves the app where it is, says so, and puts the real view back in the address.
   await page.goto(`${app.origin}/#/nowhere/at/all`);
@@ -62,9 +70,12 @@ test('a deep link wins over the view saved last time, and the view shown is save
   await page.goto(app.url);
   await page.keyboard.press('Alt+9');
   await expectView(page, /Downloads/);
+  await expect(page).toHaveURL(`${app.origin}/#/downloads`);
+  // A fresh start on a deep link (a bookmark opened): the link wins over the saved Downloads.
+  await page.goto('about:blank');
   await page.goto(`${app.origin}/#/quotes/fermiswap/ethereum?focus=obs-1`);
   await expectView(page, /Quotes/);
-  // Started afresh on a deep link: the link wins over the saved Downloads.
+  await expect(page.getByTestId('status-health')).toHaveAttribute('data-health', 'ok');
   await page.reload();
   await expectView(page, /Quotes/);
   await expect(page).toHaveURL(`${app.origin}/#/quotes/fermiswap/ethereum?focus=obs-1`);
@@ -134,6 +145,14 @@ test('the command palette goes to a market, a view or an action by keyboard, and
   await page.keyboard.press('Enter');
   await expectView(page, /Market/);
   await expect(page).toHaveURL(`${app.origin}/#/workspace/binance/BTC-USDT?interval=1m`);
+
+  // An action that moves focus on purpose keeps it: Settings → API key focuses the key section.
+  await page.keyboard.press('Control+k');
+  await page.keyboard.type('api key');
+  await expect(palette.getByRole('option', { selected: true })).toContainText('Settings → API key');
+  await page.keyboard.press('Enter');
+  await expectView(page, /Settings/);
+  await expect(page.getByRole('form', { name: 'API key' })).toBeFocused();
   expect(errors).toEqual([]);
 });
 

@@ -18,13 +18,11 @@ export function CommandPalette({ run }: CommandPaletteProps) {
   const open = useUiStore((state) => state.paletteOpen);
   const setOpen = useUiStore((state) => state.setPaletteOpen);
   const dialog = useRef<HTMLDialogElement>(null);
-  const returnFocusTo = useRef<HTMLElement | null>(null);
 
   useEffect(() => {
     const element = dialog.current;
     if (element === null) return;
     if (open && !element.open) {
-      returnFocusTo.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
       element.showModal();
       // The field mounted while the dialog was still closed, so it could not take focus then.
       element.querySelector<HTMLInputElement>('[cmdk-input]')?.focus();
@@ -32,16 +30,11 @@ export function CommandPalette({ run }: CommandPaletteProps) {
     if (!open && element.open) element.close();
   }, [open]);
 
-  const onClose = (): void => {
-    setOpen(false);
-    const back = returnFocusTo.current;
-    returnFocusTo.current = null;
-    const active = document.activeElement;
-    // Only when focus was lost: a command that moved focus on purpose (Settings → API key) keeps it.
-    if (back?.isConnected === true && (active === null || active === document.body || dialog.current?.contains(active) === true)) back.focus();
-  };
-
-  /** Closes the palette first (focus goes back), then does what was chosen. */
+  /**
+   * Closes the palette and does what was chosen. Closing a modal dialog returns focus to where it
+   * was when the dialog opened; a command that moves focus on purpose (Settings → API key) does so
+   * when its view renders, after that.
+   */
   const leave = useCallback((then?: () => void) => {
     dialog.current?.close();
     then?.();
@@ -52,7 +45,7 @@ export function CommandPalette({ run }: CommandPaletteProps) {
       ref={dialog}
       className="command-palette"
       aria-label="Command palette"
-      onClose={onClose}
+      onClose={() => setOpen(false)}
       onClick={(event) => {
         if (event.target === dialog.current) leave();
       }}

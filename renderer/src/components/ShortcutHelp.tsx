@@ -42,7 +42,11 @@ export function ShortcutHelp() {
   useEffect(() => {
     const element = dialog.current;
     if (element === null) return;
-    if (open && !element.open) element.showModal();
+    if (open && !element.open) {
+      element.showModal();
+      // Focus the list rather than the Close button, so that arrows and PgDn scroll it.
+      element.querySelector<HTMLElement>('.shortcut-sections')?.focus();
+    }
     if (!open && element.open) element.close();
   }, [open]);
   return (
@@ -62,7 +66,7 @@ export function ShortcutHelp() {
           Close
         </button>
       </header>
-      <div className="shortcut-sections">
+      <div className="shortcut-sections" tabIndex={-1}>
         {shortcutSections.map((section) => (
           <section key={section.id} className="shortcut-section" aria-labelledby={`shortcuts-${section.id}`}>
             <h3 id={`shortcuts-${section.id}`}>

@@ -107,11 +107,12 @@ export function useLocationSync({ startedFromLink, savedLastView, saveLastView }
       // A hash read in part, or not at all, is replaced by what is shown.
       writeLocation(shown, 'replace');
     };
-    window.addEventListener('popstate', onLocationChange);
+    // Back and Forward between entries with different hashes fire `hashchange` too (entries
+    // pushed with pushState included), and an entry with the same hash has nothing new to show,
+    // so `popstate` adds nothing.
     window.addEventListener('hashchange', onLocationChange);
     return () => {
       unsubscribe();
-      window.removeEventListener('popstate', onLocationChange);
       window.removeEventListener('hashchange', onLocationChange);
     };
   }, [ready]);

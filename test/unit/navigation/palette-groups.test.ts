@@ -21,6 +21,7 @@ const markets = [
   market('deribit', 'BTC', 'options', ['Options']),
   market('deribit', 'ETH', 'options', ['Options']),
   market('uniswapx', 'intents', 'intents', ['Intents']),
+  market('binance', 'LINK-USDT', 'spot', ['Spot']),
 ];
 
 function input(patch: Partial<PaletteInput>): PaletteInput {
@@ -63,7 +64,7 @@ describe('paletteGroups', () => {
       ['favourites', ['deribit/BTC ★']],
       ['recent', ['hyperliquid/BTC']],
     ]);
-    expect(outline(paletteGroups(input({ page: 'markets' })))).toEqual([['markets', ['note: Type to search 4 markets by name, symbol, source or kind']]]);
+    expect(outline(paletteGroups(input({ page: 'markets' })))).toEqual([['markets', ['note: Type to search 5 markets by name, symbol, source or kind']]]);
   });
 
   it('finds deribit BTC on the market page, and no commands there', () => {
@@ -77,6 +78,11 @@ describe('paletteGroups', () => {
       ['markets', ['deribit/BTC', 'deribit/ETH']],
     ]);
     expect(outline(paletteGroups(input({ search: 'deribit' })))).toEqual([['markets', ['deribit/BTC', 'deribit/ETH']]]);
+    // "link": the LINK-USDT market (a prefix of its name, 6) before "Copy a link to this view" (inside a label, 3).
+    expect(outline(paletteGroups(input({ search: 'link' })))).toEqual([
+      ['markets', ['binance/LINK-USDT']],
+      ['actions', ['Copy a link to this view']],
+    ]);
     expect(outline(paletteGroups(input({ search: 'utc' })))).toEqual([['actions', ['Toggle UTC / local time']]]);
   });
 
