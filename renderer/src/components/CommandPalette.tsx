@@ -35,17 +35,33 @@ export function CommandPalette({ run }: CommandPaletteProps) {
    * was when the dialog opened; a command that moves focus on purpose (Settings → API key) does so
    * when its view renders, after that.
    */
-  const leave = useCallback((then?: () => void) => {
-    dialog.current?.close();
-    then?.();
-  }, []);
+  const leave = useCallback(
+    (then?: () => void) => {
+      dialog.current?.close();
+      // The close event comes a task later; Ctrl+K pressed before it must open, not close, the palette.
+      setOpen(false);
+      then?.();
+    },
+    [setOpen],
+  );
 
   return (
     <dialog
       ref={dialog}
       className="command-palette"
       aria-label="Command palette"
-      onClose={() => setOpen(false)}
+      onKeyDown={(event) => {
+        // Closed here rather than by the browser, whose close event comes a task later: a Ctrl+K
+        // pressed right after Escape must find the palette closed in the store.
+        if (event.key === 'Escape') {
+          event.preventDefault();
+          setOpen(false);
+        }
+      }}
+      onClose={() => {
+        // A close event is queued a task after the dialog closes: by then it may have been reopened.
+        if (dialog.current?.open !== true) setOpen(false);
+      }}
       onClick={(event) => {
         if (event.target === dialog.current) leave();
       }}

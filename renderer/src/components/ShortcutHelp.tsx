@@ -54,7 +54,17 @@ export function ShortcutHelp() {
       ref={dialog}
       className="shortcut-sheet"
       aria-labelledby="shortcut-title"
-      onClose={() => setOpen(false)}
+      onKeyDown={(event) => {
+        // Closed here rather than by the browser, whose close event comes a task later than a quick `?`.
+        if (event.key === 'Escape') {
+          event.preventDefault();
+          setOpen(false);
+        }
+      }}
+      onClose={() => {
+        // A close event is queued a task after the dialog closes: by then it may have been reopened.
+        if (dialog.current?.open !== true) setOpen(false);
+      }}
       onClick={(event) => {
         if (event.target === dialog.current) setOpen(false);
       }}
