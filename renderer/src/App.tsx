@@ -1,11 +1,14 @@
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback } from 'react';
 import type { ViewId } from '../../shared/settings.ts';
+import { CommandPalette } from './components/CommandPalette.tsx';
 import { NavRail } from './components/NavRail.tsx';
 import { ShortcutHelp } from './components/ShortcutHelp.tsx';
 import { SourceBadge } from './components/SourceBadge.tsx';
 import { StatusBar } from './components/StatusBar.tsx';
 import { useContractEvents, useHealth, useSettings, useUpdateSettings } from './hooks/contract-queries.ts';
 import { useGlobalShortcuts } from './hooks/use-global-shortcuts.ts';
+import { useLocationSync } from './navigation/use-location-sync.ts';
+import { useShellCommands } from './navigation/use-shell-commands.ts';
 import { useUiStore } from './stores/ui-store.ts';
 import { CatalogView } from './views/CatalogView.tsx';
 import { EventsView } from './views/event-stream/EventsView.tsx';
@@ -18,8 +21,14 @@ import { plannedPanels } from './views/planned-panels.ts';
 import { SettingsView } from './views/SettingsView.tsx';
 import { viewEntries, type ViewEntry } from './views/view-registry.ts';
 
-/** The app shell: top bar, navigation rail, the active view and the status bar. */
-export function App() {
+/** Props of the app shell. */
+export interface AppProps {
+  /** True when the app started on a deep link (it wins over the view saved last time). */
+  startedFromLink: boolean;
+}
+
+/** The app shell: top bar, navigation rail, the active view, the status bar, the palette and the shortcut sheet. */
+export function App({ startedFromLink }: AppProps) {
   useContractEvents();
   const settings = useSettings();
   const health = useHealth();
@@ -27,24 +36,14 @@ export function App() {
   const activeView = useUiStore((state) => state.activeView);
   const showView = useUiStore((state) => state.showView);
 
-  // Open the view the user last had open, once settings arrive, unless they already moved on.
-  const restored = useRef(false);
-  useEffect(() => {
-    if (!restored.current && settings.data !== undefined) {
-      restored.current = true;
-      showView(settings.data.ui.lastView);
-    }
-  }, [settings.data, showView]);
-
-  const navigate = useCallback(
-    (view: ViewId) => {
-      restored.current = true;
-      showView(view);
-      saveSettings({ ui: { lastView: view } });
-    },
-    [showView, saveSettings],
-  );
-  useGlobalShortcuts(navigate);
+  const saveLastView = useCallback((view: ViewId) => saveSettings({ ui: { lastView: view } }), [saveSettings]);
+  useLocationSync({
+    startedFromLink,
+    savedLastView: settings.data?.ui.lastView ?? (settings.isError ? null : undefined),
+    saveLastView,
+  });
+  const run = useShellCommands();
+  useGlobalShortcuts(run);
 
   const entry = viewEntries.find((view) => view.id === activeView) ?? viewEntries[0];
   const density = settings.data?.ui.density ?? 'compact';
@@ -60,12 +59,13 @@ export function App() {
         <span className="top-spacer" />
         <SourceBadge settings={settings.data} health={health.data} />
       </header>
-      <NavRail active={activeView} onNavigate={navigate} />
+      <NavRail active={activeView} onNavigate={showView} />
       <main id="main-view" className="main-view" role="tabpanel" aria-labelledby={`nav-${activeView}`}>
         <ActiveView view={entry} />
       </main>
       <StatusBar />
       <ShortcutHelp />
+      <CommandPalette run={run} />
     </div>
   );
 }

@@ -3,8 +3,12 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App.tsx';
 import { ConnectionContext } from './connection-context.ts';
+import { applyLinkAtStart } from './navigation/use-location-sync.ts';
 import { connect } from './transport/connect.ts';
 import './styles.css';
+
+// A deep link in the address (`#/workspace/hyperliquid/BTC?interval=5m`) is shown from the first frame.
+const startedFromLink = applyLinkAtStart().kind === 'route';
 
 const connection = connect();
 const queryClient = new QueryClient({
@@ -17,7 +21,7 @@ createRoot(root).render(
   <StrictMode>
     <ConnectionContext.Provider value={connection}>
       <QueryClientProvider client={queryClient}>
-        <App />
+        <App startedFromLink={startedFromLink} />
       </QueryClientProvider>
     </ConnectionContext.Provider>
   </StrictMode>,

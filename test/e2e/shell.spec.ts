@@ -11,7 +11,8 @@ test('the shell renders and health comes back over the contract', async ({ app, 
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   await page.goto(app.url);
-  await expect(page).toHaveURL(`${app.origin}/`);
+  // The token is traded for a cookie and dropped from the address; the hash names the view shown.
+  await expect(page).toHaveURL(`${app.origin}/#/catalog`);
   await expect(page.getByRole('tab', { name: /Catalog/ })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByText('SIMULATED DATA · Embedded demo')).toBeVisible();
   const health = page.getByTestId('status-health');

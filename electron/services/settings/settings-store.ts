@@ -20,6 +20,7 @@ export const settingsFileName = 'settings.json';
 export class SettingsStore {
   readonly path: string;
   #current: Settings | null = null;
+  #loading: Promise<Settings> | null = null;
   #writes: Promise<void> = Promise.resolve();
   readonly #onChange: (settings: Settings) => void;
 
@@ -30,13 +31,20 @@ export class SettingsStore {
 
   /** The current settings, loading them from disk on first use. */
   async get(): Promise<Settings> {
-    this.#current ??= await this.#load();
+    if (this.#current !== null) return this.#current;
+    // One load for all first callers: a second load finishing later would undo an update made meanwhile.
+    this.#loading ??= this.#load();
+    const loaded = await this.#loading;
+    this.#current ??= loaded;
     return this.#current;
   }
 
   /** Applies a validated patch, persists it atomically and notifies listeners. */
   async update(patch: SettingsPatch): Promise<Settings> {
-    const next = applySettingsPatch(await this.get(), patch);
+    const loaded = await this.get();
+    // Patch what is current now, not what was current before the await: two updates sent
+    // together (the recent markets and the last view) must both land.
+    const next = applySettingsPatch(this.#current ?? loaded, patch);
     const checked = settingsSchema.safeParse(next);
     if (!checked.success) {
       const issues = checked.error.issues.map((issue) => ({

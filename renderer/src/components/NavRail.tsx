@@ -1,5 +1,6 @@
 import { useRef, type KeyboardEvent } from 'react';
 import type { ViewId } from '../../../shared/settings.ts';
+import { altDigitOf } from '../navigation/shell-commands.ts';
 import { viewEntries } from '../views/view-registry.ts';
 
 /** Props of the navigation rail. */
@@ -8,7 +9,7 @@ export interface NavRailProps {
   onNavigate: (view: ViewId) => void;
 }
 
-/** The left navigation rail; arrow keys move between views, Enter or Space opens one. */
+/** The left navigation rail; arrow keys move between views, Enter or Space opens one. Each shows its Alt digit (1…9, then 0). */
 export function NavRail({ active, onNavigate }: NavRailProps) {
   const buttons = useRef<(HTMLButtonElement | null)[]>([]);
   const focusAt = (index: number): void => {
@@ -26,33 +27,38 @@ export function NavRail({ active, onNavigate }: NavRailProps) {
   return (
     <nav className="nav-rail" aria-label="Views">
       <ul role="tablist" aria-orientation="vertical">
-        {viewEntries.map((view, index) => (
-          <li key={view.id} role="presentation">
-            <button
-              ref={(element) => {
-                buttons.current[index] = element;
-              }}
-              role="tab"
-              type="button"
-              id={`nav-${view.id}`}
-              aria-selected={view.id === active}
-              aria-controls="main-view"
-              tabIndex={view.id === active ? 0 : -1}
-              className={view.id === active ? 'nav-item active' : 'nav-item'}
-              title={`${view.label} — ${view.summary} (g ${view.goKey}, Alt+${index + 1})`}
-              onClick={() => onNavigate(view.id)}
-              onKeyDown={(event) => onKeyDown(event, index)}
-            >
-              <span className="nav-icon" aria-hidden="true">
-                {view.icon}
-              </span>
-              <span className="nav-label">{view.label}</span>
-              <kbd className="nav-key" aria-hidden="true">
-                {index + 1}
-              </kbd>
-            </button>
-          </li>
-        ))}
+        {viewEntries.map((view, index) => {
+          const digit = altDigitOf(index);
+          return (
+            <li key={view.id} role="presentation">
+              <button
+                ref={(element) => {
+                  buttons.current[index] = element;
+                }}
+                role="tab"
+                type="button"
+                id={`nav-${view.id}`}
+                aria-selected={view.id === active}
+                aria-controls="main-view"
+                tabIndex={view.id === active ? 0 : -1}
+                className={view.id === active ? 'nav-item active' : 'nav-item'}
+                title={`${view.label} — ${view.summary} (g ${view.goKey}${digit === undefined ? '' : `, Alt+${digit}`})`}
+                onClick={() => onNavigate(view.id)}
+                onKeyDown={(event) => onKeyDown(event, index)}
+              >
+                <span className="nav-icon" aria-hidden="true">
+                  {view.icon}
+                </span>
+                <span className="nav-label">{view.label}</span>
+                {digit !== undefined && (
+                  <kbd className="nav-key" aria-hidden="true">
+                    {digit}
+                  </kbd>
+                )}
+              </button>
+            </li>
+          );
+        })}
       </ul>
     </nav>
   );

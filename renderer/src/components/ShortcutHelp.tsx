@@ -1,8 +1,40 @@
-import { useEffect, useRef } from 'react';
+import { Fragment, useEffect, useRef } from 'react';
+import { keyCapLabel, keySteps, shortcutSections } from '../navigation/shortcut-registry.ts';
 import { useUiStore } from '../stores/ui-store.ts';
-import { viewEntries } from '../views/view-registry.ts';
+import './shortcuts.css';
 
-/** The keyboard shortcut sheet, opened with `?` and closed with Escape. */
+/** Whether the keyboard is a Mac's (⌘ instead of Ctrl). */
+export function isMacPlatform(): boolean {
+  return /Mac|iPhone|iPad/.test(navigator.userAgent);
+}
+
+/** One or more shortcuts as key caps: `Mod+K` → [Ctrl]+[K], `g c` → [g] [c]; alternatives split by a thin bar. */
+export function ShortcutKeys({ keys }: { keys: readonly string[] }) {
+  const mac = isMacPlatform();
+  return (
+    <span className="shortcut-keys">
+      {keys.map((shortcut, index) => (
+        <Fragment key={shortcut}>
+          {index > 0 && <span className="shortcut-or" aria-hidden="true" />}
+          <span className="shortcut" aria-label={keySteps(shortcut).map((step) => step.map((key) => keyCapLabel(key, mac)).join('+')).join(' then ')}>
+            {keySteps(shortcut).map((step, stepIndex) => (
+              <span key={stepIndex} className="shortcut-step" aria-hidden="true">
+                {step.map((key, keyIndex) => (
+                  <Fragment key={keyIndex}>
+                    {keyIndex > 0 && <span className="shortcut-plus">+</span>}
+                    <kbd>{keyCapLabel(key, mac)}</kbd>
+                  </Fragment>
+                ))}
+              </span>
+            ))}
+          </span>
+        </Fragment>
+      ))}
+    </span>
+  );
+}
+
+/** The keyboard shortcut sheet, opened with `?` and closed with Escape: the shell's keys, the palette's, and each view's. */
 export function ShortcutHelp() {
   const open = useUiStore((state) => state.shortcutHelpOpen);
   const setOpen = useUiStore((state) => state.setShortcutHelpOpen);
@@ -10,51 +42,61 @@ export function ShortcutHelp() {
   useEffect(() => {
     const element = dialog.current;
     if (element === null) return;
-    if (open && !element.open) element.showModal();
+    if (open && !element.open) {
+      element.showModal();
+      // Focus the list rather than the Close button, so that arrows and PgDn scroll it.
+      element.querySelector<HTMLElement>('.shortcut-sections')?.focus();
+    }
     if (!open && element.open) element.close();
   }, [open]);
   return (
-    <dialog ref={dialog} className="shortcut-help" aria-labelledby="shortcut-title" onClose={() => setOpen(false)}>
-      <h2 id="shortcut-title">Keyboard shortcuts</h2>
-      <table>
-        <tbody>
-          {viewEntries.map((view, index) => (
-            <tr key={view.id}>
-              <td>
-                <kbd>g</kbd> <kbd>{view.goKey}</kbd> or <kbd>Alt</kbd>+<kbd>{index + 1}</kbd>
-              </td>
-              <td>{view.label}</td>
-            </tr>
-          ))}
-          <tr>
-            <td>
-              <kbd>Ctrl</kbd>+<kbd>,</kbd>
-            </td>
-            <td>Settings</td>
-          </tr>
-          <tr>
-            <td>
-              <kbd>↑</kbd> <kbd>↓</kbd> in the rail
-            </td>
-            <td>Move between views</td>
-          </tr>
-          <tr>
-            <td>
-              <kbd>/</kbd>
-            </td>
-            <td>Search the view</td>
-          </tr>
-          <tr>
-            <td>
-              <kbd>?</kbd> / <kbd>Esc</kbd>
-            </td>
-            <td>Show / hide this sheet</td>
-          </tr>
-        </tbody>
-      </table>
-      <button type="button" className="button" onClick={() => setOpen(false)}>
-        Close
-      </button>
+    <dialog
+      ref={dialog}
+      className="shortcut-sheet"
+      aria-labelledby="shortcut-title"
+      onKeyDown={(event) => {
+        // Closed here rather than by the browser, whose close event comes a task later than a quick `?`.
+        if (event.key === 'Escape') {
+          event.preventDefault();
+          setOpen(false);
+        }
+      }}
+      onClose={() => {
+        // A close event is queued a task after the dialog closes: by then it may have been reopened.
+        if (dialog.current?.open !== true) setOpen(false);
+      }}
+      onClick={(event) => {
+        if (event.target === dialog.current) setOpen(false);
+      }}
+    >
+      <header className="shortcut-sheet-header">
+        <h2 id="shortcut-title">Keyboard shortcuts</h2>
+        <span className="muted">Keys are ignored while typing in a field, except Ctrl/⌘ and Alt+digit combinations.</span>
+        <button type="button" className="button" onClick={() => setOpen(false)}>
+          Close
+        </button>
+      </header>
+      <div className="shortcut-sections" tabIndex={-1}>
+        {shortcutSections.map((section) => (
+          <section key={section.id} className="shortcut-section" aria-labelledby={`shortcuts-${section.id}`}>
+            <h3 id={`shortcuts-${section.id}`}>
+              {section.title} <span className="shortcut-scope">{section.scope}</span>
+            </h3>
+            <table>
+              <tbody>
+                {section.entries.map((entry) => (
+                  <tr key={entry.does}>
+                    <td>
+                      <ShortcutKeys keys={entry.keys} />
+                    </td>
+                    <td>{entry.does}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </section>
+        ))}
+      </div>
     </dialog>
   );
 }

@@ -1,10 +1,20 @@
+import { useEffect } from 'react';
+import { formatTimestamp, timeZoneLabel } from '../format/market-values.ts';
 import { formatAgo } from '../format/relative-time.ts';
-import { useAppInfo, useConnectionState, useHealth, useSettings, useUsage } from '../hooks/contract-queries.ts';
+import { useAppInfo, useConnectionState, useHealth, useSettings, useTimeZone, useUsage } from '../hooks/contract-queries.ts';
 import { useNow } from '../hooks/use-now.ts';
+import { keysOf } from '../navigation/shell-commands.ts';
+import { useShellNotice } from '../navigation/shell-notice.ts';
+import { useShellCommands } from '../navigation/use-shell-commands.ts';
+import { isMacPlatform } from './ShortcutHelp.tsx';
+import './status-bar.css';
 
 const healthLabels = { ok: 'Healthy', degraded: 'Degraded', down: 'Down', starting: 'Starting' } as const;
 
-/** The bottom bar: data source and its health, the transport, the app version and mode. */
+/** How long a notice stays in the status bar. */
+const noticeMs = 6000;
+
+/** The bottom bar: data source and its health, a notice, the clock with the UTC/local toggle, the app version and mode. */
 export function StatusBar() {
   const settings = useSettings();
   const health = useHealth();
@@ -12,6 +22,7 @@ export function StatusBar() {
   const connection = useConnectionState();
   const now = useNow();
   const usage = useUsage();
+  const zone = useTimeZone();
   const remaining = usage.data?.rateLimit?.remaining;
   const status = connection !== 'open' ? 'down' : (health.data?.status ?? 'starting');
   const source =
@@ -38,20 +49,65 @@ export function StatusBar() {
             : `${healthLabels[health.data.status]} · ${health.data.message}`}
       </span>
       {health.data !== undefined && (
-        <span className="status-item status-muted">checked {formatAgo(health.data.checkedAt, now)}</span>
+        <span className="status-item status-muted" title={`Checked at ${formatTimestamp(health.data.checkedAt, zone, 's')} ${timeZoneLabel(zone, health.data.checkedAt)}`}>
+          checked {formatAgo(health.data.checkedAt, now)}
+        </span>
       )}
       {remaining !== null && remaining !== undefined && (
         <span className="status-item status-muted" data-testid="status-quota">
           {remaining.toLocaleString('en-US')} requests left
         </span>
       )}
+      <StatusNotice />
       <span className="status-spacer" />
-      <span className="status-item status-muted">Press ? for shortcuts</span>
+      <span className="status-item status-muted">{isMacPlatform() ? '⌘K' : 'Ctrl+K'} commands · ? shortcuts</span>
+      <StatusClock />
       {info.data !== undefined && (
         <span className="status-item status-muted" data-testid="status-mode">
           {info.data.mode === 'electron' ? 'Desktop' : 'Browser mode'} · v{info.data.version}
         </span>
       )}
     </footer>
+  );
+}
+
+/** The last notice (a link copied, a link read in part), shown for a few seconds. */
+function StatusNotice() {
+  const notice = useShellNotice((state) => state.notice);
+  const dismiss = useShellNotice((state) => state.dismiss);
+  useEffect(() => {
+    if (notice === null) return;
+    const timer = setTimeout(() => dismiss(notice.id), noticeMs);
+    return () => clearTimeout(timer);
+  }, [notice, dismiss]);
+  if (notice === null) return null;
+  return (
+    <span className={`status-item status-notice status-notice-${notice.tone}`} data-testid="status-notice" title={notice.text}>
+      {notice.text}
+    </span>
+  );
+}
+
+/** The time now in the zone times are shown in, and the quick UTC/local toggle. */
+function StatusClock() {
+  const zone = useTimeZone();
+  const now = useNow(1000);
+  const run = useShellCommands();
+  const label = timeZoneLabel(zone, now);
+  const other = zone === 'utc' ? 'local time' : 'UTC';
+  return (
+    <button
+      type="button"
+      className="status-clock"
+      data-testid="status-clock"
+      data-zone={zone}
+      aria-label={`Times are shown in ${zone === 'utc' ? 'UTC' : `local time (${label})`}; show them in ${other}`}
+      title={`Times are shown in ${zone === 'utc' ? 'UTC' : `local time, ${label}`}. Click or press ${keysOf({ kind: 'toggle-time-zone' }).join(', ')} for ${other}.`}
+      onClick={() => run({ kind: 'toggle-time-zone' })}
+    >
+      <span className="status-clock-time">{formatTimestamp(now, zone, 's').slice(11)}</span>
+      <span className={zone === 'utc' ? 'status-zone active' : 'status-zone'}>UTC</span>
+      <span className={zone === 'local' ? 'status-zone active' : 'status-zone'}>{zone === 'local' ? label.replace('UTC', 'Local ') : 'Local'}</span>
+    </button>
   );
 }

@@ -1,10 +1,6 @@
 import { useEffect } from 'react';
-import type { ViewId } from '../../../shared/settings.ts';
-import { useUiStore } from '../stores/ui-store.ts';
-import { viewEntries } from '../views/view-registry.ts';
-
-/** How long after `g` the second key of a "go to" chord is accepted. */
-const chordWindowMs = 1200;
+import { interpretKey } from '../navigation/key-bindings.ts';
+import type { ShellCommand } from '../navigation/shell-commands.ts';
 
 function isTyping(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
@@ -12,60 +8,40 @@ function isTyping(target: EventTarget | null): boolean {
 }
 
 /**
- * The shell's keyboard map: `g` then a view's letter, Alt+1…6, Ctrl/Cmd+, for settings, `/` to
- * search the view, `?` for the shortcut sheet and Escape to close it. Keys typed into fields are left alone.
+ * Listens for the shell's shortcuts (`navigation/key-bindings.ts`: `g` chords, Alt+digit,
+ * Ctrl/Cmd+K, Ctrl/Cmd+,, `/`, `?`, Alt+Shift actions) and runs what they name. Keys typed into
+ * fields are left alone, except Ctrl/Cmd combinations and Alt+digit. It listens in the capture
+ * phase and stops a key it uses, so a view never also acts on it: the `f` of `g f` does not
+ * toggle a favourite in the catalog. `/` focuses the field a view marks with
+ * `data-shortcut="/"`; in a view with none, the view gets the key.
  */
-export function useGlobalShortcuts(onNavigate: (view: ViewId) => void): void {
+export function useGlobalShortcuts(run: (command: ShellCommand) => void): void {
   useEffect(() => {
-    let chordStartedAt = 0;
+    let goPendingSince: number | null = null;
     const onKeyDown = (event: KeyboardEvent): void => {
-      const { shortcutHelpOpen, setShortcutHelpOpen } = useUiStore.getState();
-      if (event.key === 'Escape' && shortcutHelpOpen) {
-        setShortcutHelpOpen(false);
+      if (event.isComposing) return;
+      const outcome = interpretKey(
+        {
+          key: event.key,
+          code: event.code,
+          ctrlKey: event.ctrlKey,
+          metaKey: event.metaKey,
+          altKey: event.altKey,
+          shiftKey: event.shiftKey,
+          typing: isTyping(event.target),
+        },
+        goPendingSince,
+        performance.now(),
+      );
+      goPendingSince = outcome.goPendingSince;
+      if (outcome.command?.kind === 'search' && document.querySelector('[data-shortcut="/"]') === null) return;
+      if (outcome.command !== null) {
         event.preventDefault();
-        return;
-      }
-      if ((event.ctrlKey || event.metaKey) && event.key === ',') {
-        onNavigate('settings');
-        event.preventDefault();
-        return;
-      }
-      if (event.altKey && !event.ctrlKey && !event.metaKey && /^Digit[1-9]$/.test(event.code)) {
-        const entry = viewEntries[Number(event.code.slice(5)) - 1];
-        if (entry !== undefined) {
-          onNavigate(entry.id);
-          event.preventDefault();
-        }
-        return;
-      }
-      if (isTyping(event.target) || event.ctrlKey || event.metaKey || event.altKey) return;
-      if (event.key === '/') {
-        const search = document.querySelector<HTMLElement>('[data-shortcut="/"]');
-        if (search !== null) {
-          search.focus();
-          event.preventDefault();
-        }
-        return;
-      }
-      if (event.key === '?') {
-        setShortcutHelpOpen(!shortcutHelpOpen);
-        event.preventDefault();
-        return;
-      }
-      if (event.key === 'g') {
-        chordStartedAt = performance.now();
-        return;
-      }
-      if (performance.now() - chordStartedAt < chordWindowMs) {
-        chordStartedAt = 0;
-        const entry = viewEntries.find((view) => view.goKey === event.key);
-        if (entry !== undefined) {
-          onNavigate(entry.id);
-          event.preventDefault();
-        }
+        event.stopPropagation();
+        run(outcome.command);
       }
     };
-    window.addEventListener('keydown', onKeyDown);
-    return () => window.removeEventListener('keydown', onKeyDown);
-  }, [onNavigate]);
+    window.addEventListener('keydown', onKeyDown, { capture: true });
+    return () => window.removeEventListener('keydown', onKeyDown, { capture: true });
+  }, [run]);
 }

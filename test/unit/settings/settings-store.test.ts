@@ -49,6 +49,26 @@ describe('SettingsStore', () => {
     expect(onDisk.ui.lastView).toBe((await store.get()).ui.lastView);
   });
 
+  it('keeps both of two updates sent together (opening a market saves the recent list and the last view at once)', async () => {
+    const dir = await tempDir();
+    const store = new SettingsStore(dir);
+    await store.get();
+    const [, last] = await Promise.all([store.update({ markets: { recent: ['deribit/BTC'] } }), store.update({ ui: { lastView: 'options' } })]);
+    expect(last.markets.recent).toEqual(['deribit/BTC']);
+    expect(last.ui.lastView).toBe('options');
+    const reread = await new SettingsStore(dir).get();
+    expect(reread.markets.recent).toEqual(['deribit/BTC']);
+    expect(reread.ui.lastView).toBe('options');
+  });
+
+  it('keeps both of two updates sent together before the file was first read', async () => {
+    const store = new SettingsStore(await tempDir());
+    await Promise.all([store.update({ markets: { recent: ['deribit/BTC'] } }), store.update({ ui: { lastView: 'options' } })]);
+    const settings = await store.get();
+    expect(settings.markets.recent).toEqual(['deribit/BTC']);
+    expect(settings.ui.lastView).toBe('options');
+  });
+
   it('sets a corrupt file aside and starts from defaults', async () => {
     const dir = await tempDir();
     await writeFile(join(dir, 'settings.json'), '{"schemaVersion": 1, "dataSource": ');
