@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatExpiryDate, formatGreek, formatIv, formatStrikeTick, formatTimeToExpiry } from '../../../renderer/src/views/options/option-format.ts';
+import { formatExpiryDate, formatGreek, formatIv, formatStrikeTick, formatTimeToExpiry, spanInWords } from '../../../renderer/src/views/options/option-format.ts';
 
 describe('formatGreek', () => {
   it('rounds delta to three places and reads −0 as 0', () => {
@@ -65,5 +65,15 @@ describe('formatStrikeTick', () => {
     expect(formatStrikeTick(102_500)).toBe('102.5k');
     expect(formatStrikeTick(2250)).toBe('2,250');
     expect(formatStrikeTick(0.625)).toBe('0.625');
+  });
+});
+
+describe('spanInWords', () => {
+  it('writes a span for a sentence', () => {
+    expect(spanInWords('10m')).toBe('10 minutes');
+    expect(spanInWords('1h')).toBe('hour');
+    expect(spanInWords('24h')).toBe('24 hours');
+    expect(spanInWords('7d')).toBe('7 days');
+    expect(spanInWords(null)).toBe('range');
   });
 });

@@ -12,6 +12,7 @@ import { useTimeZone } from '../../hooks/contract-queries.ts';
 import { useHasKeyAccess, useMarketLoad } from '../../hooks/market-queries.ts';
 import { resolveRange, type ResolvedRange } from '../../navigation/time-range.ts';
 import { useUiStore, useViewParams, type ViewParamsPatch } from '../../stores/ui-store.ts';
+import { spanInWords } from '../options/option-format.ts';
 import { useViewKeys } from '../options/use-view-keys.ts';
 import { EventDetail } from './EventDetail.tsx';
 import { EventList } from './EventList.tsx';
@@ -179,9 +180,17 @@ export function EventsView() {
   } else if (data === undefined) {
     content = load.query.fetchStatus === 'idle' ? <LoadingState what="events: waiting for the data source" /> : <LoadingState what="events" rows={load.progress} />;
   } else if (items.length === 0) {
+    const wider = range.relative ? (offeredSpans[offeredSpans.findIndex((span) => span === range.span) + 1] ?? null) : defaultSpan;
     content = (
-      <EmptyState icon="☰" title={range.relative ? `No events in the last ${range.span ?? ''}` : 'No events in this range'}>
+      <EmptyState icon="☰" title={range.relative ? `No events in the last ${spanInWords(range.span)}` : 'No events in this range'}>
         <p>Nothing of the chosen types{source === undefined ? '' : ` from ${source}`}{market === undefined ? '' : ` on ${market}`} was collected in this range. Widen the range or switch more types on.</p>
+        {wider !== null && (
+          <div className="button-row events-empty-actions">
+            <button type="button" className="button primary" onClick={() => changeRange({ span: wider, start: undefined, end: undefined })}>
+              {range.relative ? `Widen to ${wider}` : `Show the last ${spanInWords(wider)}`}
+            </button>
+          </div>
+        )}
       </EmptyState>
     );
   } else {

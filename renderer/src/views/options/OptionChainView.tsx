@@ -9,7 +9,7 @@ import { LoadingState } from '../../components/LoadingState.tsx';
 import { RangePicker } from '../../components/range/RangePicker.tsx';
 import { ViewFrame } from '../../components/ViewFrame.tsx';
 import { formatTimestamp } from '../../format/market-values.ts';
-import { useCatalog } from '../../hooks/catalog-queries.ts';
+import { useCatalog, useCatalogMarket } from '../../hooks/catalog-queries.ts';
 import { useTimeZone } from '../../hooks/contract-queries.ts';
 import { useHasKeyAccess } from '../../hooks/market-queries.ts';
 import { useNow } from '../../hooks/use-now.ts';
@@ -20,9 +20,10 @@ import { ChainTable } from './ChainTable.tsx';
 import { ExpiryChips } from './ExpiryChips.tsx';
 import { InstrumentDetail } from './InstrumentDetail.tsx';
 import { InstrumentSearch } from './InstrumentSearch.tsx';
-import { formatExpiryDate } from './option-format.ts';
+import { formatExpiryDate, spanInWords } from './option-format.ts';
 import { expiryColors, SmileChart, type SmileSeries } from './SmileChart.tsx';
 import { useOptionChain } from './use-option-chain.ts';
+import { withinAnonymousHour } from './anonymous-hour.ts';
 import { useViewKeys } from './use-view-keys.ts';
 import './options-view.css';
 
@@ -31,10 +32,11 @@ const defaultSpan = '10m';
 /** Spans offered: a chain over more than a day is a history question, not a chain. */
 const offeredSpans = ['10m', '1h', '6h', '24h'] as const;
 
-/** A wider span to offer when the range holds no tickers, or null at the widest. */
+/** The span to offer when the range holds no tickers: the next wider one, the default for fixed bounds, or null at the widest. */
 function widerSpan(range: ResolvedRange): string | null {
+  if (!range.relative) return defaultSpan;
   const index = offeredSpans.findIndex((span) => span === range.span);
-  return range.relative && index >= 0 ? (offeredSpans[index + 1] ?? null) : '1h';
+  return index >= 0 ? (offeredSpans[index + 1] ?? null) : null;
 }
 
 /** The patch that narrows the range: the next shorter span, or the later half of fixed bounds. */
@@ -91,7 +93,9 @@ export function OptionChainView() {
   // A relative range is resolved once and kept until the user changes it or refreshes, so the
   // query key (and the chain on screen) does not move every time the clock ticks.
   const [anchor, setAnchor] = useState(() => Date.now());
-  const range = resolveRange(params, anchor, defaultSpan);
+  const chosenRange = resolveRange(params, anchor, defaultSpan);
+  const anonymousHour = withinAnonymousHour(chosenRange, anchor);
+  const range = hasKey ? chosenRange : anonymousHour.range;
   const { source, market } = params;
   const refusal = hasKey ? null : anonymousRefusal('latest-hour', '/options-ticker', { start: range.start, end: range.end }, anchor);
   const { load, chain, catalog } = useOptionChain(source, market, range, refusal === null);
@@ -134,6 +138,7 @@ export function OptionChainView() {
 
   const data = load.query.data;
   const simulated = useCatalog().data?.simulated === true;
+  const coverage = useCatalogMarket(source, market);
   const premium = selected?.strikes.find((slot) => slot.call ?? slot.put)?.call?.row.premium_currency ?? null;
   const subtitle =
     source === undefined || market === undefined
@@ -178,12 +183,17 @@ export function OptionChainView() {
   } else if (data.rows.length === 0 || selected === null) {
     const wider = widerSpan(range);
     content = (
-      <EmptyState icon="⊞" title={`No tickers for ${market} ${range.relative ? `in the last ${range.span ?? ''}` : 'in this range'}`}>
+      <EmptyState icon="⊞" title={`No tickers for ${market} ${range.relative ? `in the last ${spanInWords(range.span)}` : 'in this range'}`}>
         <p>{chain.unplaced.length > 0 ? `${chain.unplaced.length} tickers came without an expiry, strike or side the chain could place.` : 'The venue published no option ticker in this range; widen the range.'}</p>
+        {coverage !== undefined && (
+          <p>
+            The catalog covers {source} {market} from {formatTimestamp(Date.parse(coverage.start), zone, 'min')} to {formatTimestamp(Date.parse(coverage.end), zone, 'min')}.
+          </p>
+        )}
         {wider !== null && (
           <div className="button-row underlying-picks">
             <button type="button" className="button primary" onClick={() => changeRange({ span: wider, start: undefined, end: undefined })}>
-              Widen to {wider}
+              {range.relative ? `Widen to ${wider}` : `Show the last ${spanInWords(wider)}`}
             </button>
           </div>
         )}
@@ -197,6 +207,11 @@ export function OptionChainView() {
         {params.expiry !== undefined && params.expiry !== selected.expiry && (
           <p className="options-note" role="status">
             No tickers for the expiry {formatExpiryDate(params.expiry, zone)} in this range; showing {formatExpiryDate(selected.expiry, zone)}.
+          </p>
+        )}
+        {!hasKey && anonymousHour.moved && (
+          <p className="options-note quiet" role="status">
+            No API key: the range starts at {formatTimestamp(range.start, zone, 's')}, a minute inside the service’s anonymous last hour, so the request is not refused on its edge.
           </p>
         )}
         {data.truncated && (

@@ -67,3 +67,12 @@ export function formatStrikeTick(strike: number): string {
   if (Math.abs(strike) >= 10_000) return `${String(Math.round(strike / 100) / 10)}k`;
   return strike.toLocaleString('en-US', { maximumFractionDigits: 4 });
 }
+
+/** A span id in words for sentences: `10m` → `10 minutes`, `1h` → `hour`, `24h` → `24 hours`, `7d` → `7 days`. */
+export function spanInWords(span: string | null): string {
+  const match = span === null ? null : /^(\d+)([mhd])$/.exec(span);
+  if (match === null) return 'range';
+  const count = Number(match[1]);
+  const unit = match[2] === 'm' ? 'minute' : match[2] === 'h' ? 'hour' : 'day';
+  return count === 1 ? unit : `${count} ${unit}s`;
+}
