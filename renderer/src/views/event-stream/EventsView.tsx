@@ -13,6 +13,7 @@ import { useHasKeyAccess, useMarketLoad } from '../../hooks/market-queries.ts';
 import { resolveRange, type ResolvedRange } from '../../navigation/time-range.ts';
 import { useUiStore, useViewParams, type ViewParamsPatch } from '../../stores/ui-store.ts';
 import { spanInWords } from '../options/option-format.ts';
+import { useDebounced } from '../options/use-debounced.ts';
 import { useViewKeys } from '../options/use-view-keys.ts';
 import { EventDetail } from './EventDetail.tsx';
 import { EventList } from './EventList.tsx';
@@ -78,7 +79,9 @@ export function EventsView() {
   // The type filter is not a ViewParams field: it lives here, for this visit.
   const [types, setTypes] = useState<ReadonlySet<RowKind>>(allTypes);
   const [selected, setSelected] = useState<number | null>(null);
-  const sentTypes = typesParam(types);
+  // Quick toggles (1…7 pressed in a row) settle into one request.
+  const settledTypes = useDebounced(types, 350);
+  const sentTypes = typesParam(settledTypes);
   const { source, market } = params;
 
   const load = useMarketLoad(
@@ -92,7 +95,7 @@ export function EventsView() {
         ...(market === undefined ? {} : { market }),
         requestId,
       }),
-    hasKey && types.size > 0,
+    hasKey && types.size > 0 && settledTypes.size > 0,
   );
   const data = load.query.data;
   const items = data?.items ?? [];

@@ -1,7 +1,8 @@
-import { useEffect, useState, type KeyboardEvent } from 'react';
+import { useState, type KeyboardEvent } from 'react';
 import type { InstrumentEntry } from '../../../../shared/rows/catalog.ts';
 import type { TimeZoneChoice } from '../../format/market-values.ts';
 import { formatExpiryDate } from './option-format.ts';
+import { useDebounced } from './use-debounced.ts';
 import { useInstruments, type InstrumentFilters } from './use-option-chain.ts';
 
 /** Props of the instrument search. */
@@ -17,15 +18,6 @@ export interface InstrumentSearchProps {
 
 /** The most results listed; the rest are counted, to be narrowed by the filters. */
 const shownResults = 200;
-
-function useDebounced<T>(value: T, ms: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return settled;
-}
 
 /**
  * Searches the underlying's contracts through `/catalog/instruments` (`q`, `expiry`,

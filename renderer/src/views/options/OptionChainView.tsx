@@ -58,10 +58,39 @@ function findQuote(chain: OptionChain | null, instrument: string | undefined): C
   return null;
 }
 
+/** The catalog's options markets (underlyings). */
+function useUnderlyings() {
+  const catalog = useCatalog();
+  return { catalog, underlyings: (catalog.data?.markets ?? []).filter((market) => viewForMarket(market) === 'options') };
+}
+
+/** Switches the chain to another underlying of the catalog. */
+function UnderlyingSelect({ source, market, onPick }: { source: string; market: string; onPick: (source: string, market: string) => void }) {
+  const { underlyings } = useUnderlyings();
+  const current = `${source}/${market}`;
+  const listed = underlyings.some((entry) => `${entry.source}/${entry.market}` === current);
+  return (
+    <select
+      aria-label="Underlying"
+      value={current}
+      onChange={(event) => {
+        const [pickedSource = '', pickedMarket = ''] = event.target.value.split('/');
+        onPick(pickedSource, pickedMarket);
+      }}
+    >
+      {!listed && <option value={current}>{`${source} · ${market}`}</option>}
+      {underlyings.map((entry) => (
+        <option key={`${entry.source}/${entry.market}`} value={`${entry.source}/${entry.market}`}>
+          {`${entry.source} · ${entry.market}`}
+        </option>
+      ))}
+    </select>
+  );
+}
+
 /** The option underlyings of the catalog, offered when no market is chosen. */
 function UnderlyingPicker({ onPick }: { onPick: (source: string, market: string) => void }) {
-  const catalog = useCatalog();
-  const underlyings = (catalog.data?.markets ?? []).filter((market) => viewForMarket(market) === 'options');
+  const { catalog, underlyings } = useUnderlyings();
   return (
     <EmptyState icon="⊞" title="Choose an options underlying">
       <p>Open an options market from the catalog, or pick one here.</p>
@@ -99,9 +128,12 @@ export function OptionChainView() {
   const { source, market } = params;
   const refusal = hasKey ? null : anonymousRefusal('latest-hour', '/options-ticker', { start: range.start, end: range.end }, anchor);
   const { load, chain, catalog } = useOptionChain(source, market, range, refusal === null);
-  const [shownSmiles, setShownSmiles] = useState<ReadonlySet<number> | null>(null);
+  // Which expiries the smile shows, for the underlying it was chosen on (all of them until then).
+  const [shownSmiles, setShownSmiles] = useState<{ underlying: string; expiries: ReadonlySet<number> } | null>(null);
+  const underlying = `${source ?? ''}/${market ?? ''}`;
 
   const update = (patch: ViewParamsPatch): void => setParams('options', patch);
+  const pickUnderlying = (pickedSource: string, pickedMarket: string): void => update({ source: pickedSource, market: pickedMarket, expiry: undefined, instrument: undefined });
   const changeRange = (patch: Pick<ViewParamsPatch, 'span' | 'start' | 'end'>): void => {
     setAnchor(Date.now());
     update(patch);
@@ -128,12 +160,12 @@ export function OptionChainView() {
       })),
     [chain, zone],
   );
-  const shown = shownSmiles ?? new Set(series.map((entry) => entry.expiry));
+  const shown = shownSmiles?.underlying === underlying ? shownSmiles.expiries : new Set(series.map((entry) => entry.expiry));
   const toggleSmile = (expiry: number): void => {
     const next = new Set(shown);
     if (next.has(expiry)) next.delete(expiry);
     else next.add(expiry);
-    setShownSmiles(next);
+    setShownSmiles({ underlying, expiries: next });
   };
 
   const data = load.query.data;
@@ -148,6 +180,7 @@ export function OptionChainView() {
   const actions =
     source === undefined || market === undefined ? null : (
       <span className="options-actions">
+        <UnderlyingSelect source={source} market={market} onPick={pickUnderlying} />
         <RangePicker range={range} zone={zone} onChange={changeRange} spans={offeredSpans} />
         <button type="button" className="button compact" title="Load the chain again, up to now" onClick={() => setAnchor(Date.now())}>
           ↻
@@ -157,7 +190,7 @@ export function OptionChainView() {
 
   let content;
   if (source === undefined || market === undefined) {
-    content = <UnderlyingPicker onPick={(pickedSource, pickedMarket) => update({ source: pickedSource, market: pickedMarket, expiry: undefined, instrument: undefined })} />;
+    content = <UnderlyingPicker onPick={pickUnderlying} />;
   } else if (refusal !== null) {
     content = (
       <KeyRequiredPanel
@@ -238,6 +271,7 @@ export function OptionChainView() {
           <section className="panel search-panel" aria-label="Instrument search">
             <header className="panel-header">Instruments</header>
             <InstrumentSearch
+              key={underlying}
               source={source}
               market={market}
               expiries={expiries.map((entry) => entry.expiry)}
