@@ -31,7 +31,9 @@ export function EventList({ items, selected, onSelect, zone, withDate }: EventLi
   return (
     <div className={withDate ? 'event-list with-date' : 'event-list'} role="grid" aria-label="Events" aria-rowcount={items.length}>
       <div className="event-row event-head" role="row">
-        <span role="columnheader">Time ({timeZoneLabel(zone, first?.data.collector_timestamp ?? 0)})</span>
+        <span role="columnheader" title="Collector time, to the millisecond">
+          {timeZoneLabel(zone, first?.data.collector_timestamp ?? 0)}
+        </span>
         <span role="columnheader">Type</span>
         <span role="columnheader">Source · market</span>
         <span role="columnheader">Event</span>

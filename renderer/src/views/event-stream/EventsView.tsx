@@ -121,7 +121,7 @@ export function EventsView() {
     k: () => move(-1),
   });
 
-  const subtitle = `${source ?? 'All sources'}${market === undefined ? '' : ` · ${market}`}${data === undefined ? '' : ` · ${items.length.toLocaleString('en-US')} events`}${simulated ? ' · simulated' : ''}`;
+  const subtitle = [source, market, data === undefined ? 'The mixed stream' : `${items.length.toLocaleString('en-US')} events`, simulated ? 'simulated' : undefined].filter((part) => part !== undefined).join(' · ');
   const actions = (
     <span className="events-actions">
       <PlaceFilter

@@ -3,6 +3,7 @@ import { isInTheMoney, type ChainExpiry, type ChainQuote, type ChainStrike } fro
 import type { ChainGreek } from '../../../../shared/options/greek-fill.ts';
 import { formatDecimal, formatTimeOfDay, notPublished, type TimeZoneChoice } from '../../format/market-values.ts';
 import { formatGreek, formatIv } from './option-format.ts';
+import { useElementSize } from './use-element-size.ts';
 
 /** Props of the chain table. */
 export interface ChainTableProps {
@@ -34,9 +35,15 @@ const sideColumns: Column[] = [
   ...(['delta', 'gamma', 'vega', 'theta'] as const).map((greek): Column => ({ id: greek, label: greekLabels[greek], title: greekNames[greek], kind: 'greek', greek })),
   { id: 'oi', label: 'OI', title: 'Open interest', kind: 'oi' },
 ];
-/** Calls mirror puts around the strike: prices nearest the strike, open interest outermost. */
-const callColumns = [...sideColumns].reverse();
-const putColumns = sideColumns;
+/**
+ * The columns of one side that fit a width: all of them from 1,180 px, then without open
+ * interest, then without gamma too (hover and the contract detail still show them).
+ */
+function sideColumnsFor(width: number): Column[] {
+  if (width === 0 || width >= 1180) return sideColumns;
+  if (width >= 1000) return sideColumns.filter((column) => column.id !== 'oi');
+  return sideColumns.filter((column) => column.id !== 'oi' && column.id !== 'gamma');
+}
 
 /** What one cell shows: the column's value of one contract, marked by side for the row's click handler. */
 function Cell({ column, quote, className, side }: { column: Column; quote: ChainQuote; className: string; side: 'call' | 'put' }) {
@@ -84,7 +91,7 @@ function SideCells({ quote, columns, side, itm, chosen }: { quote: ChainQuote | 
   return columns.map((column) => <Cell key={column.id} column={column} quote={quote} className={className} side={side} />);
 }
 
-function StrikeRowView({ slot, expiry, chosen, onChoose }: { slot: ChainStrike; expiry: ChainExpiry; chosen: string | undefined; onChoose: (instrument: string) => void }) {
+function StrikeRowView({ slot, expiry, chosen, onChoose, putColumns, callColumns }: { slot: ChainStrike; expiry: ChainExpiry; chosen: string | undefined; onChoose: (instrument: string) => void; putColumns: Column[]; callColumns: Column[] }) {
   const reference = expiry.reference?.price ?? null;
   const atm = expiry.atmStrike === slot.strike;
   const callItm = reference !== null && isInTheMoney('call', slot.strike, reference);
@@ -116,12 +123,16 @@ function StrikeRowView({ slot, expiry, chosen, onChoose }: { slot: ChainStrike; 
  */
 export function ChainTable({ expiry, chosen, zone, onChoose }: ChainTableProps) {
   const body = useRef<HTMLTableSectionElement>(null);
+  const [frame, { width }] = useElementSize<HTMLDivElement>();
+  const putColumns = sideColumnsFor(width);
+  // Calls mirror puts around the strike: prices nearest it, open interest outermost.
+  const callColumns = [...putColumns].reverse();
   useEffect(() => {
     body.current?.querySelector('tr[data-chosen="true"]')?.scrollIntoView({ block: 'nearest' });
   }, [chosen, expiry.expiry]);
   const reference = expiry.reference;
   return (
-    <div className="chain-scroll">
+    <div ref={frame} className="chain-scroll">
       <table className="data-table chain-table" aria-label="Option chain">
         <thead>
           <tr className="chain-sides">
@@ -152,7 +163,7 @@ export function ChainTable({ expiry, chosen, zone, onChoose }: ChainTableProps) 
         </thead>
         <tbody ref={body}>
           {expiry.strikes.map((slot) => (
-            <StrikeRowView key={slot.strike} slot={slot} expiry={expiry} chosen={chosen} onChoose={onChoose} />
+            <StrikeRowView key={slot.strike} slot={slot} expiry={expiry} chosen={chosen} onChoose={onChoose} putColumns={putColumns} callColumns={callColumns} />
           ))}
         </tbody>
       </table>

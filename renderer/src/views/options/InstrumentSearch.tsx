@@ -54,7 +54,7 @@ export function InstrumentSearch({ source, market, expiries, zone, chosen, onCho
         <input
           className="search instrument-query"
           type="search"
-          placeholder="Instrument or strike…  (/)"
+          placeholder="Instrument, strike  (/)"
           aria-label="Search instruments (instrument name or strike)"
           value={text}
           spellCheck={false}

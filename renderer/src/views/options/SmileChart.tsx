@@ -1,7 +1,8 @@
-import { useLayoutEffect, useRef, useState, type MouseEvent, type RefObject } from 'react';
+import { useState, type MouseEvent } from 'react';
 import type { SmilePoint } from '../../../../shared/options/smile.ts';
 import { linearScale, paddedAxis } from './chart-scale.ts';
 import { formatStrikeTick } from './option-format.ts';
+import { useElementSize } from './use-element-size.ts';
 
 /** One expiry's smile as the chart draws it. */
 export interface SmileSeries {
@@ -32,28 +33,13 @@ export const expiryColors = ['#4c8dff', '#f0b429', '#26a69a', '#e57be0', '#9b8cf
 const minHeight = 220;
 const margin = { top: 20, right: 14, bottom: 30, left: 44 };
 
-/** The size of an element, followed as it resizes. */
-function useSize(): [RefObject<HTMLDivElement | null>, { width: number; height: number }] {
-  const ref = useRef<HTMLDivElement>(null);
-  const [size, setSize] = useState({ width: 0, height: 0 });
-  useLayoutEffect(() => {
-    const element = ref.current;
-    if (element === null) return undefined;
-    setSize({ width: element.clientWidth, height: element.clientHeight });
-    const observer = new ResizeObserver(([entry]) => setSize({ width: Math.floor(entry?.contentRect.width ?? 0), height: Math.floor(entry?.contentRect.height ?? 0) }));
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, []);
-  return [ref, size];
-}
-
 /**
  * The implied-volatility smile of several expiries overlaid: strike on x, mark IV (%) on y, one
  * colour per expiry with a legend that switches each on or off, and a readout of every shown
  * expiry's IV at the strike under the pointer.
  */
 export function SmileChart({ series, shown, selected, onToggle }: SmileChartProps) {
-  const [wrapper, size] = useSize();
+  const [wrapper, size] = useElementSize<HTMLDivElement>();
   const width = size.width;
   const height = Math.max(minHeight, size.height);
   const [hoverStrike, setHoverStrike] = useState<number | null>(null);
