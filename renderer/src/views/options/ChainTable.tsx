@@ -35,14 +35,17 @@ const sideColumns: Column[] = [
   ...(['delta', 'gamma', 'vega', 'theta'] as const).map((greek): Column => ({ id: greek, label: greekLabels[greek], title: greekNames[greek], kind: 'greek', greek })),
   { id: 'oi', label: 'OI', title: 'Open interest', kind: 'oi' },
 ];
-/**
- * The columns of one side that fit a width: all of them from 1,180 px, then without open
- * interest, then without gamma too (hover and the contract detail still show them).
- */
+/** Columns dropped, in order, as the chain's panel narrows (hover and the contract detail still show them). */
+const dropOrder: readonly { below: number; ids: readonly string[] }[] = [
+  { below: 1240, ids: ['oi'] },
+  { below: 1130, ids: ['oi', 'gamma'] },
+  { below: 980, ids: ['oi', 'gamma', 'theta', 'vega'] },
+];
+
+/** The columns of one side that fit a width: all of them on a wide panel, fewer as it narrows. */
 function sideColumnsFor(width: number): Column[] {
-  if (width === 0 || width >= 1180) return sideColumns;
-  if (width >= 1000) return sideColumns.filter((column) => column.id !== 'oi');
-  return sideColumns.filter((column) => column.id !== 'oi' && column.id !== 'gamma');
+  const drop = width === 0 ? undefined : [...dropOrder].reverse().find((step) => width < step.below);
+  return drop === undefined ? sideColumns : sideColumns.filter((column) => !drop.ids.includes(column.id));
 }
 
 /** What one cell shows: the column's value of one contract, marked by side for the row's click handler. */
