@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { eventFields, l2Levels } from '../../../renderer/src/views/event-stream/event-fields.ts';
 import { countByType, toggleType, typesParam } from '../../../renderer/src/views/event-stream/event-types.ts';
-import type { L2Row } from '../../../shared/book/l2-row.ts';
 import { rowKinds } from '../../../shared/rows/row-kinds.ts';
-import { at, l2, quote, trade } from './event-fixtures.ts';
+import { at, l2, l2Row, quote, trade } from './event-fixtures.ts';
 
 describe('eventFields', () => {
   it('lists every field in the row’s order, null as an em dash and times with their UTC time', () => {
@@ -24,7 +23,7 @@ describe('eventFields', () => {
     const names = eventFields(item, 'utc').map(([name]) => name);
     expect(names).toContain('source_event_is_snapshot');
     expect(names.some((name) => name.startsWith('bid_px_'))).toBe(false);
-    expect(l2Levels(item.data as L2Row)).toEqual([{ slot: 0, bidPx: 1, bidSz: 2, askPx: null, askSz: null }]);
+    expect(l2Levels(l2Row(false, [[1, 2]], []))).toEqual([{ slot: 0, bidPx: 1, bidSz: 2, askPx: null, askSz: null }]);
   });
 });
 

@@ -1,4 +1,4 @@
-import { l2Slots, type L2Row } from '../../../shared/book/l2-row.ts';
+import { l2Slots, type L2LevelFields, type L2Row } from '../../../shared/book/l2-row.ts';
 import type { EventItem } from '../../../shared/rows/event-item.ts';
 
 /** 2026-11-22 19:04:08.742 UTC. */
@@ -12,15 +12,20 @@ export function trade(side: 'buy' | 'sell' | null, liquidation: boolean | null =
 }
 
 /** An L2 row with the given levels (slot → [price, size]) per side, every other slot null. */
-export function l2(snapshot: boolean, bids: readonly (readonly [number, number])[], asks: readonly (readonly [number, number])[]): EventItem {
-  const row: Record<string, unknown> = { ...envelope, source_event_is_snapshot: snapshot };
+export function l2Row(snapshot: boolean, bids: readonly (readonly [number, number])[], asks: readonly (readonly [number, number])[]): L2Row {
+  const levels: Record<string, number | null> = {};
   l2Slots.forEach((slot, index) => {
-    row[slot.bidPx] = bids[index]?.[0] ?? null;
-    row[slot.bidSz] = bids[index]?.[1] ?? null;
-    row[slot.askPx] = asks[index]?.[0] ?? null;
-    row[slot.askSz] = asks[index]?.[1] ?? null;
+    levels[slot.bidPx] = bids[index]?.[0] ?? null;
+    levels[slot.bidSz] = bids[index]?.[1] ?? null;
+    levels[slot.askPx] = asks[index]?.[0] ?? null;
+    levels[slot.askSz] = asks[index]?.[1] ?? null;
   });
-  return { type: 'l2_update', data: row as L2Row };
+  return { ...envelope, source_event_is_snapshot: snapshot, ...(levels as L2LevelFields) };
+}
+
+/** The `/events` item of an L2 row. */
+export function l2(snapshot: boolean, bids: readonly (readonly [number, number])[], asks: readonly (readonly [number, number])[]): EventItem {
+  return { type: 'l2_update', data: l2Row(snapshot, bids, asks) };
 }
 
 /** A quote point of 0.1 WETH (18 decimals) for 262.516 USDC (6 decimals). */

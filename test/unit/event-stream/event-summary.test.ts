@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { eventPlace, l2Touch, shortId, summarizeEvent } from '../../../renderer/src/views/event-stream/event-summary.ts';
-import type { L2Row } from '../../../shared/book/l2-row.ts';
 import type { EventItem } from '../../../shared/rows/event-item.ts';
-import { at, l2, quote, trade } from './event-fixtures.ts';
+import { at, l2, l2Row, quote, trade } from './event-fixtures.ts';
 
 function texts(item: EventItem): string[] {
   return summarizeEvent(item).map((part) => (part.label === undefined ? part.text : `${part.label} ${part.text}`));
@@ -51,7 +50,7 @@ describe('summarizeEvent', () => {
 
 describe('l2Touch', () => {
   it('finds nothing in a row with no levels', () => {
-    const empty = l2(false, [], []).data as L2Row;
+    const empty = l2Row(false, [], []);
     expect(l2Touch(empty)).toEqual({ bids: 0, asks: 0, removed: 0, topBid: null, topAsk: null });
   });
 });
