@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { rowKinds, type RowKind } from '../../../../shared/rows/row-kinds.ts';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { ErrorPanel } from '../../components/ErrorPanel.tsx';
@@ -78,7 +78,6 @@ export function EventsView() {
   const range = resolveRange(params, anchor, defaultSpan);
   // The type filter is not a ViewParams field: it lives here, for this visit.
   const [types, setTypes] = useState<ReadonlySet<RowKind>>(allTypes);
-  const [selected, setSelected] = useState<number | null>(null);
   // Quick toggles (1…7 pressed in a row) settle into one request.
   const settledTypes = useDebounced(types, 350);
   const sentTypes = typesParam(settledTypes);
@@ -100,20 +99,24 @@ export function EventsView() {
   const data = load.query.data;
   const items = data?.items ?? [];
   const counts = countByType(items);
-  const current = selected !== null && selected < items.length ? selected : null;
+  // The selected event is the view's `focus` (its event_id), so a deep link can name it.
+  const focus = params.focus;
+  const current = useMemo(() => {
+    const index = focus === undefined ? -1 : (data?.items ?? []).findIndex((item) => item.data.event_id === focus);
+    return index < 0 ? null : index;
+  }, [data, focus]);
+  const select = (index: number | null): void => setParams('events', { focus: index === null ? undefined : items[index]?.data.event_id });
 
   const changeRange = (patch: Pick<ViewParamsPatch, 'span' | 'start' | 'end'>): void => {
     setAnchor(Date.now());
-    setSelected(null);
-    setParams('events', patch);
+    setParams('events', { ...patch, focus: undefined });
   };
   const flipType = (kind: RowKind): void => {
     setTypes((now) => toggleType(now, kind));
-    setSelected(null);
   };
   const move = (delta: number): void => {
     if (items.length === 0) return;
-    setSelected(current === null ? 0 : Math.min(items.length - 1, Math.max(0, current + delta)));
+    select(current === null ? 0 : Math.min(items.length - 1, Math.max(0, current + delta)));
   };
   useViewKeys({
     ...Object.fromEntries(rowKinds.map((kind, index) => [String(index + 1), () => flipType(kind)])),
@@ -128,8 +131,7 @@ export function EventsView() {
         source={source}
         market={market}
         onChange={(patch) => {
-          setSelected(null);
-          setParams('events', patch);
+          setParams('events', { ...patch, focus: undefined });
         }}
       />
       <RangePicker range={range} zone={zone} onChange={changeRange} spans={offeredSpans} />
@@ -209,7 +211,7 @@ export function EventsView() {
           </p>
         )}
         <div className="events-split">
-          <EventList items={items} selected={current} onSelect={setSelected} zone={zone} withDate={!sameDay(range.start, range.end, zone)} />
+          <EventList items={items} selected={current} onSelect={select} zone={zone} withDate={!sameDay(range.start, range.end, zone)} />
           {chosen === undefined || current === null ? (
             <aside className="panel event-detail event-detail-empty">
               <p>Select an event (click, or <kbd>j</kbd> <kbd>k</kbd>) to see its full row.</p>
