@@ -29,7 +29,11 @@ export function KeyRequiredPanel({ what, reason, onUseAnonymousWindow, anonymous
       </header>
       <div className="error-panel-body">
         <p className="error-message">{reason}</p>
-        <p className="error-resolution">Nothing was sent. Add an API key for this service, or stay inside the anonymous window.</p>
+        <p className="error-resolution">
+          {onUseAnonymousWindow === undefined
+            ? 'Nothing was sent. Add an API key for this service.'
+            : 'Nothing was sent. Add an API key for this service, or stay inside the anonymous window.'}
+        </p>
         <div className="button-row">
           <button type="button" className="button primary" onClick={() => openSettings('api-key')}>
             Add API key
