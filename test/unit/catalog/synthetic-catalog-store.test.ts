@@ -12,12 +12,12 @@ const served: readonly DatasetDescriptor[] = [
   { source: 'real', market: 'BTC', symbol: 'BTCUSD', sourceType: 'perpetuals', categories: ['Futures'], terms: { base: 'BTC', quote: 'USD', tick_size: '1', lot_size: '0.001', min_notional: '10' }, access: { status: 'open', publicCutoffDate: null, gate: 'none' } },
 ];
 
-/** A store with one dataset, one hour and one option contract, answering every question about them. */
+/** A store with one dataset, answering with its hour and option contract whatever market is asked about. */
 const inner: MarketDataStore = {
   datasets: () => served,
   coverage: (source) => Promise.resolve(source === 'real' ? { start: 1, end: 2 } : null),
-  instruments: (source) => Promise.resolve(source === 'real' ? [option] : []),
-  hours: (source) => Promise.resolve(source === 'real' ? [hour] : []),
+  instruments: () => Promise.resolve([option]),
+  hours: () => Promise.resolve([hour]),
   hourByKey: (key) => Promise.resolve(key === hour.key ? hour : null),
   file: (ref) => Promise.resolve({ ...ref, path: '/f', bytes: 1 }),
   readyFile: (ref) => Promise.resolve({ ...ref, path: '/f', bytes: 1 } satisfies HourFile),
