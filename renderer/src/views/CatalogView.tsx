@@ -214,7 +214,7 @@ export function CatalogView() {
       ) : (
         <div className="split catalog-split">
           <div className="panel table-panel catalog-panel">
-            <div ref={scrollerRef} className="catalog-scroller" tabIndex={0} aria-label="Markets; arrow keys move, Enter opens, f stars">
+            <div ref={scrollerRef} className="catalog-scroller">
               <MarketTable
                 index={index}
                 rows={rows}

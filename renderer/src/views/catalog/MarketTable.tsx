@@ -81,7 +81,7 @@ export function MarketTable({ index, rows, selectedRow, favourites, rowHeight, o
           <th className="num">Lot</th>
         </tr>
       </thead>
-      <tbody style={{ height: `${virtualizer.getTotalSize() - headerHeight}px` }}>
+      <tbody tabIndex={0} aria-label="Markets; arrow keys move, Enter opens, f stars" style={{ height: `${virtualizer.getTotalSize() - headerHeight}px` }}>
         {items.map((item) => {
           const position = rows[item.index] ?? -1;
           const market = index.markets[position];
