@@ -190,16 +190,18 @@ export function CatalogView() {
       }
     >
       {catalog.data !== undefined && catalog.data.markets.length > 0 && (
-        <CatalogFilters
-          sources={choices.sources}
-          categories={choices.categories}
-          facets={match.facets}
-          allSources={sum(match.facets.sources)}
-          allCategories={match.facets.anyCategory}
-          allAccess={sum(match.facets.access)}
-        />
+        <>
+          <CatalogFilters
+            sources={choices.sources}
+            categories={choices.categories}
+            facets={match.facets}
+            allSources={sum(match.facets.sources)}
+            allCategories={match.facets.anyCategory}
+            allAccess={sum(match.facets.access)}
+          />
+          <MarketStrip favourites={lists.favourites} recent={lists.recent} lookup={lookup} onOpen={openMarket} />
+        </>
       )}
-      <MarketStrip favourites={lists.favourites} recent={lists.recent} lookup={lookup} onOpen={openMarket} />
       {catalog.data?.warnings.map((warning) => (
         <p key={warning} className="catalog-warning" role="status">
           {warning}
