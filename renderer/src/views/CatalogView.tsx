@@ -1,6 +1,5 @@
 import { useCallback, useDeferredValue, useMemo, useRef, useState } from 'react';
 import type { Health } from '../../../shared/contract/channels.ts';
-import type { CatalogMarket } from '../../../shared/rows/catalog.ts';
 import { EmptyState } from '../components/EmptyState.tsx';
 import { ErrorPanel, type ShownError } from '../components/ErrorPanel.tsx';
 import { ViewFrame } from '../components/ViewFrame.tsx';
@@ -11,7 +10,8 @@ import { useCheckHealth, useSelectedSource, useSettings, useTimeZone } from '../
 import { useNow } from '../hooks/use-now.ts';
 import { useUiStore, useViewParams } from '../stores/ui-store.ts';
 import { CatalogFilters } from './catalog/CatalogFilters.tsx';
-import { catalogSubtitle } from './catalog/catalog-subtitle.ts';
+import { choicesOf } from './catalog/catalog-choices.ts';
+import { catalogSubtitle, noMatchSentence } from './catalog/catalog-text.ts';
 import { filterCatalog, indexCatalog, isFiltered, type CatalogCriteria, type CatalogIndex, type CatalogMatch } from './catalog/catalog-filter.ts';
 import { useCatalogFilters } from './catalog/catalog-filter-store.ts';
 import { movedSelection, type ListKey } from './catalog/list-navigation.ts';
@@ -25,9 +25,6 @@ import { useMarketLists } from './catalog/use-market-lists.ts';
 import { useOpenMarket, useToggleFavourite } from './catalog/use-open-market.ts';
 import './catalog/catalog.css';
 
-/** Categories in the order the filter offers them; others a service lists follow, by name. */
-const categoryOrder = ['Futures', 'Perpetual', 'Spot', 'Options', 'Intents', 'DEX', 'Quotes'];
-
 /** Row height per density (the `--row` of styles.css). */
 const rowHeights = { compact: 26, comfortable: 32 } as const;
 
@@ -39,19 +36,6 @@ function healthError(health: Health): ShownError {
     resolution: 'Check that the service is running and that the base URL in Settings is right, then retry.',
     retryAfterMs: null,
   };
-}
-
-/** The sources and categories a catalog lists, for the filter choices. */
-function choicesOf(markets: readonly CatalogMarket[]): { sources: string[]; categories: string[] } {
-  const sources = new Set<string>();
-  const categories = new Set<string>();
-  for (const market of markets) {
-    sources.add(market.source);
-    for (const category of market.categories) categories.add(category);
-  }
-  const known = categoryOrder.filter((category) => categories.has(category));
-  const others = [...categories].filter((category) => !categoryOrder.includes(category)).sort();
-  return { sources: [...sources].sort(), categories: [...known, ...others] };
 }
 
 /** Runs the filter inside performance marks, so a benchmark can read each run as `mde:catalog-filter`. */
@@ -268,12 +252,4 @@ export function CatalogView() {
       )}
     </ViewFrame>
   );
-}
-
-/** Why nothing is shown, naming the search and each filter chosen. */
-function noMatchSentence(filters: { text: string; source: string | null; category: string | null; access: string | null; favouritesOnly: boolean }): string {
-  const text = filters.text.trim();
-  const chosen = [filters.source, filters.category, filters.access, filters.favouritesOnly ? 'favourites' : null].filter((choice) => choice !== null);
-  const within = chosen.length === 0 ? '' : ` in ${chosen.join(' · ')}`;
-  return text === '' ? `No market${within}.` : `Nothing matches “${text}”${within}.`;
 }

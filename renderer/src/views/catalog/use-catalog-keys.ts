@@ -1,6 +1,7 @@
 import { useEffect, useRef, type RefObject } from 'react';
 import { useUiStore } from '../../stores/ui-store.ts';
-import { isListKey, type ListKey } from './list-navigation.ts';
+import { catalogKeyAction, type KeyPlace } from './catalog-key-map.ts';
+import type { ListKey } from './list-navigation.ts';
 
 /** What the catalog does for its keys. */
 export interface CatalogKeyActions {
@@ -16,11 +17,17 @@ const chordWindowMs = 1200;
 
 const interactive = 'button, a, select, input, textarea, [role="tab"], [role="radio"], [contenteditable="true"]';
 
+/** Where a key event was aimed, for the key map. */
+function placeOf(target: EventTarget | null, list: HTMLElement | null, search: HTMLElement | null): KeyPlace {
+  if (!(target instanceof HTMLElement) || target === document.body || target === document.documentElement) return 'page';
+  if (target === search) return 'search';
+  if (list?.contains(target) === true) return target.closest(interactive) === null ? 'list' : 'list-control';
+  return 'elsewhere';
+}
+
 /**
- * The catalog's keyboard: ↑ ↓ PgUp PgDn Home End move the selection, Enter opens, `f` stars.
- * They work from the list, from the page itself (nothing focused), and (all but Home, End and
- * `f`) from the search field, so a search can be typed, stepped through and opened without the
- * mouse. Keys aimed at other controls (the navigation rail, a button, a select) are theirs.
+ * Wires the catalog's key map (`catalog-key-map.ts`) to the window while the catalog is shown;
+ * keys are left alone while a dialog (the palette, the shortcut sheet) is open.
  */
 export function useCatalogKeys(scrollerRef: RefObject<HTMLElement | null>, searchRef: RefObject<HTMLInputElement | null>, actions: CatalogKeyActions): void {
   const latest = useRef(actions);
@@ -33,36 +40,29 @@ export function useCatalogKeys(scrollerRef: RefObject<HTMLElement | null>, searc
       if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
       const { paletteOpen, shortcutHelpOpen } = useUiStore.getState();
       if (paletteOpen || shortcutHelpOpen || document.querySelector('dialog[open]') !== null) return;
-      const target = event.target instanceof HTMLElement ? event.target : null;
-      const inSearch = target !== null && target === searchRef.current;
-      const inList = target !== null && scrollerRef.current?.contains(target) === true;
-      const onPage = target === null || target === document.body || target === document.documentElement;
-      const onControl = target?.closest(interactive) != null;
-      const { move, open, toggleFavourite, clearSearch } = latest.current;
-
-      if (event.key === 'g' && !inSearch) {
-        chordAt = performance.now();
-        return;
-      }
       const afterG = performance.now() - chordAt < chordWindowMs;
       chordAt = Number.NEGATIVE_INFINITY;
-
-      if (isListKey(event.key)) {
-        const searchMoves = inSearch && event.key !== 'Home' && event.key !== 'End';
-        if (!(searchMoves || onPage || inList)) return;
-        move(event.key);
-        event.preventDefault();
-      } else if (event.key === 'Enter') {
-        if (!(inSearch || onPage || (inList && !onControl))) return;
-        open();
-        event.preventDefault();
-      } else if (event.key === 'Escape' && inSearch) {
-        if (!clearSearch()) searchRef.current?.blur();
-        event.preventDefault();
-      } else if ((event.key === 'f' || event.key === 'F') && !afterG && (onPage || inList)) {
-        toggleFavourite();
-        event.preventDefault();
+      const action = catalogKeyAction(event.key, placeOf(event.target, scrollerRef.current, searchRef.current), afterG);
+      if (action === null) return;
+      const { move, open, toggleFavourite, clearSearch } = latest.current;
+      switch (action.kind) {
+        case 'chord-start':
+          chordAt = performance.now();
+          return;
+        case 'move':
+          move(action.key);
+          break;
+        case 'open':
+          open();
+          break;
+        case 'favourite':
+          toggleFavourite();
+          break;
+        case 'escape-search':
+          if (!clearSearch()) searchRef.current?.blur();
+          break;
       }
+      event.preventDefault();
     };
     window.addEventListener('keydown', onKeyDown);
     return () => window.removeEventListener('keydown', onKeyDown);

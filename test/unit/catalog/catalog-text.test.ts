@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { catalogSubtitle } from '../../../renderer/src/views/catalog/catalog-subtitle.ts';
+import { catalogSubtitle, noMatchSentence } from '../../../renderer/src/views/catalog/catalog-text.ts';
 
 describe('the catalog subtitle', () => {
   const count = { markets: 20_021, sources: 35 };
@@ -17,5 +17,19 @@ describe('the catalog subtitle', () => {
     expect(catalogSubtitle({ shown: 2, listed: 2, listedSources: 2, count: null, simulated: false })).toBe('2 markets · 2 sources');
     expect(catalogSubtitle({ shown: 2, listed: 2, listedSources: 2, count: { markets: 4, sources: 3 }, simulated: false })).toBe('4 markets (2 listed) · 3 sources');
     expect(catalogSubtitle({ shown: 0, listed: 2, listedSources: 2, count: { markets: 4, sources: 3 }, simulated: false })).toBe('showing 0 of 4 markets (2 listed) · 3 sources');
+  });
+});
+
+describe('the sentence when nothing matches', () => {
+  const none = { text: '', source: null, category: null, access: null, favouritesOnly: false };
+
+  it('names the search and every filter chosen, in order', () => {
+    expect(noMatchSentence({ ...none, text: '  btc usdt ', source: 'okx', category: 'Options', access: 'restricted' })).toBe('Nothing matches “btc usdt” in okx · Options · restricted.');
+    expect(noMatchSentence({ ...none, text: 'zz' })).toBe('Nothing matches “zz”.');
+  });
+
+  it('names the filters alone when there is no search, favourites included', () => {
+    expect(noMatchSentence({ ...none, favouritesOnly: true, category: 'Spot' })).toBe('No market in Spot · favourites.');
+    expect(noMatchSentence(none)).toBe('No market.');
   });
 });

@@ -26,3 +26,20 @@ export function catalogSubtitle({ shown, listed, listedSources, count, simulated
   const mismatch = count !== null && count.markets !== listed ? ` (${grouped(listed)} listed)` : '';
   return `${markets}${mismatch} · ${plural(sources, 'source', 'sources')}${simulated ? ' · simulated' : ''}`;
 }
+
+/** The filters chosen, as the no-match sentence names them. */
+export interface ChosenFilters {
+  text: string;
+  source: string | null;
+  category: string | null;
+  access: string | null;
+  favouritesOnly: boolean;
+}
+
+/** Why nothing is shown, naming the search and each filter chosen: "Nothing matches “btc” in okx · Options." */
+export function noMatchSentence(filters: ChosenFilters): string {
+  const text = filters.text.trim();
+  const chosen = [filters.source, filters.category, filters.access, filters.favouritesOnly ? 'favourites' : null].filter((choice) => choice !== null);
+  const within = chosen.length === 0 ? '' : ` in ${chosen.join(' · ')}`;
+  return text === '' ? `No market${within}.` : `Nothing matches “${text}”${within}.`;
+}
