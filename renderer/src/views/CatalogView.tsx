@@ -8,6 +8,8 @@ import { timeZoneLabel } from '../format/market-values.ts';
 import { useCatalog } from '../hooks/catalog-queries.ts';
 import { useCheckHealth, useSelectedSource, useSettings, useTimeZone } from '../hooks/contract-queries.ts';
 import { useNow } from '../hooks/use-now.ts';
+import { marketKey } from '../navigation/market-lists.ts';
+import { useOpenMarket } from '../navigation/use-open-market.ts';
 import { useUiStore, useViewParams } from '../stores/ui-store.ts';
 import { CatalogFilters } from './catalog/CatalogFilters.tsx';
 import { choicesOf } from './catalog/catalog-choices.ts';
@@ -16,13 +18,12 @@ import { filterCatalog, indexCatalog, isFiltered, type CatalogCriteria, type Cat
 import { useCatalogFilters } from './catalog/catalog-filter-store.ts';
 import { movedSelection, type ListKey } from './catalog/list-navigation.ts';
 import { MarketDetail } from './catalog/MarketDetail.tsx';
-import { marketKey } from './catalog/market-lists.ts';
 import { MarketStrip } from './catalog/MarketStrip.tsx';
 import { headerHeight, MarketTable } from './catalog/MarketTable.tsx';
 import { useCatalogCount } from './catalog/use-catalog-count.ts';
 import { useCatalogKeys } from './catalog/use-catalog-keys.ts';
 import { useMarketLists } from './catalog/use-market-lists.ts';
-import { useOpenMarket, useToggleFavourite } from './catalog/use-open-market.ts';
+import { useToggleFavourite } from './catalog/use-toggle-favourite.ts';
 import './catalog/catalog.css';
 
 /** Row height per density (the `--row` of styles.css). */
@@ -62,7 +63,15 @@ export function CatalogView() {
   const zone = useTimeZone();
   const now = useNow(30_000);
   const lists = useMarketLists();
-  const openMarket = useOpenMarket();
+  const openInView = useOpenMarket();
+  // Marked for the benchmark "opening a market to a drawn chart" (the view marks `mde:chart-drawn`).
+  const openMarket = useCallback(
+    (market: Parameters<typeof openInView>[0]) => {
+      performance.mark('mde:open-market');
+      openInView(market);
+    },
+    [openInView],
+  );
   const toggleFavourite = useToggleFavourite();
   const filters = useCatalogFilters();
   const params = useViewParams('catalog');
@@ -113,7 +122,7 @@ export function CatalogView() {
       if (current !== undefined) openMarket(current);
     },
     toggleFavourite: () => {
-      if (current !== undefined) toggleFavourite(marketKey(current));
+      if (current !== undefined) toggleFavourite(marketKey(current.source, current.market));
     },
     clearSearch: () => {
       if (filters.text === '') return false;
@@ -234,12 +243,12 @@ export function CatalogView() {
           {current !== undefined ? (
             <MarketDetail
               market={current}
-              favourite={favourites.has(marketKey(current))}
+              favourite={favourites.has(marketKey(current.source, current.market))}
               offset={offset}
               zoneLabel={zoneLabel}
               now={now}
               onOpen={openMarket}
-              onToggleFavourite={() => toggleFavourite(marketKey(current))}
+              onToggleFavourite={() => toggleFavourite(marketKey(current.source, current.market))}
             />
           ) : (
             <aside className="panel detail-panel catalog-detail">

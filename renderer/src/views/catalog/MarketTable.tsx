@@ -79,6 +79,7 @@ export function MarketTable({ index, rows, selectedRow, favourites, rowHeight, o
           <th>Access</th>
           <th className="num">Tick</th>
           <th className="num">Lot</th>
+          <th aria-label="Open" />
         </tr>
       </thead>
       <tbody tabIndex={0} aria-label="Markets; arrow keys move, Enter opens, f stars" style={{ height: `${virtualizer.getTotalSize() - headerHeight}px` }}>
@@ -174,7 +175,7 @@ const MarketRow = memo(function MarketRow({ offset, now, market, marketKey, row,
           type="button"
           className="catalog-open"
           tabIndex={-1}
-          title="Open (Enter)"
+          title={`Open ${marketKey} (Enter)`}
           aria-label={`Open ${marketKey}`}
           onClick={(event) => {
             event.stopPropagation();
@@ -182,7 +183,7 @@ const MarketRow = memo(function MarketRow({ offset, now, market, marketKey, row,
           }}
           onDoubleClick={(event) => event.stopPropagation()}
         >
-          Open
+          ↗
         </button>
       </td>
     </tr>

@@ -1,4 +1,5 @@
 import type { AccessStatus, CatalogMarket } from '../../../../shared/rows/catalog.ts';
+import { marketKey } from '../../navigation/market-lists.ts';
 
 /** The access states a catalog entry can have, in the order the filter offers them. */
 export const accessStates: readonly AccessStatus[] = ['open', 'preview', 'restricted'];
@@ -83,7 +84,7 @@ export function indexCatalog(markets: readonly CatalogMarket[]): CatalogIndex {
   const categoryStarts = new Int32Array(markets.length + 1);
   const categoryList: number[] = [];
   markets.forEach((market, i) => {
-    const key = `${market.source}/${market.market}`;
+    const key = marketKey(market.source, market.market);
     keys.push(key);
     const listed = positions.get(key);
     if (listed === undefined) positions.set(key, [i]);

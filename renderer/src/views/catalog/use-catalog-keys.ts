@@ -12,9 +12,6 @@ export interface CatalogKeyActions {
   clearSearch: () => boolean;
 }
 
-/** How long after `g` the next key belongs to the shell's "go to" chord (`g f` is Files, not a star). */
-const chordWindowMs = 1200;
-
 const interactive = 'button, a, select, input, textarea, [role="tab"], [role="radio"], [contenteditable="true"]';
 
 /** Where a key event was aimed, for the key map. */
@@ -35,20 +32,14 @@ export function useCatalogKeys(scrollerRef: RefObject<HTMLElement | null>, searc
     latest.current = actions;
   });
   useEffect(() => {
-    let chordAt = Number.NEGATIVE_INFINITY;
     const onKeyDown = (event: KeyboardEvent): void => {
       if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
       const { paletteOpen, shortcutHelpOpen } = useUiStore.getState();
       if (paletteOpen || shortcutHelpOpen || document.querySelector('dialog[open]') !== null) return;
-      const afterG = performance.now() - chordAt < chordWindowMs;
-      chordAt = Number.NEGATIVE_INFINITY;
-      const action = catalogKeyAction(event.key, placeOf(event.target, scrollerRef.current, searchRef.current), afterG);
+      const action = catalogKeyAction(event.key, placeOf(event.target, scrollerRef.current, searchRef.current));
       if (action === null) return;
       const { move, open, toggleFavourite, clearSearch } = latest.current;
       switch (action.kind) {
-        case 'chord-start':
-          chordAt = performance.now();
-          return;
         case 'move':
           move(action.key);
           break;
