@@ -1,7 +1,7 @@
 import { runBook } from './book-command.ts';
 import { runGet } from './get-command.ts';
 import { runKey } from './key-command.ts';
-import { runServe } from './serve-command.ts';
+import { runServe, serveOptionsHelp } from './serve-command.ts';
 import { runDecode, runInspect } from './snapshot-commands.ts';
 
 /** One `mde` command: its usage line, what it does, and the issue that brings it. */
@@ -9,6 +9,8 @@ export interface CommandEntry {
   name: string;
   usage: string;
   summary: string;
+  /** More lines `mde <command> --help` prints below the summary (its options). */
+  details?: string;
   /** Runs the command; absent while the command is still on the roadmap. */
   run?: (args: readonly string[]) => Promise<number>;
   /** Where the command is planned, shown when it is not in this build. */
@@ -17,7 +19,13 @@ export interface CommandEntry {
 
 /** Every `mde` command, in the order `--help` lists them. */
 export const commands: readonly CommandEntry[] = [
-  { name: 'serve', usage: 'serve [--port N] [--data DIR] [--seed S] [--keys k1,k2]', summary: 'Run the local Market Data Service on 127.0.0.1', run: runServe },
+  {
+    name: 'serve',
+    usage: 'serve [--port N] [--data DIR] [--extra-markets N] [options]',
+    summary: 'Run the local Market Data Service on 127.0.0.1',
+    details: serveOptionsHelp,
+    run: runServe,
+  },
   { name: 'inspect', usage: 'inspect FILE [--json]', summary: 'Format, counts by record type, time range and errors of a snapshot file', run: runInspect },
   { name: 'decode', usage: 'decode FILE [--lenient]', summary: 'Print the normalized records of a snapshot file as JSON lines', run: runDecode },
   { name: 'book', usage: 'book FILE... [--depth N] [--at T]', summary: 'Print one JSON line per reconstructed order book', run: runBook },

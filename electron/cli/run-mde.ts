@@ -41,7 +41,7 @@ function asksForHelp(args: readonly string[]): boolean {
 /** Runs one command; a `UsageError` from it is printed on one line with the command's usage, exit code 2. */
 async function runCommand(command: CommandEntry, run: NonNullable<CommandEntry['run']>, args: readonly string[]): Promise<number> {
   if (asksForHelp(args)) {
-    console.log(`${commandUsage(command)}\n  ${command.summary}`);
+    console.log(`${commandUsage(command)}\n  ${command.summary}${command.details === undefined ? '' : `\n\nOptions:\n${command.details}`}`);
     return 0;
   }
   try {

@@ -1,6 +1,7 @@
 import { parseKeyList, type ApiKeyGrant } from '../services/local-service/access-policy.ts';
 import { defaultDemoSeed, demoDataDir, startEmbeddedService } from '../services/local-service/embedded-service.ts';
 import type { FaultModes } from '../services/local-service/faults.ts';
+import { maxSyntheticMarkets } from '../services/local-service/store/synthetic-markets.ts';
 import { defaultUserDataDir } from '../services/user-data-dir.ts';
 import { anyInteger, integerOption, readCommandLine, UsageError } from './command-line.ts';
 
@@ -8,9 +9,10 @@ import { anyInteger, integerOption, readCommandLine, UsageError } from './comman
 export const defaultServePort = 8600;
 
 const portRule = { min: 0, max: 65535, expected: 'a TCP port (0 to 65535)' };
+const extraMarketsRule = { min: 0, max: maxSyntheticMarkets, expected: `a whole number from 0 to ${maxSyntheticMarkets.toLocaleString('en-US')}` };
 
 const serveSyntax = {
-  options: { port: 'string', 'download-port': 'string', data: 'string', seed: 'string', 'demo-dir': 'string', keys: 'string', fail: 'string' },
+  options: { port: 'string', 'download-port': 'string', data: 'string', seed: 'string', 'demo-dir': 'string', keys: 'string', fail: 'string', 'extra-markets': 'string' },
   positionals: { name: 'argument', min: 0, max: 0 },
 } as const;
 
@@ -25,6 +27,8 @@ export interface ServeArguments {
   seed: number;
   keys: ApiKeyGrant[];
   faults: FaultModes;
+  /** `--extra-markets N`: catalog-only synthetic markets added to the catalog and `/count`. */
+  extraMarkets: number;
 }
 
 /** Parses `serve [--port N] [--data DIR] [--seed S] [--keys k1,k2] ...`; a mistake is a `UsageError`. */
@@ -49,15 +53,29 @@ export function parseServeArguments(args: readonly string[]): ServeArguments {
     seed: values.seed === undefined ? defaultDemoSeed : integerOption('--seed', values.seed, anyInteger),
     keys,
     faults,
+    extraMarkets: values['extra-markets'] === undefined ? 0 : integerOption('--extra-markets', values['extra-markets'], extraMarketsRule),
   };
 }
+
+/** What `mde serve --help` says about each option, below the usage line. */
+export const serveOptionsHelp = [
+  '  --port N            Port of the service on 127.0.0.1 (default 8600; 0 picks a free one)',
+  '  --download-port N   Port of the download host that serves pre-signed URLs (default: a free one)',
+  '  --data DIR          Serve a folder of snapshot files instead of the simulated demo',
+  `  --seed S            Seed of the simulated demo (default ${defaultDemoSeed})`,
+  '  --demo-dir DIR      Where the demo writes its generated hours (default: the user-data folder)',
+  '  --keys k1,k2:free   Accepted API keys; a key is paid unless it ends in :free',
+  '  --fail a,b          Answer 503 for metadata, storage and/or auth (to try error handling)',
+  `  --extra-markets N   Add N synthetic, catalog-only markets (0 to ${maxSyntheticMarkets.toLocaleString('en-US')}) to /catalog and /count,`,
+  '                      for trying a large catalog; their data endpoints answer empty pages',
+].join('\n');
 
 /**
  * `mde serve`: the local Market Data Service on 127.0.0.1, over the simulated demo or, with
  * `--data DIR`, over a folder of the user's own snapshot files. Serves until stopped.
  */
 export async function runServe(args: readonly string[]): Promise<number> {
-  const { port, downloadPort, dataRoot, demoDir, seed, keys, faults } = parseServeArguments(args);
+  const { port, downloadPort, dataRoot, demoDir, seed, keys, faults, extraMarkets } = parseServeArguments(args);
   const data =
     dataRoot !== null ? ({ kind: 'directory', root: dataRoot } as const) : ({ kind: 'demo', dataDir: demoDir ?? demoDataDir(defaultUserDataDir()), seed } as const);
   const service = await startEmbeddedService({
@@ -65,9 +83,11 @@ export async function runServe(args: readonly string[]): Promise<number> {
     keys,
     port,
     warm: true,
+    extraMarkets,
     extra: { faults, downloadPort },
   });
-  console.log(`Market Data Service (${data.kind === 'demo' ? `simulated demo, seed ${seed}` : `files in ${data.root}`}) at ${service.baseUrl}`);
+  const extras = extraMarkets > 0 ? `, plus ${extraMarkets.toLocaleString('en-US')} synthetic catalog-only markets` : '';
+  console.log(`Market Data Service (${data.kind === 'demo' ? `simulated demo, seed ${seed}` : `files in ${data.root}`}${extras}) at ${service.baseUrl}`);
   console.log(`Download host: ${service.downloadHost.origin}   Keys: ${keys.length === 0 ? 'none (anonymous windows only)' : keys.length}   Ctrl+C stops`);
   await new Promise<void>((resolve) => {
     process.once('SIGINT', resolve);

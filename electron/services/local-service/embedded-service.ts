@@ -4,6 +4,9 @@ import { startLocalService, type LocalService, type LocalServiceOptions } from '
 import { DemoStore } from './store/demo-store.ts';
 import { decodeHourFile } from './store/decode-hour-file.ts';
 import { DirectoryStore } from './store/directory-store.ts';
+import type { MarketDataStore } from './store/market-data-store.ts';
+import { SyntheticCatalogStore } from './store/synthetic-catalog-store.ts';
+import { syntheticMarkets } from './store/synthetic-markets.ts';
 import { WorkerHourGenerator } from '../simulator/hour-generator.ts';
 
 /** The seed of the demo everyone sees by default. */
@@ -19,6 +22,8 @@ export interface EmbeddedServiceOptions {
   port?: number;
   /** Generate the live and previous hour of every demo dataset in the background after start. */
   warm?: boolean;
+  /** Catalog-only synthetic markets added after the data's own (`mde serve --extra-markets N`); 0 by default. */
+  extraMarkets?: number;
   extra?: Omit<LocalServiceOptions, 'store' | 'keys' | 'port'>;
 }
 
@@ -33,7 +38,7 @@ export function demoDataDir(userDataDir: string): string {
  */
 export async function startEmbeddedService(options: EmbeddedServiceOptions): Promise<LocalService> {
   const now = options.extra?.now ?? Date.now;
-  let store;
+  let store: MarketDataStore;
   let warm: ((signal: AbortSignal) => Promise<void>) | null = null;
   let generator: WorkerHourGenerator | null = null;
   if (options.data.kind === 'demo') {
@@ -48,6 +53,8 @@ export async function startEmbeddedService(options: EmbeddedServiceOptions): Pro
     await directory.scan();
     store = directory;
   }
+  const extraMarkets = options.extraMarkets ?? 0;
+  if (extraMarkets > 0) store = new SyntheticCatalogStore(store, syntheticMarkets(extraMarkets), now);
   const service = await startLocalService({ ...options.extra, store, keys: options.keys ?? [], ...(options.port !== undefined ? { port: options.port } : {}) });
   const stopGenerator = async (): Promise<void> => {
     await generator?.close();

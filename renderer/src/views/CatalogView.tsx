@@ -1,23 +1,33 @@
-import { useQuery } from '@tanstack/react-query';
-import { useDeferredValue, useMemo, useState, type KeyboardEvent } from 'react';
+import { useCallback, useDeferredValue, useMemo, useRef, useState } from 'react';
 import type { Health } from '../../../shared/contract/channels.ts';
-import type { ContractError } from '../../../shared/contract/errors.ts';
-import type { CatalogMarkets } from '../../../shared/contract/service-schemas.ts';
-import type { CatalogMarket } from '../../../shared/rows/catalog.ts';
 import { EmptyState } from '../components/EmptyState.tsx';
 import { ErrorPanel, type ShownError } from '../components/ErrorPanel.tsx';
-import { FactList } from '../components/FactList.tsx';
 import { ViewFrame } from '../components/ViewFrame.tsx';
-import { useApi } from '../connection-context.ts';
-import { formatCoverage, formatTerm } from '../format/coverage.ts';
-import { useCheckHealth, useSelectedSource } from '../hooks/contract-queries.ts';
+import { zoneOffsetOf } from '../format/coverage.ts';
+import { timeZoneLabel } from '../format/market-values.ts';
+import { useCatalog } from '../hooks/catalog-queries.ts';
+import { useCheckHealth, useSelectedSource, useSettings, useTimeZone } from '../hooks/contract-queries.ts';
 import { useNow } from '../hooks/use-now.ts';
+import { marketKey } from '../navigation/market-lists.ts';
+import { useOpenMarket } from '../navigation/use-open-market.ts';
+import { useUiStore, useViewParams } from '../stores/ui-store.ts';
+import { CatalogFilters } from './catalog/CatalogFilters.tsx';
+import { choicesOf } from './catalog/catalog-choices.ts';
+import { catalogSubtitle, noMatchSentence } from './catalog/catalog-text.ts';
+import { filterCatalog, indexCatalog, isFiltered, type CatalogCriteria, type CatalogIndex, type CatalogMatch } from './catalog/catalog-filter.ts';
+import { useCatalogFilters } from './catalog/catalog-filter-store.ts';
+import { movedSelection, type ListKey } from './catalog/list-navigation.ts';
+import { MarketDetail } from './catalog/MarketDetail.tsx';
+import { MarketStrip } from './catalog/MarketStrip.tsx';
+import { headerHeight, MarketTable } from './catalog/MarketTable.tsx';
+import { useCatalogCount } from './catalog/use-catalog-count.ts';
+import { useCatalogKeys } from './catalog/use-catalog-keys.ts';
+import { useMarketLists } from './catalog/use-market-lists.ts';
+import { useToggleFavourite } from './catalog/use-toggle-favourite.ts';
+import './catalog/catalog.css';
 
-const categories = ['All', 'Futures', 'Spot', 'Options', 'Intents', 'DEX'] as const;
-
-function marketId(market: CatalogMarket): string {
-  return `${market.source}/${market.market}`;
-}
+/** Row height per density (the `--row` of styles.css). */
+const rowHeights = { compact: 26, comfortable: 32 } as const;
 
 /** A data source that did not pass its health check, as the error the catalog cannot get past. */
 function healthError(health: Health): ShownError {
@@ -29,67 +39,162 @@ function healthError(health: Health): ShownError {
   };
 }
 
-/** The catalog: every market of the data source, searchable, with coverage, access and terms. */
-export function CatalogView() {
-  const api = useApi();
-  const { source, health } = useSelectedSource();
-  const now = useNow(30_000);
-  const [query, setQuery] = useState('');
-  const [category, setCategory] = useState<(typeof categories)[number]>('All');
-  const [selected, setSelected] = useState<string | null>(null);
-  const q = useDeferredValue(query.trim());
-  const check = useCheckHealth();
-  const catalog = useQuery<CatalogMarkets, ContractError>({
-    queryKey: ['catalog.markets', source],
-    queryFn: () => api.catalog.markets(),
-    enabled: health?.status === 'ok',
-    staleTime: 60_000,
-    // The main process has already retried what is worth retrying; the error panel offers the rest.
-    retry: false,
-  });
-  const unhealthy = health !== undefined && (health.status === 'down' || health.status === 'degraded') ? health : null;
-  const visible = useMemo(() => {
-    const needle = q.toLowerCase();
-    return (catalog.data?.markets ?? []).filter(
-      (m) =>
-        (category === 'All' || m.categories.includes(category)) &&
-        (needle === '' || [m.source, m.market, m.symbol, ...m.categories].some((field) => field.toLowerCase().includes(needle))),
-    );
-  }, [catalog.data, q, category]);
-  const current = visible.find((m) => marketId(m) === selected) ?? visible[0];
-  const sources = new Set(visible.map((m) => m.source)).size;
+/** Runs the filter inside performance marks, so a benchmark can read each run as `mde:catalog-filter`. */
+function measuredFilter(index: CatalogIndex, criteria: CatalogCriteria): CatalogMatch {
+  performance.mark('mde:catalog-filter-start');
+  const match = filterCatalog(index, criteria);
+  performance.measure('mde:catalog-filter', 'mde:catalog-filter-start');
+  return match;
+}
 
-  const onKeyDown = (event: KeyboardEvent<HTMLTableSectionElement>): void => {
-    if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
-    const index = current === undefined ? -1 : visible.indexOf(current);
-    const next = visible[Math.min(visible.length - 1, Math.max(0, index + (event.key === 'ArrowDown' ? 1 : -1)))];
-    if (next !== undefined) setSelected(marketId(next));
-    event.preventDefault();
+const emptyIndex = indexCatalog([]);
+
+/**
+ * The catalog: every market of the data source in a virtualized table, searchable and filtered by
+ * source, category, access and favourites, with `/count` totals, favourites and recent markets,
+ * and a detail panel. Enter, a double-click or "Open" opens a market in the view for its kind.
+ */
+export function CatalogView() {
+  const { health } = useSelectedSource();
+  const catalog = useCatalog();
+  const count = useCatalogCount();
+  const check = useCheckHealth();
+  const settings = useSettings();
+  const zone = useTimeZone();
+  const now = useNow(30_000);
+  const lists = useMarketLists();
+  const openInView = useOpenMarket();
+  // Marked for the benchmark "opening a market to a drawn chart" (the view marks `mde:chart-drawn`).
+  const openMarket = useCallback(
+    (market: Parameters<typeof openInView>[0]) => {
+      performance.mark('mde:open-market');
+      openInView(market);
+    },
+    [openInView],
+  );
+  const toggleFavourite = useToggleFavourite();
+  const filters = useCatalogFilters();
+  const params = useViewParams('catalog');
+  const setParams = useUiStore((state) => state.setParams);
+  const scrollerRef = useRef<HTMLDivElement>(null);
+  const searchRef = useRef<HTMLInputElement>(null);
+  const [reveal, setReveal] = useState<{ row: number } | null>(null);
+
+  const markets = catalog.data?.markets;
+  const index = useMemo(() => (markets === undefined ? emptyIndex : indexCatalog(markets)), [markets]);
+  const choices = useMemo(() => choicesOf(index.markets), [index]);
+  const favourites = useMemo(() => new Set(lists.favourites), [lists.favourites]);
+  const text = useDeferredValue(filters.text);
+  const criteria: CatalogCriteria = useMemo(
+    () => ({ text, source: filters.source, category: filters.category, access: filters.access, favouritesOnly: filters.favouritesOnly, favourites }),
+    [text, filters.source, filters.category, filters.access, filters.favouritesOnly, favourites],
+  );
+  const match = useMemo(() => measuredFilter(index, criteria), [index, criteria]);
+  const rows = match.indices;
+
+  // The selection is a market (kept in the view's parameters, so it survives a reload); while it
+  // is not among the rows shown, the first row is selected.
+  const selectedKey = params.source !== undefined && params.market !== undefined ? `${params.source}/${params.market}` : null;
+  const selectedRow = useMemo(() => {
+    const position = selectedKey === null ? undefined : index.positions.get(selectedKey)?.[0];
+    const row = position === undefined ? -1 : rows.indexOf(position);
+    return row >= 0 ? row : rows.length > 0 ? 0 : -1;
+  }, [selectedKey, index, rows]);
+  const current = index.markets[rows[selectedRow] ?? -1];
+
+  const select = useCallback(
+    (row: number) => {
+      const market = index.markets[rows[row] ?? -1];
+      if (market !== undefined) setParams('catalog', { source: market.source, market: market.market });
+    },
+    [index, rows, setParams],
+  );
+  const rowHeight = rowHeights[settings.data?.ui.density ?? 'compact'];
+
+  useCatalogKeys(scrollerRef, searchRef, {
+    move: (key: ListKey) => {
+      const page = Math.max(1, Math.floor(((scrollerRef.current?.clientHeight ?? rowHeight * 10) - headerHeight) / rowHeight) - 1);
+      const row = movedSelection(key, selectedRow, rows.length, page);
+      select(row);
+      setReveal({ row });
+    },
+    open: () => {
+      if (current !== undefined) openMarket(current);
+    },
+    toggleFavourite: () => {
+      if (current !== undefined) toggleFavourite(marketKey(current.source, current.market));
+    },
+    clearSearch: () => {
+      if (filters.text === '') return false;
+      filters.setText('');
+      return true;
+    },
+  });
+
+  const search = (value: string): void => {
+    filters.setText(value);
+    // A new search selects its best match, at the top.
+    setParams('catalog', { source: undefined, market: undefined });
+    setReveal({ row: 0 });
   };
+  const narrowed = isFiltered(filters);
+  const clearFilters = (): void => {
+    filters.clear();
+    setReveal({ row: 0 });
+  };
+  const lookup = useCallback((key: string) => index.markets[index.positions.get(key)?.[0] ?? -1], [index]);
+  const offset = zoneOffsetOf(zone);
+  const zoneLabel = timeZoneLabel(zone, now);
+  const unhealthy = health !== undefined && (health.status === 'down' || health.status === 'degraded') ? health : null;
+  const sum = (counts: Map<string, number>): number => [...counts.values()].reduce((total, value) => total + value, 0);
 
   return (
     <ViewFrame
       title="Catalog"
-      subtitle={catalog.data === undefined ? 'Find a source and market' : `${visible.length} ${visible.length === 1 ? 'market' : 'markets'} · ${sources} ${sources === 1 ? 'source' : 'sources'}${catalog.data.simulated ? ' · simulated' : ''}`}
+      subtitle={
+        catalog.data === undefined
+          ? 'Find a source and market'
+          : catalogSubtitle({
+              shown: rows.length,
+              listed: index.markets.length,
+              listedSources: choices.sources.length,
+              count: count.data === undefined ? null : { markets: count.data.markets, sources: count.data.sources },
+              simulated: catalog.data.simulated,
+            })
+      }
       actions={
-        <input
-          className="search"
-          type="search"
-          placeholder="Search source, market, symbol…  (/)"
-          aria-label="Search the catalog"
-          value={query}
-          onChange={(event) => setQuery(event.target.value)}
-          data-shortcut="/"
-        />
+        <span className="catalog-actions">
+          {narrowed && (
+            <button type="button" className="link-button" onClick={clearFilters}>
+              Clear filters
+            </button>
+          )}
+          <input
+            ref={searchRef}
+            className="search"
+            type="search"
+            placeholder="Search source, market, symbol…  (/)"
+            aria-label="Search the catalog"
+            value={filters.text}
+            onChange={(event) => search(event.target.value)}
+            data-shortcut="/"
+          />
+        </span>
       }
     >
-      <div className="chip-row" role="radiogroup" aria-label="Category">
-        {categories.map((name) => (
-          <button key={name} type="button" role="radio" aria-checked={category === name} className={category === name ? 'chip active' : 'chip'} onClick={() => setCategory(name)}>
-            {name}
-          </button>
-        ))}
-      </div>
+      {catalog.data !== undefined && catalog.data.markets.length > 0 && (
+        <>
+          <CatalogFilters
+            sources={choices.sources}
+            categories={choices.categories}
+            facets={match.facets}
+            allSources={sum(match.facets.sources)}
+            allCategories={match.facets.anyCategory}
+            allAccess={sum(match.facets.access)}
+          />
+          <MarketStrip favourites={lists.favourites} recent={lists.recent} lookup={lookup} onOpen={openMarket} />
+        </>
+      )}
       {catalog.data?.warnings.map((warning) => (
         <p key={warning} className="catalog-warning" role="status">
           {warning}
@@ -104,81 +209,56 @@ export function CatalogView() {
           <p>Its catalog is empty. Choose another data source in Settings, or try again later.</p>
         </EmptyState>
       ) : (
-        <div className="split">
-          <div className="panel table-panel">
-            <table className="data-table" aria-label="Markets">
-              <thead>
-                <tr>
-                  <th>Source</th>
-                  <th>Market</th>
-                  <th>Symbol</th>
-                  <th>Categories</th>
-                  <th>Coverage (UTC)</th>
-                  <th>Access</th>
-                  <th className="num">Tick</th>
-                  <th className="num">Lot</th>
-                </tr>
-              </thead>
-              <tbody tabIndex={0} onKeyDown={onKeyDown} aria-label="Markets; arrow keys move the selection">
-                {catalog.isPending && (
-                  <tr>
-                    <td colSpan={8} className="muted">
-                      Loading the catalog…
-                    </td>
-                  </tr>
-                )}
-                {catalog.data !== undefined && visible.length === 0 && (
-                  <tr>
-                    <td colSpan={8} className="muted">
-                      No market matches {q === '' ? `the ${category} category` : `“${q}”${category === 'All' ? '' : ` in ${category}`}`}.
-                    </td>
-                  </tr>
-                )}
-                {visible.map((m) => (
-                  <tr key={marketId(m)} className={current !== undefined && marketId(m) === marketId(current) ? 'selected' : ''} onClick={() => setSelected(marketId(m))}>
-                    <td>{m.source}</td>
-                    <td className="mono">{m.market}</td>
-                    <td className="mono">{m.symbol}</td>
-                    <td>{m.categories.join(', ')}</td>
-                    <td className="mono">{formatCoverage(m.start, m.end, now)}</td>
-                    <td>
-                      <span className={`access access-${m.access.status}`}>{m.access.status}</span>
-                    </td>
-                    <td className="num mono">{formatTerm(m.instrument.tick_size)}</td>
-                    <td className="num mono">{formatTerm(m.instrument.lot_size)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+        <div className="split catalog-split">
+          <div className="panel table-panel catalog-panel">
+            <div ref={scrollerRef} className="catalog-scroller">
+              <MarketTable
+                index={index}
+                rows={rows}
+                selectedRow={selectedRow}
+                favourites={favourites}
+                rowHeight={rowHeight}
+                offset={offset}
+                zoneLabel={zoneLabel}
+                now={now}
+                scrollerRef={scrollerRef}
+                reveal={reveal}
+                onSelect={select}
+                onOpen={openMarket}
+                onToggleFavourite={toggleFavourite}
+              />
+              {catalog.isPending && <p className="catalog-table-note muted">Loading the catalog…</p>}
+              {catalog.data !== undefined && rows.length === 0 && (
+                <EmptyState icon="⌕" title="No market matches">
+                  <p>{noMatchSentence(filters)}</p>
+                  <p className="catalog-empty-actions">
+                    <button type="button" className="button" onClick={clearFilters}>
+                      Clear filters
+                    </button>
+                  </p>
+                </EmptyState>
+              )}
+            </div>
           </div>
-          {current !== undefined && <MarketDetail market={current} />}
+          {current !== undefined ? (
+            <MarketDetail
+              market={current}
+              favourite={favourites.has(marketKey(current.source, current.market))}
+              offset={offset}
+              zoneLabel={zoneLabel}
+              now={now}
+              onOpen={openMarket}
+              onToggleFavourite={() => toggleFavourite(marketKey(current.source, current.market))}
+            />
+          ) : (
+            <aside className="panel detail-panel catalog-detail">
+              <EmptyState icon="▤" title={catalog.isPending ? 'Loading' : 'No market selected'}>
+                <p>The selected market's terms, coverage and access show here.</p>
+              </EmptyState>
+            </aside>
+          )}
         </div>
       )}
     </ViewFrame>
-  );
-}
-
-function MarketDetail({ market }: { market: CatalogMarket }) {
-  const facts: [string, string][] = [
-    ['Source', market.source],
-    ['Market', market.market],
-    ['Symbol', market.symbol],
-    ['Type', market.source_type],
-    ['Base / quote', `${formatTerm(market.instrument.base)} / ${formatTerm(market.instrument.quote)}`],
-    ['Tick size', formatTerm(market.instrument.tick_size)],
-    ['Lot size', formatTerm(market.instrument.lot_size)],
-    ['Min notional', formatTerm(market.instrument.min_notional)],
-    ['Coverage from', market.start],
-    ['Coverage to', market.end],
-    ['Access', market.access.status],
-    ['Public until', market.access.public_cutoff_date ?? 'all dates'],
-  ];
-  return (
-    <aside className="panel detail-panel" aria-label={`${market.source} ${market.market}`}>
-      <header className="panel-header">
-        {market.source} · {market.market}
-      </header>
-      <FactList facts={facts} />
-    </aside>
   );
 }

@@ -94,12 +94,34 @@ describe('mde decode and mde inspect', () => {
 describe('mde serve', () => {
   it('has its defaults, and reads each option in either form', () => {
     const defaults = parseServeArguments([]);
-    expect(defaults).toMatchObject({ port: 8600, downloadPort: 0, dataRoot: null, demoDir: null, keys: [], faults: { metadata: false, storage: false, auth: false } });
+    expect(defaults).toMatchObject({ port: 8600, downloadPort: 0, dataRoot: null, demoDir: null, keys: [], faults: { metadata: false, storage: false, auth: false }, extraMarkets: 0 });
     expect(Number.isSafeInteger(defaults.seed)).toBe(true);
     expect(parseServeArguments(['--port=0', '--download-port', '9000', '--seed=-7', '--data', '/lib', '--keys=k1,k2:free', '--fail', 'storage,auth'])).toEqual({
       port: 0, downloadPort: 9000, seed: -7, dataRoot: '/lib', demoDir: null,
-      keys: [{ key: 'k1', tier: 'paid' }, { key: 'k2', tier: 'free' }], faults: { metadata: false, storage: true, auth: true },
+      keys: [{ key: 'k1', tier: 'paid' }, { key: 'k2', tier: 'free' }], faults: { metadata: false, storage: true, auth: true }, extraMarkets: 0,
     });
+  });
+
+  it('reads --extra-markets from 0 to 100000 in either form', () => {
+    expect(parseServeArguments(['--extra-markets', '20000']).extraMarkets).toBe(20_000);
+    expect(parseServeArguments(['--extra-markets=0']).extraMarkets).toBe(0);
+    expect(parseServeArguments(['--extra-markets', '100000']).extraMarkets).toBe(100_000);
+  });
+
+  it.each([
+    [['--extra-markets', '100001']],
+    [['--extra-markets=-1']],
+    [['--extra-markets', '2.5']],
+    [['--extra-markets', '20k']],
+    [['--extra-markets', '1e4']],
+    [['--extra-markets=']],
+  ])('refuses an --extra-markets that is not a count from 0 to 100000: %j', (args) => {
+    expectUsageError(() => parseServeArguments(args), '--extra-markets must be a whole number from 0 to 100,000, not "');
+  });
+
+  it('refuses --extra-markets without a value or given twice', () => {
+    expectUsageError(() => parseServeArguments(['--extra-markets']), '--extra-markets needs a value');
+    expectUsageError(() => parseServeArguments(['--extra-markets', '1', '--extra-markets', '2']), '--extra-markets is given twice');
   });
 
   it.each([
@@ -216,5 +238,23 @@ describe('runMde: a usage error is one line with the command and its usage, exit
     expect(await runMde(['book', 'f.zst', '--help'])).toBe(0);
     expect(out.logs.join('\n')).toContain('Usage: npm run -s mde -- book FILE... [--depth N] [--at T]');
     expect(out.errors).toEqual([]);
+  });
+
+  it('documents every serve option, --extra-markets among them, in mde serve --help', async () => {
+    const out = capture();
+    expect(await runMde(['serve', '--help'])).toBe(0);
+    const help = out.logs.join('\n');
+    expect(help).toContain('Usage: npm run -s mde -- serve [--port N] [--data DIR] [--extra-markets N]');
+    for (const option of ['--port N', '--download-port N', '--data DIR', '--seed S', '--demo-dir DIR', '--keys', '--fail', '--extra-markets N']) {
+      expect(help).toMatch(new RegExp(`^  ${option.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} `, 'm'));
+    }
+    expect(help).toContain('catalog-only markets (0 to 100,000)');
+    expect(out.errors).toEqual([]);
+  });
+
+  it('names --extra-markets in the usage error of a bad count', async () => {
+    const out = capture();
+    expect(await runMde(['serve', '--extra-markets', 'lots'])).toBe(2);
+    expect(out.errors[0]).toContain('mde serve: --extra-markets must be a whole number from 0 to 100,000, not "lots"');
   });
 });
