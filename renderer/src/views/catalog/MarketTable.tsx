@@ -2,7 +2,7 @@ import { memo, useEffect, type RefObject } from 'react';
 import type { CatalogMarket } from '../../../../shared/rows/catalog.ts';
 import { formatCoverage, formatTerm, type ZoneOffset } from '../../format/coverage.ts';
 import type { CatalogIndex } from './catalog-filter.ts';
-import { useRowVirtualizer } from './use-row-virtualizer.ts';
+import { useRowVirtualizer } from '../../hooks/use-row-virtualizer.ts';
 
 /** Height of the sticky header row, px (fixed, so the virtualizer can place rows below it). */
 export const headerHeight = 28;

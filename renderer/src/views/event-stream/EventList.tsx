@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import type { EventItem } from '../../../../shared/rows/event-item.ts';
 import { formatTimeOfDay, formatTimestamp, timeZoneLabel, type TimeZoneChoice } from '../../format/market-values.ts';
 import { eventPlace, summarizeEvent } from './event-summary.ts';
-import { useRowVirtualizer } from './use-row-virtualizer.ts';
+import { useRowVirtualizer } from '../../hooks/use-row-virtualizer.ts';
 
 /** Props of the event list. */
 export interface EventListProps {
@@ -23,7 +23,7 @@ const rowHeight = 22;
 export function EventList({ items, selected, onSelect, zone, withDate }: EventListProps) {
   'use no memo';
   const scroller = useRef<HTMLDivElement>(null);
-  const virtualizer = useRowVirtualizer(items.length, rowHeight, scroller, 24);
+  const virtualizer = useRowVirtualizer({ count: items.length, getScrollElement: () => scroller.current, estimateSize: () => rowHeight, overscan: 24 });
   useEffect(() => {
     if (selected !== null) virtualizer.scrollToIndex(selected, { align: 'auto' });
   }, [selected, virtualizer]);

@@ -14,7 +14,7 @@ import { resolveRange, type ResolvedRange } from '../../navigation/time-range.ts
 import { useUiStore, useViewParams, type ViewParamsPatch } from '../../stores/ui-store.ts';
 import { spanInWords } from '../options/option-format.ts';
 import { useDebounced } from '../options/use-debounced.ts';
-import { useViewKeys } from '../options/use-view-keys.ts';
+import { useViewKeyMap } from '../../hooks/use-view-keys.ts';
 import { EventDetail } from './EventDetail.tsx';
 import { EventList } from './EventList.tsx';
 import { countByType, eventTypeLabels, toggleType, typesParam } from './event-types.ts';
@@ -118,7 +118,7 @@ export function EventsView() {
     if (items.length === 0) return;
     select(current === null ? 0 : Math.min(items.length - 1, Math.max(0, current + delta)));
   };
-  useViewKeys({
+  useViewKeyMap({
     ...Object.fromEntries(rowKinds.map((kind, index) => [String(index + 1), () => flipType(kind)])),
     j: () => move(1),
     k: () => move(-1),

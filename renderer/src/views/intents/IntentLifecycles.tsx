@@ -11,7 +11,7 @@ import type { ResolvedRange } from '../../navigation/time-range.ts';
 import { useUiStore, useViewParams, type ViewParamsPatch } from '../../stores/ui-store.ts';
 import { formatDuration, rangeCrossesDays } from './display-format.ts';
 import { LifecycleList } from './LifecycleList.tsx';
-import { clickThenRelease, useViewKeys } from './use-view-keys.ts';
+import { clickThenRelease, useViewKeys } from '../../hooks/use-view-keys.ts';
 
 /** Props of the lifecycles panel. */
 export interface IntentLifecyclesProps {

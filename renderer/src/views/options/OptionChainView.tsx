@@ -24,7 +24,7 @@ import { formatExpiryDate, spanInWords } from './option-format.ts';
 import { expiryColors, SmileChart, type SmileSeries } from './SmileChart.tsx';
 import { useOptionChain } from './use-option-chain.ts';
 import { withinAnonymousHour } from './anonymous-hour.ts';
-import { useViewKeys } from './use-view-keys.ts';
+import { useViewKeyMap } from '../../hooks/use-view-keys.ts';
 import './options-view.css';
 
 /** The chain's default range: the latest ticker of each contract over the last ten minutes. */
@@ -146,7 +146,7 @@ export function OptionChainView() {
     const next = expiries[selectedIndex + delta];
     if (next !== undefined) update({ expiry: next.expiry });
   };
-  useViewKeys({ '[': () => stepExpiry(-1), ']': () => stepExpiry(1) });
+  useViewKeyMap({ '[': () => stepExpiry(-1), ']': () => stepExpiry(1) });
 
   const series = useMemo<SmileSeries[]>(
     () =>

@@ -10,7 +10,7 @@ import { formatTimestamp, formatUnits, type TimeZoneChoice } from '../../format/
 import type { ResolvedRange } from '../../navigation/time-range.ts';
 import { useUiStore, useViewParams, type ViewParamsPatch } from '../../stores/ui-store.ts';
 import { parseAssetId, rangeCrossesDays, shortHex } from '../intents/display-format.ts';
-import { clickThenRelease, useViewKeys } from '../intents/use-view-keys.ts';
+import { clickThenRelease, useViewKeys } from '../../hooks/use-view-keys.ts';
 import { ImpactChart } from './ImpactChart.tsx';
 import { LadderTable } from './LadderTable.tsx';
 import { ObservationFacts } from './ObservationFacts.tsx';

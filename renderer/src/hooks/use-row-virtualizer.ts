@@ -12,6 +12,7 @@ export type RowVirtualizerOptions = Omit<VirtualizerOptions<HTMLElement, Element
  * the compiler, and this component re-renders on every change the virtualizer reports.
  */
 export function useRowVirtualizer(options: RowVirtualizerOptions): Virtualizer<HTMLElement, Element> {
+  'use no memo';
   const [, rerender] = useReducer((count: number) => count + 1, 0);
   const resolved: VirtualizerOptions<HTMLElement, Element> = {
     ...options,
