@@ -33,7 +33,7 @@ test('keyboard navigation moves between views and the choice survives a reload',
   await page.keyboard.press('g');
   await page.keyboard.press('r');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Book replay');
-  await page.keyboard.press('Alt+4');
+  await page.keyboard.press('Alt+8');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Files');
   await page.getByRole('tab', { name: /Files/ }).focus();
   await page.keyboard.press('ArrowDown');
