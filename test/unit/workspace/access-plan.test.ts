@@ -10,7 +10,8 @@ describe('accessPlan', () => {
   it('sends every endpoint with the range bounds when a key is there', () => {
     const range = resolveRange({ span: '7d' }, now, '6h');
     const plan = accessPlan(range, true, now);
-    expect(plan.latestHour).toEqual({ kind: 'send', bounds: { start: range.start, end: range.end } });
+    expect(plan.candles).toEqual({ kind: 'send', bounds: { start: range.start, end: range.end } });
+    expect(plan.funding).toEqual({ kind: 'send', bounds: { start: range.start, end: range.end } });
     expect(plan.trades).toEqual({ kind: 'send', bounds: { start: range.start, end: range.end } });
   });
 
@@ -21,17 +22,17 @@ describe('accessPlan', () => {
 
   it('without a key, refuses a latest-hour range older than the anonymous hour, with the reason', () => {
     const plan = accessPlan(resolveRange({ span: '6h' }, now, '6h'), false, now);
-    expect(plan.latestHour.kind).toBe('refused');
-    if (plan.latestHour.kind === 'refused') expect(plan.latestHour.reason).toContain('/ohlcv');
+    expect(plan.candles.kind === 'refused' && plan.candles.reason).toContain('/ohlcv');
+    expect(plan.funding.kind === 'refused' && plan.funding.reason).toContain('/funding-rates');
     const fixedOld = accessPlan(resolveRange({ start: now - 3 * hour, end: now - 2 * hour }, now, '6h'), false, now);
-    expect(fixedOld.latestHour.kind).toBe('refused');
+    expect(fixedOld.candles.kind).toBe('refused');
   });
 
   it('without a key, sends a span of at most an hour as fresh bounds, and a fixed range inside the hour as it is', () => {
-    expect(accessPlan(resolveRange({ span: '1h' }, now, '6h'), false, now).latestHour).toEqual({ kind: 'fresh', span: '1h' });
-    expect(accessPlan(resolveRange({ span: '10m' }, now, '6h'), false, now).latestHour).toEqual({ kind: 'fresh', span: '10m' });
+    expect(accessPlan(resolveRange({ span: '1h' }, now, '6h'), false, now).candles).toEqual({ kind: 'fresh', span: '1h' });
+    expect(accessPlan(resolveRange({ span: '10m' }, now, '6h'), false, now).funding).toEqual({ kind: 'fresh', span: '10m' });
     const inside = { start: now - 30 * 60_000, end: now - 60_000 };
-    expect(accessPlan(resolveRange(inside, now, '6h'), false, now).latestHour).toEqual({ kind: 'send', bounds: inside });
+    expect(accessPlan(resolveRange(inside, now, '6h'), false, now).candles).toEqual({ kind: 'send', bounds: inside });
   });
 
   it('takes fresh bounds that the service will still accept a little later', () => {

@@ -28,6 +28,15 @@ describe('large-trade markers', () => {
     ]);
   });
 
+  it('puts one marker per candle and side, a square when any of them was a liquidation', () => {
+    const many = { time: [100, 110, 120, 130, 140, 210], quantity: [5, 6, 7, 8, 9, 5], side: [1, 1, -1, -1, 1, 1], liquidation: [0, 0, 0, 1, 0, 0] };
+    expect(largeTradeMarkers(many, 5, [100, 200], 100, colours)).toEqual([
+      { time: 100, size: 0.6, position: 'belowBar', shape: 'arrowUp', color: 'B' },
+      { time: 100, size: 0.6, position: 'aboveBar', shape: 'square', color: 'S' },
+      { time: 200, size: 0.6, position: 'belowBar', shape: 'arrowUp', color: 'B' },
+    ]);
+  });
+
   it('totals the large trades per candle (the trade past the last candle is in none)', () => {
     expect([...largeTradeTotals(trades, 5, [100, 200, 300], 100)]).toEqual([
       [100, { count: 1, quantity: 5 }],

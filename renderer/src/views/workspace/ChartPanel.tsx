@@ -9,6 +9,7 @@ import { LoadingState } from '../../components/LoadingState.tsx';
 import type { TimeZoneChoice } from '../../format/market-values.ts';
 import { useUiStore } from '../../stores/ui-store.ts';
 import { CandleChart, type CandleChartHandle } from './chart/CandleChart.tsx';
+import type { TimeRangeSync } from './chart/time-range-sync.ts';
 import type { LargeTradeTotal } from './chart/trade-markers.ts';
 import type { OlderCandles } from './use-older-candles.ts';
 
@@ -31,6 +32,9 @@ export interface ChartPanelProps {
   volatilityLabel: string;
   markers: SeriesMarker<number>[];
   largeTrades: ReadonlyMap<number, LargeTradeTotal>;
+  timeSync: TimeRangeSync;
+  /** Says what part of the range the trade-derived series cover, when not all of it. */
+  tradeNote: string | null;
   older: OlderCandles;
   /** Halves the range (offered for a query too large or a truncated load). */
   onNarrowRange: () => void;
@@ -45,7 +49,7 @@ export interface ChartPanelProps {
  * sent, an empty range with the market's coverage, and, over a drawn chart, the notices of a
  * truncated load and of pan-back history (loading older…, a key needed, a failure).
  */
-export function ChartPanel({ state, barMs, zone, priceFormat, vwap, volatility, volatilityLabel, markers, largeTrades, older, onNarrowRange, onShowLastHour, ref }: ChartPanelProps) {
+export function ChartPanel({ state, barMs, zone, priceFormat, vwap, volatility, volatilityLabel, markers, largeTrades, timeSync, tradeNote, older, onNarrowRange, onShowLastHour, ref }: ChartPanelProps) {
   const openSettings = useUiStore((s) => s.openSettings);
   switch (state.kind) {
     case 'loading':
@@ -79,6 +83,7 @@ export function ChartPanel({ state, barMs, zone, priceFormat, vwap, volatility, 
       return (
         <div className="chart-area">
           <CandleChart
+            key={`${zone}:${barMs}`}
             ref={ref}
             candles={state.candles}
             barMs={barMs}
@@ -89,6 +94,7 @@ export function ChartPanel({ state, barMs, zone, priceFormat, vwap, volatility, 
             volatilityLabel={volatilityLabel}
             markers={markers}
             largeTrades={largeTrades}
+            timeSync={timeSync}
             onNearOldest={older.loadOlder}
           />
           <div className="chart-notices">
@@ -98,6 +104,11 @@ export function ChartPanel({ state, barMs, zone, priceFormat, vwap, volatility, 
                 <button type="button" className="link-button" onClick={onNarrowRange}>
                   Narrow the range
                 </button>
+              </p>
+            )}
+            {tradeNote !== null && (
+              <p className="chart-notice faint" data-testid="trade-note">
+                {tradeNote}
               </p>
             )}
             {older.loading && (

@@ -2,9 +2,10 @@ import type { PriceFormat } from 'lightweight-charts';
 import type { FundingColumns } from '../../../../shared/contract/market-schemas.ts';
 import { ErrorPanel, type ShownError } from '../../components/ErrorPanel.tsx';
 import { LoadingState } from '../../components/LoadingState.tsx';
-import { formatNumber, formatPercent, formatTimeOfDay, formatTimestamp, type TimeZoneChoice } from '../../format/market-values.ts';
+import { formatNumber, formatPercent, formatTimestamp, notPublished, type TimeZoneChoice } from '../../format/market-values.ts';
 import { useUiStore } from '../../stores/ui-store.ts';
 import { FundingChart } from './chart/FundingChart.tsx';
+import type { TimeRangeSync } from './chart/time-range-sync.ts';
 
 /** What the funding area shows. */
 export type FundingState =
@@ -21,36 +22,42 @@ export interface FundingPanelProps {
   priceFormat: PriceFormat;
   priceDecimals: number;
   onNarrowRange: () => void;
+  timeSync: TimeRangeSync;
 }
 
-/** The latest observation's values, as a one-line summary; a field it did not publish is "—". */
-function LatestObservation({ funding, zone, priceDecimals }: { funding: FundingColumns; zone: TimeZoneChoice; priceDecimals: number }) {
-  const i = funding.time.length - 1;
-  const at = funding.time[i] ?? null;
-  const rate = (values: (number | null)[]): string => formatPercent(values[i] ?? null, 4);
+/** The last value of a field that is not null, with its time; null when the range never published it. */
+function lastPublished(times: readonly number[], values: readonly (number | null)[]): { at: number; value: number } | null {
+  for (let i = values.length - 1; i >= 0; i--) {
+    const value = values[i];
+    if (value !== null && value !== undefined) return { at: times[i] ?? 0, value };
+  }
+  return null;
+}
+
+/**
+ * Each field's last published value in the range, as a one-line summary (the time of each is in
+ * its tooltip): a field the range never published is "—".
+ */
+function LastPublished({ funding, zone, priceDecimals }: { funding: FundingColumns; zone: TimeZoneChoice; priceDecimals: number }) {
+  const fields: { label: string; values: (number | null)[]; format: (value: number) => string }[] = [
+    { label: 'funding', values: funding.fundingRate, format: (value) => formatPercent(value, 4) },
+    { label: 'predicted', values: funding.predictedFundingRate, format: (value) => formatPercent(value, 4) },
+    { label: 'premium', values: funding.premium, format: (value) => formatPercent(value, 4) },
+    { label: 'mark', values: funding.markPrice, format: (value) => formatNumber(value, priceDecimals) },
+    { label: 'index', values: funding.indexPrice, format: (value) => formatNumber(value, priceDecimals) },
+    { label: 'OI', values: funding.openInterest, format: (value) => formatNumber(value, 3) },
+  ];
   return (
     <span className="funding-latest" data-testid="funding-latest">
-      <span className="muted" title={formatTimestamp(at, zone, 'ms')}>
-        latest {formatTimeOfDay(at, zone, 's')}
-      </span>
-      <span>
-        funding <b>{rate(funding.fundingRate)}</b>
-      </span>
-      <span>
-        predicted <b>{rate(funding.predictedFundingRate)}</b>
-      </span>
-      <span>
-        premium <b>{rate(funding.premium)}</b>
-      </span>
-      <span>
-        mark <b>{formatNumber(funding.markPrice[i] ?? null, priceDecimals)}</b>
-      </span>
-      <span>
-        index <b>{formatNumber(funding.indexPrice[i] ?? null, priceDecimals)}</b>
-      </span>
-      <span>
-        OI <b>{formatNumber(funding.openInterest[i] ?? null, 3)}</b>
-      </span>
+      <span className="muted">last published</span>
+      {fields.map((field) => {
+        const last = lastPublished(funding.time, field.values);
+        return (
+          <span key={field.label} title={last === null ? 'Not published in this range' : formatTimestamp(last.at, zone, 'ms')}>
+            {field.label} <b>{last === null ? notPublished : field.format(last.value)}</b>
+          </span>
+        );
+      })}
     </span>
   );
 }
@@ -60,7 +67,7 @@ function LatestObservation({ funding, zone, priceDecimals }: { funding: FundingC
  * line where there is none to show (a spot market, a range without observations, a range that
  * needs a key), never empty panes.
  */
-export function FundingPanel({ state, zone, priceFormat, priceDecimals, onNarrowRange }: FundingPanelProps) {
+export function FundingPanel({ state, zone, priceFormat, priceDecimals, onNarrowRange, timeSync }: FundingPanelProps) {
   const openSettings = useUiStore((s) => s.openSettings);
   switch (state.kind) {
     case 'none':
@@ -92,9 +99,9 @@ export function FundingPanel({ state, zone, priceFormat, priceDecimals, onNarrow
           <header className="funding-header">
             <span className="panel-title">Funding</span>
             <span className="muted">{state.funding.time.length.toLocaleString('en-US')} observations{state.funding.truncated ? ` (first ${state.funding.cap.toLocaleString('en-US')}; narrow the range)` : ''}</span>
-            <LatestObservation funding={state.funding} zone={zone} priceDecimals={priceDecimals} />
+            <LastPublished funding={state.funding} zone={zone} priceDecimals={priceDecimals} />
           </header>
-          <FundingChart funding={state.funding} zone={zone} priceFormat={priceFormat} />
+          <FundingChart key={`${zone}:${priceFormat.type === 'price' ? priceFormat.precision : 'custom'}`} funding={state.funding} zone={zone} priceFormat={priceFormat} timeSync={timeSync} />
         </div>
       );
   }

@@ -1,33 +1,23 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import type { ContractError } from '../../../../shared/contract/errors.ts';
-import { candleIntervals, type CandleInterval } from '../../../../shared/rows/candle-row.ts';
-import { intervalMs } from '../../../../shared/rows/from-records/candle-rows.ts';
-import { quantile } from '../../../../shared/series/quantile.ts';
-import { realizedVolatility } from '../../../../shared/series/realized-volatility.ts';
-import { candlesFromTrades } from '../../../../shared/series/trade-candles.ts';
-import { cumulativeVwap } from '../../../../shared/series/vwap.ts';
 import { RangePicker } from '../../components/range/RangePicker.tsx';
 import { ViewFrame } from '../../components/ViewFrame.tsx';
 import { formatTimestamp, timeZoneLabel } from '../../format/market-values.ts';
 import { useCatalog, useCatalogMarket } from '../../hooks/catalog-queries.ts';
-import { useHealth, useTimeZone } from '../../hooks/contract-queries.ts';
+import { useCheckHealth, useHealth, useSelectedSource, useTimeZone } from '../../hooks/contract-queries.ts';
+import { ErrorPanel } from '../../components/ErrorPanel.tsx';
 import { useHasKeyAccess } from '../../hooks/market-queries.ts';
 import { resolveRange } from '../../navigation/time-range.ts';
 import { useUiStore, type ViewParams, type ViewParamsPatch } from '../../stores/ui-store.ts';
-import { accessPlan } from './access-plan.ts';
 import { ChartPanel, type ChartState } from './ChartPanel.tsx';
-import { prependCandles } from './chart/candle-history.ts';
 import type { CandleChartHandle } from './chart/CandleChart.tsx';
 import { priceFormatOfTick } from './chart/price-format.ts';
-import { chartColours } from './chart/chart-theme.ts';
-import { largeTradeMarkers, largeTradeTotals } from './chart/trade-markers.ts';
+import { TimeRangeSync } from './chart/time-range-sync.ts';
 import { FundingPanel, type FundingState } from './FundingPanel.tsx';
-import { builtIntervals, defaultInterval, inCanonicalOrder, stepInterval } from './interval-choice.ts';
+import { stepInterval } from './interval-choice.ts';
 import { IntervalPicker } from './IntervalPicker.tsx';
 import { TapePanel, type TapeState } from './TapePanel.tsx';
-import { useMarketIntervals } from './use-market-intervals.ts';
-import { useOlderCandles } from './use-older-candles.ts';
-import { useCandleLoad, useFundingLoad, useTradeLoad } from './use-workspace-loads.ts';
+import { useWorkspaceData } from './use-workspace-data.ts';
 import { useWorkspaceShortcuts } from './use-workspace-shortcuts.ts';
 import { halvedRange } from './workspace-range.ts';
 
@@ -40,7 +30,6 @@ export interface WorkspaceProps {
 }
 
 const defaultSpan = '6h';
-const hourMs = 3_600_000;
 
 function kindOf(categories: readonly string[], sourceType: string): string {
   if (categories.includes('Perpetual')) return 'perpetual';
@@ -48,9 +37,6 @@ function kindOf(categories: readonly string[], sourceType: string): string {
   return sourceType;
 }
 
-function hasNoFunding(categories: readonly string[]): boolean {
-  return categories.includes('Spot') && !categories.includes('Futures') && !categories.includes('Perpetual');
-}
 
 function shownError(error: ContractError): { kind: ContractError['kind']; message: string; resolution: string; retryAfterMs: number | null } {
   return { kind: error.kind, message: error.message, resolution: error.resolution, retryAfterMs: error.retryAfterMs };
@@ -65,67 +51,25 @@ export function Workspace({ source, market, instrument, params }: WorkspaceProps
   const zone = useTimeZone();
   const hasKey = useHasKeyAccess();
   const simulated = useHealth().data?.simulated === true;
+  const { health } = useSelectedSource();
+  const checkHealth = useCheckHealth();
+  const unhealthy = health !== undefined && (health.status === 'down' || health.status === 'degraded') ? health : null;
   const catalog = useCatalog();
   const entry = useCatalogMarket(source, market);
   const setParams = useUiStore((state) => state.setParams);
   const update = useCallback((patch: ViewParamsPatch) => setParams('workspace', patch), [setParams]);
   const chartRef = useRef<CandleChartHandle>(null);
   const tapeRef = useRef<HTMLDivElement>(null);
+  const [timeSync] = useState(() => new TimeRangeSync());
   const [userThreshold, setUserThreshold] = useState<number | null>(null);
   // The "now" a relative span ends at: fixed when the market opens and renewed when the user picks
   // a range or asks for the latest, so the loaded range (and its query key) holds still meanwhile.
   const [anchor, setAnchor] = useState(() => Date.now());
 
-  const ref = useMemo(() => ({ source, market, instrument }), [source, market, instrument]);
   const range = resolveRange(params, anchor, defaultSpan);
-  const rangeMs = range.end - range.start;
-  const coverage = entry === undefined ? null : { start: Date.parse(entry.start), end: Date.parse(entry.end) };
-  const ended = coverage !== null && coverage.end < anchor - hourMs;
-  const probe = ended ? { start: coverage.end - hourMs, end: coverage.end } : null;
-
-  const intervals = useMarketIntervals(source, market, probe, !catalog.isPending);
-  const origin = intervals.data?.length === 0 ? 'built' : 'published';
-  // While the probe runs, candles are already asked for at the interval the view names (or would
-  // default to), so opening a market costs one round of requests, not two; the probe then confirms.
-  const offered: readonly CandleInterval[] = intervals.data === undefined ? candleIntervals : intervals.data.length === 0 ? builtIntervals : inCanonicalOrder(intervals.data);
-  const interval = params.interval !== undefined && offered.includes(params.interval) ? params.interval : defaultInterval(offered, rangeMs);
-  const barMs = interval === null ? 60_000 : intervalMs[interval];
-
-  const plan = accessPlan(range, hasKey, anchor);
-  const candleLoad = useCandleLoad(ref, interval, plan.latestHour, origin === 'published' && !intervals.isError);
-  const tradeLoad = useTradeLoad(ref, plan.trades, true);
-  const noFunding = entry !== undefined && hasNoFunding(entry.categories);
-  const fundingLoad = useFundingLoad(ref, plan.latestHour, !noFunding && entry !== undefined);
-
-  const trades = tradeLoad.query.data?.data ?? null;
-  const mainCandles = useMemo(() => {
-    if (origin === 'published') return candleLoad.query.data?.data ?? null;
-    return trades === null || interval === null ? null : candlesFromTrades(trades, interval, trades);
-  }, [origin, candleLoad.query.data, trades, interval]);
-  const mainBounds = origin === 'published' ? (candleLoad.query.data?.bounds ?? null) : (tradeLoad.query.data?.bounds ?? null);
-  const loadedStart = mainCandles === null ? null : (mainBounds?.start ?? mainCandles.openTime[0] ?? null);
-
-  const older = useOlderCandles({
-    source,
-    market,
-    interval: interval ?? '1m',
-    origin,
-    loadedStart,
-    chunkMs: mainBounds === null ? rangeMs : mainBounds.end - mainBounds.start + 1,
-    coverageStart: coverage?.start ?? Number.NEGATIVE_INFINITY,
-    hasKey,
-  });
-  const candles = useMemo(() => (mainCandles === null ? null : older.older === null ? mainCandles : prependCandles(older.older, mainCandles)), [mainCandles, older.older]);
-
-  const vwap = useMemo(() => (trades === null || trades.time.length === 0 ? null : cumulativeVwap(trades, barMs)), [trades, barMs]);
-  const volatility = useMemo(() => (trades === null || trades.time.length === 0 ? null : realizedVolatility(trades, barMs)), [trades, barMs]);
-  const defaultThreshold = useMemo(() => (trades === null ? null : quantile(trades.quantity, 0.995)), [trades]);
-  const threshold = userThreshold ?? defaultThreshold;
-  const largeTrades = useMemo(() => (trades === null || threshold === null || candles === null ? new Map<number, never>() : largeTradeTotals(trades, threshold, candles.openTime, barMs)), [trades, threshold, candles, barMs]);
-  const markers = useMemo(
-    () => (trades === null || threshold === null || candles === null ? [] : largeTradeMarkers(trades, threshold, candles.openTime, barMs, { buy: chartColours.bid, sell: chartColours.ask, unknown: chartColours.muted })),
-    [trades, threshold, candles, barMs],
-  );
+  const ref = useMemo(() => ({ source, market, instrument }), [source, market, instrument]);
+  const data = useWorkspaceData({ ref, params, range, anchor, hasKey, entry, catalogReady: !catalog.isPending, userThreshold });
+  const { intervals, origin, offered, interval, barMs, plan, coverage, rangeMs, candleLoad, tradeLoad, fundingLoad, noFunding, trades, candles, older, vwap, volatility, threshold, largeTrades, markers } = data;
 
   const narrow = (): void => {
     const half = halvedRange(range);
@@ -147,10 +91,11 @@ export function Workspace({ source, market, instrument, params }: WorkspaceProps
 
   const label = `${source} ${market}`;
   const chartState = ((): ChartState => {
+    if (catalog.isError) return { kind: 'error', context: 'The catalog could not be loaded.', error: shownError(catalog.error), failedAt: catalog.errorUpdatedAt, retry: () => void catalog.refetch(), retrying: catalog.isFetching };
     if (catalog.isPending) return { kind: 'loading', what: 'the catalog', rows: null };
     if (intervals.isError) return { kind: 'error', context: `The candle intervals of ${label} could not be found.`, error: shownError(intervals.error), failedAt: intervals.errorUpdatedAt, retry: () => void intervals.refetch(), retrying: intervals.isFetching };
     const load = origin === 'published' ? candleLoad : tradeLoad;
-    if (origin === 'published' && plan.latestHour.kind === 'refused') return { kind: 'refused', what: `Candles of ${label} over this range`, reason: plan.latestHour.reason };
+    if (origin === 'published' && plan.candles.kind === 'refused') return { kind: 'refused', what: `Candles of ${label} over this range`, reason: plan.candles.reason };
     if (load.query.isError) return { kind: 'error', context: `The ${origin === 'published' ? 'candles' : 'trades to build candles from'} could not be loaded.`, error: shownError(load.query.error), failedAt: load.query.errorUpdatedAt, retry: () => void load.query.refetch(), retrying: load.query.isFetching };
     if (candles === null) return { kind: 'loading', what: origin === 'published' ? 'candles' : 'trades to build candles from', rows: load.progress };
     if (candles.openTime.length === 0 && intervals.isPending) return { kind: 'loading', what: 'candle intervals', rows: null };
@@ -170,7 +115,7 @@ export function Workspace({ source, market, instrument, params }: WorkspaceProps
 
   const fundingState = ((): FundingState => {
     if (noFunding) return { kind: 'none', why: `${label} is a spot market: it has no funding, premium, mark, index or open interest.` };
-    if (plan.latestHour.kind === 'refused') return { kind: 'refused', reason: plan.latestHour.reason };
+    if (plan.funding.kind === 'refused') return { kind: 'refused', reason: plan.funding.reason };
     if (fundingLoad.query.isError) return { kind: 'error', error: shownError(fundingLoad.query.error), failedAt: fundingLoad.query.errorUpdatedAt, retry: () => void fundingLoad.query.refetch(), retrying: fundingLoad.query.isFetching };
     const funding = fundingLoad.query.data?.data;
     if (funding === undefined) return entry === undefined ? { kind: 'none', why: 'Funding waits for the catalog.' } : { kind: 'loading', rows: fundingLoad.progress };
@@ -183,6 +128,13 @@ export function Workspace({ source, market, instrument, params }: WorkspaceProps
   const sizeDecimals = entry?.instrument.lot_size == null ? 6 : priceFormatOfTick(entry.instrument.lot_size).precision;
   const priceDecimals = priceFormat.precision;
   const marked = trades === null || threshold === null ? 0 : trades.quantity.reduce((count, q) => (q >= threshold ? count + 1 : count), 0);
+  const derived = 'VWAP, realized vol and large-trade markers use';
+  const tradeNote =
+    plan.trades.kind === 'latest'
+      ? `${derived} the latest ten minutes of trades (anonymous).`
+      : trades?.truncated === true
+        ? `${derived} the first ${trades.cap.toLocaleString('en-US')} trades, to ${formatTimestamp(trades.time.at(-1) ?? null, zone, 'min')}.`
+        : null;
   const subtitle = entry === undefined ? (catalog.isPending ? 'Loading the catalog…' : 'Not in the catalog of this data source') : `${entry.symbol} · ${kindOf(entry.categories, entry.source_type)}`;
 
   return (
@@ -191,59 +143,71 @@ export function Workspace({ source, market, instrument, params }: WorkspaceProps
       subtitle={subtitle}
       actions={simulated ? <span className="badge badge-simulated">SIMULATED</span> : undefined}
     >
-      <div className={fundingState.kind === 'ready' || fundingState.kind === 'loading' || fundingState.kind === 'error' ? 'workspace with-funding' : 'workspace'}>
-        <div className="workspace-toolbar">
-          <IntervalPicker offered={intervals.isSuccess ? offered : []} value={interval} built={origin === 'built'} onPick={(next) => update({ interval: next })} />
-          <span className="toolbar-divider" aria-hidden="true" />
-          <span className="toolbar-label" aria-hidden="true">
-            Range
-          </span>
-          <RangePicker
-            range={range}
-            zone={zone}
-            onChange={(patch) => {
-              setAnchor(Date.now());
-              update(patch);
-            }}
-          />
+      {unhealthy !== null ? (
+        <ErrorPanel
+          context={`${label} needs a healthy data source.`}
+          error={{ kind: unhealthy.message.startsWith('Unreachable') ? 'network' : 'unavailable', message: unhealthy.message, resolution: 'Check that the service is running and that the base URL in Settings is right, then retry.', retryAfterMs: null }}
+          failedAt={unhealthy.checkedAt}
+          onRetry={() => checkHealth.mutate()}
+          retrying={checkHealth.isPending}
+        />
+      ) : (
+        <div className={fundingState.kind === 'ready' || fundingState.kind === 'loading' || fundingState.kind === 'error' ? 'workspace with-funding' : 'workspace'}>
+          <div className="workspace-toolbar">
+            <IntervalPicker offered={intervals.isSuccess ? offered : interval === null ? [] : [interval]} value={interval} built={origin === 'built'} onPick={(next) => update({ interval: next })} />
+            <span className="toolbar-divider" aria-hidden="true" />
+            <span className="toolbar-label" aria-hidden="true">
+              Range
+            </span>
+            <RangePicker
+              range={range}
+              zone={zone}
+              onChange={(patch) => {
+                setAnchor(Date.now());
+                update(patch);
+              }}
+            />
+          </div>
+          <section className="panel chart-panel" aria-label={`Candles of ${label}`}>
+            <ChartPanel
+              state={chartState}
+              barMs={barMs}
+              zone={zone}
+              priceFormat={priceFormat}
+              vwap={vwap}
+              volatility={volatility}
+              volatilityLabel={`Realized vol per ${interval ?? ''} candle, from trades`}
+              markers={markers}
+              largeTrades={largeTrades}
+              timeSync={timeSync}
+              tradeNote={tradeNote}
+              older={older}
+              onNarrowRange={narrow}
+              onShowLastHour={showLastHour}
+              ref={chartRef}
+            />
+          </section>
+          <section className="panel funding-panel" aria-label="Funding, premium, mark, index and open interest">
+            <FundingPanel state={fundingState} zone={zone} priceFormat={priceFormat} priceDecimals={priceDecimals} onNarrowRange={narrow} timeSync={timeSync} />
+          </section>
+          <aside className="panel tape-panel" aria-label="Trades">
+            <TapePanel
+              state={tapeState}
+              scope={plan.trades.kind === 'latest' ? 'latest ten minutes (anonymous)' : 'in the range'}
+              zone={zone}
+              priceDecimals={priceDecimals}
+              sizeDecimals={sizeDecimals}
+              base={entry?.instrument.base ?? 'base'}
+              threshold={threshold}
+              thresholdIsDefault={userThreshold === null}
+              marked={marked}
+              onThreshold={setUserThreshold}
+              onNarrowRange={narrow}
+              ref={tapeRef}
+            />
+          </aside>
         </div>
-        <section className="panel chart-panel" aria-label={`Candles of ${label}`}>
-          <ChartPanel
-            state={chartState}
-            barMs={barMs}
-            zone={zone}
-            priceFormat={priceFormat}
-            vwap={vwap}
-            volatility={volatility}
-            volatilityLabel={`Realized vol per ${interval ?? ''} candle, from trades`}
-            markers={markers}
-            largeTrades={largeTrades}
-            older={older}
-            onNarrowRange={narrow}
-            onShowLastHour={showLastHour}
-            ref={chartRef}
-          />
-        </section>
-        <section className="panel funding-panel" aria-label="Funding, premium, mark, index and open interest">
-          <FundingPanel state={fundingState} zone={zone} priceFormat={priceFormat} priceDecimals={priceDecimals} onNarrowRange={narrow} />
-        </section>
-        <aside className="panel tape-panel" aria-label="Trades">
-          <TapePanel
-            state={tapeState}
-            scope={plan.trades.kind === 'latest' ? 'latest ten minutes (anonymous)' : 'in the range'}
-            zone={zone}
-            priceDecimals={priceDecimals}
-            sizeDecimals={sizeDecimals}
-            base={entry?.instrument.base ?? 'base'}
-            threshold={threshold}
-            thresholdIsDefault={userThreshold === null}
-            marked={marked}
-            onThreshold={setUserThreshold}
-            onNarrowRange={narrow}
-            ref={tapeRef}
-          />
-        </aside>
-      </div>
+      )}
     </ViewFrame>
   );
 }

@@ -17,7 +17,10 @@ export type TradesPlan = { kind: 'send'; bounds: TimeBounds } | { kind: 'latest'
 
 /** What the workspace sends for a range, judged before sending (spec 4.14). */
 export interface AccessPlan {
-  latestHour: LatestHourPlan;
+  /** `/ohlcv`. */
+  candles: LatestHourPlan;
+  /** `/funding-rates` (the same family and window as `/ohlcv`, named in its own refusal). */
+  funding: LatestHourPlan;
   trades: TradesPlan;
 }
 
@@ -29,13 +32,17 @@ export interface AccessPlan {
  */
 export function accessPlan(range: ResolvedRange, hasKey: boolean, now: number): AccessPlan {
   const bounds = { start: range.start, end: range.end };
-  if (hasKey) return { latestHour: { kind: 'send', bounds }, trades: { kind: 'send', bounds } };
+  if (hasKey) return { candles: { kind: 'send', bounds }, funding: { kind: 'send', bounds }, trades: { kind: 'send', bounds } };
   const trades: TradesPlan = { kind: 'latest' };
   if (range.relative && range.span !== null && range.end - range.start <= anonymousLatestHourWindowMs) {
-    return { latestHour: { kind: 'fresh', span: range.span }, trades };
+    const fresh: LatestHourPlan = { kind: 'fresh', span: range.span };
+    return { candles: fresh, funding: fresh, trades };
   }
-  const reason = anonymousRefusal('latest-hour', '/ohlcv', bounds, now);
-  return { latestHour: reason === null ? { kind: 'send', bounds } : { kind: 'refused', reason }, trades };
+  const judged = (path: string): LatestHourPlan => {
+    const reason = anonymousRefusal('latest-hour', path, bounds, now);
+    return reason === null ? { kind: 'send', bounds } : { kind: 'refused', reason };
+  };
+  return { candles: judged('/ohlcv'), funding: judged('/funding-rates'), trades };
 }
 
 /** The bounds a `fresh` plan sends, taken at `now`: the span ending now, a minute inside the anonymous hour. */

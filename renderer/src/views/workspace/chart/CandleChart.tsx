@@ -22,6 +22,7 @@ import { prependedBars } from './candle-history.ts';
 import { baseChartOptions, chartColours, paneLabel } from './chart-theme.ts';
 import { ChartLegend } from './ChartLegend.tsx';
 import { candlePaneData, linePointsOnCandles } from './series-data.ts';
+import type { TimeRangeSync } from './time-range-sync.ts';
 import type { LargeTradeTotal } from './trade-markers.ts';
 import { UnixMsScale } from './unix-ms-scale.ts';
 
@@ -48,6 +49,8 @@ export interface CandleChartProps {
   markers: SeriesMarker<number>[];
   /** Large trades per candle, for the legend. */
   largeTrades: ReadonlyMap<number, LargeTradeTotal>;
+  /** Where the visible time range is published for the charts below. */
+  timeSync: TimeRangeSync;
   /** Called when the user has panned to within a few bars of the oldest loaded candle. */
   onNearOldest: () => void;
   ref?: Ref<CandleChartHandle> | undefined;
@@ -68,17 +71,18 @@ interface ChartParts {
 }
 
 /**
- * Candles with lightweight-charts: candles and the VWAP line in the main pane, volume in its own
+ * Candles with lightweight-charts (one chart per zone and bar length: the parent keys it by both): candles and the VWAP line in the main pane, volume in its own
  * pane, realized volatility in a third; large trades as markers. Chart time is Unix ms on the
  * app's own horizontal scale (`unix-ms-scale.ts`), so 100 ms candles are exact and the axis and
  * crosshair read in the user's zone. A pan-back load that puts candles in front keeps the view on
  * the same bars. `performance.mark('mde:chart-drawn')` follows the first `setData` of each chart.
  */
-export function CandleChart({ candles, barMs, zone, priceFormat, vwap, volatility, volatilityLabel, markers, largeTrades, onNearOldest, ref }: CandleChartProps) {
+export function CandleChart({ candles, barMs, zone, priceFormat, vwap, volatility, volatilityLabel, markers, largeTrades, timeSync, onNearOldest, ref }: CandleChartProps) {
   const container = useRef<HTMLDivElement>(null);
   const parts = useRef<ChartParts | null>(null);
   const shown = useRef<CandleColumns | null>(null);
   const nearOldest = useRef(onNearOldest);
+  const initialFormat = useRef(priceFormat);
   const [hoverTime, setHoverTime] = useState<number | null>(null);
 
   useLayoutEffect(() => {
@@ -96,6 +100,7 @@ export function CandleChart({ candles, barMs, zone, priceFormat, vwap, volatilit
       wickUpColor: chartColours.bid,
       wickDownColor: chartColours.ask,
       priceLineColor: chartColours.muted,
+      priceFormat: initialFormat.current,
     });
     const vwapSeries = chart.addSeries(LineSeries, {
       color: chartColours.warn,
@@ -130,6 +135,8 @@ export function CandleChart({ candles, barMs, zone, priceFormat, vwap, volatilit
     element.addEventListener('wheel', onUser, { passive: true });
     const onRange = (range: LogicalRange | null): void => {
       if (userMoved && range !== null && range.from < edgeBars) nearOldest.current();
+      const times = chart.timeScale().getVisibleRange();
+      if (times !== null) timeSync.publish({ from: times.from, to: times.to });
     };
     chart.timeScale().subscribeVisibleLogicalRangeChange(onRange);
     return () => {
@@ -141,7 +148,7 @@ export function CandleChart({ candles, barMs, zone, priceFormat, vwap, volatilit
       parts.current = null;
       shown.current = null;
     };
-  }, [zone, barMs, volatilityLabel]);
+  }, [zone, barMs, volatilityLabel, timeSync]);
 
   useLayoutEffect(() => {
     parts.current?.candles.applyOptions({ priceFormat });

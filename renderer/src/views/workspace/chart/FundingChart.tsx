@@ -4,6 +4,7 @@ import type { FundingColumns } from '../../../../../shared/contract/market-schem
 import type { TimeZoneChoice } from '../../../format/market-values.ts';
 import { baseChartOptions, chartColours, paneLabel } from './chart-theme.ts';
 import { linePoints } from './series-data.ts';
+import type { TimeRangeSync, VisibleTimes } from './time-range-sync.ts';
 import { UnixMsScale } from './unix-ms-scale.ts';
 
 /** Props of the funding chart. */
@@ -12,6 +13,8 @@ export interface FundingChartProps {
   zone: TimeZoneChoice;
   /** The format of mark and index prices (the market's tick). */
   priceFormat: PriceFormat;
+  /** The candle chart's visible time range, which this chart follows. */
+  timeSync: TimeRangeSync;
 }
 
 const rateFormat: PriceFormat = { type: 'custom', formatter: (value: number) => `${(value * 100).toFixed(4)}%`, minMove: 0.0000001 };
@@ -28,23 +31,39 @@ const lines: readonly { field: FundingField; pane: number; title: string; colour
   { field: 'openInterest', pane: 3, title: 'OI', colour: chartColours.accent, format: 'volume' },
 ];
 
+/** The part of `range` inside the observations' span, or null when they do not meet. */
+function overlap(range: VisibleTimes, observed: VisibleTimes | null): VisibleTimes | null {
+  if (observed === null) return null;
+  const from = Math.max(range.from, observed.from);
+  const to = Math.min(range.to, observed.to);
+  return from < to ? { from, to } : null;
+}
+
 const paneNames = ['Funding rate · predicted (dashed)', 'Premium', 'Mark · index (dashed)', 'Open interest'];
 
 /**
  * Funding-bearing observations over time, each at its own collector time (Unix ms, the app's own
  * horizontal scale): funding and predicted funding together, premium, mark and index together, and
- * open interest, each in its own pane. A null is "not published": whitespace, a gap in the line,
+ * open interest, each in its own pane, following the candle chart's visible time range (bars are
+ * spaced by index, so times between the ends line up only roughly). A null is "not published": whitespace, a gap in the line,
  * never 0. A field the range never published says so in its pane label.
  */
-export function FundingChart({ funding, zone, priceFormat }: FundingChartProps) {
+export function FundingChart({ funding, zone, priceFormat, timeSync }: FundingChartProps) {
   const container = useRef<HTMLDivElement>(null);
+  const observations = useRef<VisibleTimes | null>(null);
   const chartRef = useRef<{ chart: IChartApiBase<number>; series: Map<FundingField, ISeriesApi<'Line', number>>; labels: ITextWatermarkPluginApi<number>[] } | null>(null);
 
   useLayoutEffect(() => {
     const element = container.current;
     if (element === null) return;
+    const base = baseChartOptions();
     // The candle chart above carries the library's attribution logo; one on screen is enough.
-    const chart = createChartEx<number, UnixMsScale>(element, new UnixMsScale(zone, 0), { ...baseChartOptions(), layout: { ...baseChartOptions().layout, attributionLogo: false } });
+    // Observations are many and irregular: allow them close together so a whole range fits.
+    const chart = createChartEx<number, UnixMsScale>(element, new UnixMsScale(zone, 0), {
+      ...base,
+      layout: { ...base.layout, attributionLogo: false },
+      timeScale: { ...base.timeScale, minBarSpacing: 0.001, rightOffset: 0 },
+    });
     const series = new Map<FundingField, ISeriesApi<'Line', number>>();
     for (const line of lines) {
       series.set(
@@ -64,16 +83,27 @@ export function FundingChart({ funding, zone, priceFormat }: FundingChartProps) 
     }
     const labels = chart.panes().map((pane, index) => createTextWatermark(pane, paneLabel(paneNames[index] ?? '')));
     chartRef.current = { chart, series, labels };
+    const follow = (range: VisibleTimes): void => {
+      // Only the part of the range with observations can be shown; without any, the whole set is.
+      const shown = overlap(range, observations.current);
+      if (shown !== null) chart.timeScale().setVisibleRange(shown);
+      else if (observations.current !== null) chart.timeScale().fitContent();
+    };
+    const unsubscribe = timeSync.subscribe(follow);
     return () => {
+      unsubscribe();
       chart.remove();
       chartRef.current = null;
     };
-  }, [zone, priceFormat]);
+  }, [zone, priceFormat, timeSync]);
 
   useLayoutEffect(() => {
     const current = chartRef.current;
     if (current === null) return;
     for (const line of lines) current.series.get(line.field)?.setData(linePoints(funding.time, funding[line.field]));
+    const first = funding.time[0];
+    const last = funding.time.at(-1);
+    observations.current = first === undefined || last === undefined ? null : { from: first, to: last };
     current.labels.forEach((label, index) => {
       const fields = lines.filter((line) => line.pane === index).map((line) => line.field);
       const missing = fields.filter((field) => funding[field].every((value) => value === null));
@@ -81,8 +111,10 @@ export function FundingChart({ funding, zone, priceFormat }: FundingChartProps) 
       const note = missing.length === fields.length ? ' — not published in this range' : missing.length > 0 ? ` — ${missing.map((field) => lines.find((line) => line.field === field)?.title ?? field).join(', ')} not published` : '';
       label.applyOptions(paneLabel(`${name}${note}`));
     });
-    current.chart.timeScale().fitContent();
-  }, [funding]);
+    const shown = timeSync.last === null ? null : overlap(timeSync.last, observations.current);
+    if (shown !== null) current.chart.timeScale().setVisibleRange(shown);
+    else current.chart.timeScale().fitContent();
+  }, [funding, timeSync]);
 
   return <div className="funding-chart" ref={container} data-testid="funding-chart" data-observations={funding.time.length} />;
 }

@@ -58,11 +58,12 @@ function eachLargeTrade(trades: Pick<TradeColumns, 'time' | 'quantity'>, thresho
 }
 
 /**
- * Markers for the trades of at least `threshold` quantity, on the candle that holds each one: a buy
- * is an up arrow below the bar, a sell a down arrow above it, a trade without a side a circle on
- * the bar (never shown as a buy); a liquidation is a square on its side. Sizes are not written on
- * the chart (a hundred labels bury the candles): the legend and the tape carry them. Trades must be
- * in time order; markers come out in time order.
+ * Markers for the trades of at least `threshold` quantity: one per candle and side, on the candle
+ * that holds them (a long range has hundreds of large trades; one marker per trade would stack
+ * them into columns that bury the candles). Large buys are an up arrow below the bar, large sells a
+ * down arrow above it, large trades without a side a circle on the bar (never shown as a buy); a
+ * square instead when one of them was a liquidation. Sizes are not written on the chart: the legend
+ * and the tape carry them. Trades must be in time order; markers come out in time order.
  */
 export function largeTradeMarkers(
   trades: Pick<TradeColumns, 'time' | 'quantity' | 'side' | 'liquidation'>,
@@ -72,12 +73,29 @@ export function largeTradeMarkers(
   colours: MarkerColours,
 ): SeriesMarker<number>[] {
   const markers: SeriesMarker<number>[] = [];
+  // The marker of each side on the candle being filled; a later candle starts afresh.
+  let candle = Number.NaN;
+  let bySide = new Map<number, SeriesMarker<number>>();
   eachLargeTrade(trades, threshold, openTimes, barMs, (i, open) => {
-    const side = trades.side[i] ?? tradeSideCode.unknown;
+    if (open !== candle) {
+      candle = open;
+      bySide = new Map();
+    }
+    const side = trades.side[i] === tradeSideCode.buy || trades.side[i] === tradeSideCode.sell ? (trades.side[i] ?? 0) : tradeSideCode.unknown;
     const liquidation = trades.liquidation[i] === 1;
-    if (side === tradeSideCode.buy) markers.push({ time: open, size: 0.6, position: 'belowBar', shape: liquidation ? 'square' : 'arrowUp', color: colours.buy });
-    else if (side === tradeSideCode.sell) markers.push({ time: open, size: 0.6, position: 'aboveBar', shape: liquidation ? 'square' : 'arrowDown', color: colours.sell });
-    else markers.push({ time: open, size: 0.6, position: 'inBar', shape: liquidation ? 'square' : 'circle', color: colours.unknown });
+    const held = bySide.get(side);
+    if (held !== undefined) {
+      if (liquidation) held.shape = 'square';
+      return;
+    }
+    const marker: SeriesMarker<number> =
+      side === tradeSideCode.buy
+        ? { time: open, size: 0.6, position: 'belowBar', shape: liquidation ? 'square' : 'arrowUp', color: colours.buy }
+        : side === tradeSideCode.sell
+          ? { time: open, size: 0.6, position: 'aboveBar', shape: liquidation ? 'square' : 'arrowDown', color: colours.sell }
+          : { time: open, size: 0.6, position: 'inBar', shape: liquidation ? 'square' : 'circle', color: colours.unknown };
+    bySide.set(side, marker);
+    markers.push(marker);
   });
   return markers;
 }
