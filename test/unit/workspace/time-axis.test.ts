@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { boundaryWeight, calendarWeight, crosshairPrecision, tickLabel, wallClock } from '../../../renderer/src/views/workspace/chart/time-axis.ts';
+import { boundaryWeight, calendarWeight, crosshairPrecision, tickLabel, wallClock, wallClockReader } from '../../../renderer/src/views/workspace/chart/time-axis.ts';
 
 const at = (h: number, m: number, s = 0, ms = 0): number => Date.UTC(2026, 10, 22, h, m, s, ms);
 
@@ -55,5 +55,29 @@ describe('time axis in local time (Asia/Kolkata, UTC+05:30)', () => {
     expect(boundaryWeight(at(10, 29), at(10, 30), 'local')).toBe(40);
     expect(tickLabel(at(10, 0), 30, 'local')).toBe('15:30');
     expect(tickLabel(at(18, 30), calendarWeight.day, 'local')).toBe('23 Nov');
+  });
+});
+
+describe('the wall-clock reader across a daylight-saving change (Europe/London)', () => {
+  const saved = process.env['TZ'];
+  beforeAll(() => {
+    process.env['TZ'] = 'Europe/London';
+  });
+  afterAll(() => {
+    if (saved === undefined) delete process.env['TZ'];
+    else process.env['TZ'] = saved;
+  });
+
+  it('reads the same wall clock as wallClock for every time, before and after the clocks go back', () => {
+    const read = wallClockReader('local');
+    // 25 Oct 2026: 01:00 UTC, clocks go back from BST (UTC+1) to GMT.
+    const from = Date.UTC(2026, 9, 24, 22, 0);
+    for (let ms = from; ms < from + 6 * 3_600_000; ms += 7 * 60_000 + 13) expect(read(ms)).toBe(wallClock(ms, 'local'));
+    expect(read(Date.UTC(2026, 9, 25, 0, 30)) - Date.UTC(2026, 9, 25, 0, 30)).toBe(3_600_000);
+    expect(read(Date.UTC(2026, 9, 25, 1, 30))).toBe(Date.UTC(2026, 9, 25, 1, 30));
+  });
+
+  it('reads UTC as it is', () => {
+    expect(wallClockReader('utc')(123_456)).toBe(123_456);
   });
 });

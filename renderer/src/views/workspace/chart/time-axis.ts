@@ -31,22 +31,50 @@ export function wallClock(ms: number, zone: TimeZoneChoice): number {
   return zone === 'utc' ? ms : ms - new Date(ms).getTimezoneOffset() * 60_000;
 }
 
+const dayMs = 86_400_000;
+const quarterHourMs = 900_000;
+
 /**
- * How significant the step from `previous` to `current` is: the weight of the largest boundary
- * crossed (a new year, month or day in the zone; else the largest of 12h … 100ms), 0 when the step
- * crosses none (both inside one 100 ms slot).
+ * `wallClock` for many times in a row: the zone's offset is looked up once per quarter hour (zone
+ * offsets change on quarter-hour boundaries), not once per time, for the chart's 100k points.
  */
-export function boundaryWeight(previous: number, current: number, zone: TimeZoneChoice): number {
-  const a = new Date(wallClock(previous, zone));
-  const b = new Date(wallClock(current, zone));
-  if (a.getUTCFullYear() !== b.getUTCFullYear()) return calendarWeight.year;
-  if (a.getUTCMonth() !== b.getUTCMonth()) return calendarWeight.month;
-  if (a.getUTCDate() !== b.getUTCDate()) return calendarWeight.day;
+export function wallClockReader(zone: TimeZoneChoice): (ms: number) => number {
+  if (zone === 'utc') return (ms) => ms;
+  let slot = Number.NaN;
+  let offsetMs = 0;
+  return (ms) => {
+    const at = Math.floor(ms / quarterHourMs);
+    if (at !== slot) {
+      slot = at;
+      offsetMs = new Date(ms).getTimezoneOffset() * 60_000;
+    }
+    return ms - offsetMs;
+  };
+}
+
+/**
+ * How significant the step between two wall-clock readings (`wallClock`) is: the weight of the
+ * largest boundary crossed (a new year, month or day; else the largest of 12h … 100ms), 0 when
+ * the step crosses none (both inside one 100 ms slot).
+ */
+export function wallStepWeight(a: number, b: number): number {
+  if (Math.floor(a / dayMs) !== Math.floor(b / dayMs)) {
+    const da = new Date(a);
+    const db = new Date(b);
+    if (da.getUTCFullYear() !== db.getUTCFullYear()) return calendarWeight.year;
+    if (da.getUTCMonth() !== db.getUTCMonth()) return calendarWeight.month;
+    return calendarWeight.day;
+  }
   for (let i = intradaySteps.length - 1; i >= 0; i--) {
     const step = intradaySteps[i];
-    if (step !== undefined && Math.floor(a.getTime() / step.ms) !== Math.floor(b.getTime() / step.ms)) return step.weight;
+    if (step !== undefined && Math.floor(a / step.ms) !== Math.floor(b / step.ms)) return step.weight;
   }
   return 0;
+}
+
+/** How significant the step from `previous` to `current` is, in the zone (see `wallStepWeight`). */
+export function boundaryWeight(previous: number, current: number, zone: TimeZoneChoice): number {
+  return wallStepWeight(wallClock(previous, zone), wallClock(current, zone));
 }
 
 const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];

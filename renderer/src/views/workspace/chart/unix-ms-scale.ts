@@ -11,7 +11,7 @@ import type {
   TimeScalePoint,
 } from 'lightweight-charts';
 import { formatTimestamp, type TimeZoneChoice } from '../../../format/market-values.ts';
-import { boundaryWeight, crosshairPrecision, tickLabel } from './time-axis.ts';
+import { crosshairPrecision, tickLabel, wallClockReader, wallStepWeight } from './time-axis.ts';
 
 /**
  * This behaviour's internal items are the Unix-ms numbers themselves; lightweight-charts treats
@@ -99,17 +99,22 @@ export class UnixMsScale implements IHorzScaleBehavior<number> {
 
   fillWeightsForPoints(sortedTimePoints: readonly Mutable<TimeScalePoint>[], startIndex: number): void {
     const points = sortedTimePoints;
-    for (let index = Math.max(1, startIndex); index < points.length; index++) {
-      const point = points[index];
-      const previous = points[index - 1];
-      if (point !== undefined && previous !== undefined) point.timeWeight = boundaryWeight(msOf(previous.time), msOf(point.time), this.#zone) as TickMarkWeightValue;
-    }
+    const wall = wallClockReader(this.#zone);
     const first = points[0];
     const second = points[1];
     if (startIndex === 0 && first !== undefined) {
-      // The first point has no predecessor: weigh it against one bar (or one step) before it.
+      // The first point has no predecessor: weigh it against one step (or one bar) before it.
       const step = second === undefined ? Math.max(this.#barMs, 1) : msOf(second.time) - msOf(first.time);
-      first.timeWeight = boundaryWeight(msOf(first.time) - step, msOf(first.time), this.#zone) as TickMarkWeightValue;
+      first.timeWeight = wallStepWeight(wall(msOf(first.time) - step), wall(msOf(first.time))) as TickMarkWeightValue;
+    }
+    const from = Math.max(1, startIndex);
+    let previous = wall(msOf(points[from - 1]?.time ?? Number.NaN));
+    for (let index = from; index < points.length; index++) {
+      const point = points[index];
+      if (point === undefined) continue;
+      const current = wall(msOf(point.time));
+      point.timeWeight = wallStepWeight(previous, current) as TickMarkWeightValue;
+      previous = current;
     }
   }
 }
