@@ -1,6 +1,7 @@
 import { useState, type KeyboardEvent, type Ref } from 'react';
 import { tradeSideCode, type TradeColumns } from '../../../../shared/contract/market-schemas.ts';
-import { formatNumber, formatTimeOfDay, formatTimestamp, notPublished, timeZoneLabel, type TimeZoneChoice } from '../../format/market-values.ts';
+import { formatNumber, formatTimeOfDay, formatTimestamp, timeZoneLabel, type TimeZoneChoice } from '../../format/market-values.ts';
+import { tapeSide } from './tape-side.ts';
 import { useTapeVirtualizer } from './use-tape-virtualizer.ts';
 
 /** Props of the trades tape. */
@@ -16,13 +17,6 @@ export interface TradesTapeProps {
 }
 
 const rowHeight = 20;
-
-function sideText(side: number): { label: string; className: string } {
-  if (side === tradeSideCode.buy) return { label: 'buy', className: 'side-buy' };
-  if (side === tradeSideCode.sell) return { label: 'sell', className: 'side-sell' };
-  // The venue sent no side: unknown, never shown as a buy.
-  return { label: notPublished, className: 'side-unknown' };
-}
 
 /**
  * The trades of the range, newest first, virtualized (a few dozen rows in the DOM for 200k
@@ -82,7 +76,7 @@ export function TradesTape({ trades, zone, priceDecimals, sizeDecimals, threshol
             const i = count - 1 - item.index;
             const time = trades.time[i] ?? 0;
             const quantity = trades.quantity[i] ?? 0;
-            const side = sideText(trades.side[i] ?? tradeSideCode.unknown);
+            const side = tapeSide(trades.side[i] ?? tradeSideCode.unknown);
             const large = threshold !== null && quantity >= threshold;
             const liquidation = trades.liquidation[i] === 1;
             return (
