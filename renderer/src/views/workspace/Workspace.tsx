@@ -127,7 +127,7 @@ export function Workspace({ source, market, instrument, params }: WorkspaceProps
   // Without a lot size, sizes keep six decimals rather than round small trades away.
   const sizeDecimals = entry?.instrument.lot_size == null ? 6 : priceFormatOfTick(entry.instrument.lot_size).precision;
   const priceDecimals = priceFormat.precision;
-  const marked = trades === null || threshold === null ? 0 : trades.quantity.reduce((count, q) => (q >= threshold ? count + 1 : count), 0);
+  const marked = useMemo(() => (trades === null || threshold === null ? 0 : trades.quantity.reduce((count, q) => (q >= threshold ? count + 1 : count), 0)), [trades, threshold]);
   const derived = 'VWAP, realized vol and large-trade markers use';
   const tradeNote =
     plan.trades.kind === 'latest'

@@ -103,7 +103,7 @@ export function useOlderCandles(target: OlderCandlesFor): OlderCandles {
     const path = t.origin === 'published' ? '/ohlcv' : '/historical/trades';
     const refusal = t.hasKey ? null : anonymousRefusal(t.origin === 'published' ? 'latest-hour' : 'historical', path, chunk, Date.now());
     if (refusal !== null) {
-      setState({ ...s, notice: { kind: 'key', message: `Older history needs an API key. ${refusal}` } });
+      setState({ ...s, notice: { kind: 'key', message: refusal } });
       return;
     }
     loadCounter += 1;

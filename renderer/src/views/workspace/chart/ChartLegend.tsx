@@ -75,7 +75,7 @@ export function ChartLegend({ candles, hoverTime, zone, barMs, priceFormat, vwap
       </span>
       {trades !== null && (
         <span>
-          N <b>{trades.toLocaleString('en-US')}</b>
+          trades <b>{trades.toLocaleString('en-US')}</b>
         </span>
       )}
       {vwap !== null && (
