@@ -48,8 +48,8 @@ function LastPublished({ funding, zone, priceDecimals }: { funding: FundingColum
     { label: 'OI', values: funding.openInterest, format: (value) => formatNumber(value, 3) },
   ];
   return (
-    <span className="funding-latest" data-testid="funding-latest">
-      <span className="muted">last published</span>
+    <span className="funding-latest" data-testid="funding-latest" title="Each field's last published value in the range">
+      <span className="muted">last</span>
       {fields.map((field) => {
         const last = lastPublished(funding.time, field.values);
         return (
