@@ -118,7 +118,7 @@ export function Workspace({ source, market, instrument, params }: WorkspaceProps
     if (plan.funding.kind === 'refused') return { kind: 'refused', reason: plan.funding.reason };
     if (fundingLoad.query.isError) return { kind: 'error', error: shownError(fundingLoad.query.error), failedAt: fundingLoad.query.errorUpdatedAt, retry: () => void fundingLoad.query.refetch(), retrying: fundingLoad.query.isFetching };
     const funding = fundingLoad.query.data?.data;
-    if (funding === undefined) return entry === undefined ? { kind: 'none', why: 'Funding waits for the catalog.' } : { kind: 'loading', rows: fundingLoad.progress };
+    if (funding === undefined) return { kind: 'loading', rows: fundingLoad.progress };
     if (funding.time.length === 0) return { kind: 'none', why: `${label} published no funding, mark, index or open interest in this range.` };
     return { kind: 'ready', funding };
   })();

@@ -62,7 +62,8 @@ export function useWorkspaceData({ ref, params, range, anchor, hasKey, entry, ca
   const candleLoad = useCandleLoad(ref, interval, plan.candles, origin === 'published' && !intervals.isError);
   const tradeLoad = useTradeLoad(ref, plan.trades, true);
   const noFunding = entry !== undefined && hasNoFunding(entry.categories);
-  const fundingLoad = useFundingLoad(ref, plan.funding, !noFunding && entry !== undefined);
+  // A spot market has no funding to ask for; a market the catalog lacks is still asked.
+  const fundingLoad = useFundingLoad(ref, plan.funding, catalogReady && !noFunding);
 
   const trades = tradeLoad.query.data?.data ?? null;
   const mainCandles = useMemo(() => {
