@@ -18,7 +18,7 @@ export type ChartState =
   | { kind: 'loading'; what: string; rows: number | null }
   | { kind: 'error'; context: string; error: ShownError; failedAt: number; retry: () => void; retrying: boolean }
   | { kind: 'refused'; what: string; reason: string }
-  | { kind: 'empty'; coverage: string; jumpToCoverage: (() => void) | null }
+  | { kind: 'empty'; coverage: string; jumpToCoverage: (() => void) | null; inCatalog: boolean }
   | { kind: 'ready'; candles: CandleColumns };
 
 /** Props of the chart area. */
@@ -51,6 +51,7 @@ export interface ChartPanelProps {
  */
 export function ChartPanel({ state, barMs, zone, priceFormat, vwap, volatility, volatilityLabel, markers, largeTrades, timeSync, tradeNote, older, onNarrowRange, onShowLastHour, ref }: ChartPanelProps) {
   const openSettings = useUiStore((s) => s.openSettings);
+  const showView = useUiStore((s) => s.showView);
   switch (state.kind) {
     case 'loading':
       return <LoadingState what={state.what} rows={state.rows} />;
@@ -74,6 +75,13 @@ export function ChartPanel({ state, barMs, zone, priceFormat, vwap, volatility, 
             <p>
               <button type="button" className="button" onClick={state.jumpToCoverage}>
                 Show the end of the coverage
+              </button>
+            </p>
+          )}
+          {!state.inCatalog && (
+            <p>
+              <button type="button" className="button" onClick={() => showView('catalog')}>
+                Show the catalog
               </button>
             </p>
           )}

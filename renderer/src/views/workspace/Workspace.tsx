@@ -102,7 +102,7 @@ export function Workspace({ source, market, instrument, params }: WorkspaceProps
     if (candles.openTime.length === 0) {
       const text = coverage === null ? `${label} is not in the catalog of this data source.` : `${label} has data from ${formatTimestamp(coverage.start, zone, 'min')} to ${formatTimestamp(coverage.end, zone, 'min')} (${timeZoneLabel(zone, coverage.end)}).`;
       const outside = coverage !== null && (range.end < coverage.start || range.start > coverage.end);
-      return { kind: 'empty', coverage: text, jumpToCoverage: outside ? () => update({ start: coverage.end - rangeMs, end: coverage.end, span: undefined }) : null };
+      return { kind: 'empty', coverage: text, jumpToCoverage: outside ? () => update({ start: coverage.end - rangeMs, end: coverage.end, span: undefined }) : null, inCatalog: coverage !== null };
     }
     return { kind: 'ready', candles };
   })();
