@@ -1,0 +1,149 @@
+import type { PriceFormat, SeriesMarker } from 'lightweight-charts';
+import type { Ref } from 'react';
+import type { CandleColumns } from '../../../../shared/contract/market-schemas.ts';
+import type { IntervalSeries } from '../../../../shared/series/trade-prints.ts';
+import { EmptyState } from '../../components/EmptyState.tsx';
+import { ErrorPanel, type ShownError } from '../../components/ErrorPanel.tsx';
+import { KeyRequiredPanel } from '../../components/KeyRequiredPanel.tsx';
+import { LoadingState } from '../../components/LoadingState.tsx';
+import type { TimeZoneChoice } from '../../format/market-values.ts';
+import { useUiStore } from '../../stores/ui-store.ts';
+import { CandleChart, type CandleChartHandle } from './chart/CandleChart.tsx';
+import type { TimeRangeSync } from './chart/time-range-sync.ts';
+import type { LargeTradeTotal } from './chart/trade-markers.ts';
+import type { OlderCandles } from './use-older-candles.ts';
+
+/** What the chart area shows. */
+export type ChartState =
+  | { kind: 'loading'; what: string; rows: number | null }
+  | { kind: 'error'; context: string; error: ShownError; failedAt: number; retry: () => void; retrying: boolean }
+  | { kind: 'refused'; what: string; reason: string }
+  | { kind: 'empty'; coverage: string; jumpToCoverage: (() => void) | null; inCatalog: boolean }
+  | { kind: 'ready'; candles: CandleColumns };
+
+/** Props of the chart area. */
+export interface ChartPanelProps {
+  state: ChartState;
+  barMs: number;
+  zone: TimeZoneChoice;
+  priceFormat: PriceFormat;
+  vwap: IntervalSeries | null;
+  volatility: IntervalSeries | null;
+  volatilityLabel: string;
+  markers: SeriesMarker<number>[];
+  largeTrades: ReadonlyMap<number, LargeTradeTotal>;
+  timeSync: TimeRangeSync;
+  /** Says what part of the range the trade-derived series cover, when not all of it. */
+  tradeNote: string | null;
+  older: OlderCandles;
+  /** Halves the range (offered for a query too large or a truncated load). */
+  onNarrowRange: () => void;
+  /** Switches to what anonymous access allows (the last hour). */
+  onShowLastHour: () => void;
+  ref?: Ref<CandleChartHandle>;
+}
+
+/**
+ * The candle chart with every state designed: loading with rows so far, an error with its fixing
+ * action (halving the range for one too large), "This needs an API key" before a refused request is
+ * sent, an empty range with the market's coverage, and, over a drawn chart, the notices of a
+ * truncated load and of pan-back history (loading older…, a key needed, a failure).
+ */
+export function ChartPanel({ state, barMs, zone, priceFormat, vwap, volatility, volatilityLabel, markers, largeTrades, timeSync, tradeNote, older, onNarrowRange, onShowLastHour, ref }: ChartPanelProps) {
+  const openSettings = useUiStore((s) => s.openSettings);
+  const showView = useUiStore((s) => s.showView);
+  switch (state.kind) {
+    case 'loading':
+      return <LoadingState what={state.what} rows={state.rows} />;
+    case 'error':
+      return (
+        <div className="panel-pad">
+          <ErrorPanel context={state.context} error={state.error} failedAt={state.failedAt} onRetry={state.retry} retrying={state.retrying} onNarrowRange={onNarrowRange} />
+        </div>
+      );
+    case 'refused':
+      return (
+        <div className="panel-pad">
+          <KeyRequiredPanel what={state.what} reason={state.reason} onUseAnonymousWindow={onShowLastHour} anonymousWindowLabel="Show the last hour" />
+        </div>
+      );
+    case 'empty':
+      return (
+        <EmptyState icon="▭" title="No candles in this range">
+          <p>{state.coverage}</p>
+          {state.jumpToCoverage !== null && (
+            <p>
+              <button type="button" className="button" onClick={state.jumpToCoverage}>
+                Show the end of the coverage
+              </button>
+            </p>
+          )}
+          {!state.inCatalog && (
+            <p>
+              <button type="button" className="button" onClick={() => showView('catalog')}>
+                Show the catalog
+              </button>
+            </p>
+          )}
+        </EmptyState>
+      );
+    case 'ready':
+      return (
+        <div className="chart-area">
+          <CandleChart
+            key={`${zone}:${barMs}`}
+            ref={ref}
+            candles={state.candles}
+            barMs={barMs}
+            zone={zone}
+            priceFormat={priceFormat}
+            vwap={vwap}
+            volatility={volatility}
+            volatilityLabel={volatilityLabel}
+            markers={markers}
+            largeTrades={largeTrades}
+            timeSync={timeSync}
+            onNearOldest={older.loadOlder}
+          />
+          <div className="chart-notices">
+            {state.candles.truncated && (
+              <p className="chart-notice warn" role="status">
+                First {state.candles.cap.toLocaleString('en-US')} candles; narrow the range to see the rest.{' '}
+                <button type="button" className="link-button" onClick={onNarrowRange}>
+                  Narrow the range
+                </button>
+              </p>
+            )}
+            {tradeNote !== null && (
+              <p className="chart-notice faint" data-testid="trade-note">
+                {tradeNote}
+              </p>
+            )}
+            {older.loading && (
+              <p className="chart-notice" role="status" data-testid="loading-older">
+                <span className="spinner" aria-hidden="true" /> loading older…
+              </p>
+            )}
+            {older.notice !== null && (
+              <p className={older.notice.kind === 'truncated' ? 'chart-notice' : 'chart-notice warn'} role="status" data-testid="older-notice">
+                {older.notice.message}
+                {older.notice.kind === 'key' && (
+                  <>
+                    {' '}
+                    <button type="button" className="link-button" onClick={() => openSettings('api-key')}>
+                      Add API key
+                    </button>
+                  </>
+                )}
+              </p>
+            )}
+            {older.exhausted && !older.loading && (
+              <p className="chart-notice faint" role="status">
+                Start of coverage reached.
+              </p>
+            )}
+          </div>
+        </div>
+      );
+  }
+}

@@ -1,0 +1,198 @@
+import {
+  CandlestickSeries,
+  createChartEx,
+  createSeriesMarkers,
+  createTextWatermark,
+  HistogramSeries,
+  LineSeries,
+  LineStyle,
+  type IChartApiBase,
+  type ISeriesApi,
+  type ISeriesMarkersPluginApi,
+  type LogicalRange,
+  type MouseEventParams,
+  type PriceFormat,
+  type SeriesMarker,
+} from 'lightweight-charts';
+import { useEffect, useImperativeHandle, useLayoutEffect, useRef, useState, type Ref } from 'react';
+import type { CandleColumns } from '../../../../../shared/contract/market-schemas.ts';
+import type { IntervalSeries } from '../../../../../shared/series/trade-prints.ts';
+import type { TimeZoneChoice } from '../../../format/market-values.ts';
+import { prependedBars } from './candle-history.ts';
+import { baseChartOptions, chartColours, paneLabel } from './chart-theme.ts';
+import { ChartLegend } from './ChartLegend.tsx';
+import { candlePaneData, linePointsOnCandles } from './series-data.ts';
+import type { TimeRangeSync } from './time-range-sync.ts';
+import type { LargeTradeTotal } from './trade-markers.ts';
+import { UnixMsScale } from './unix-ms-scale.ts';
+
+/** What the workspace can ask of the chart. */
+export interface CandleChartHandle {
+  /** Scrolls to the latest candle (key `l`). */
+  scrollToLatest: () => void;
+}
+
+/** Props of the candle chart. */
+export interface CandleChartProps {
+  /** Every candle loaded (older chunks first), with revisions folded. */
+  candles: CandleColumns;
+  /** Bar length in ms. */
+  barMs: number;
+  zone: TimeZoneChoice;
+  priceFormat: PriceFormat;
+  /** Cumulative VWAP per candle, from the trades of the range; null when there are none. */
+  vwap: IntervalSeries | null;
+  /** Realized volatility per candle, from the trades; null when there are none. */
+  volatility: IntervalSeries | null;
+  /** What the volatility pane is labelled with (its basis). */
+  volatilityLabel: string;
+  markers: SeriesMarker<number>[];
+  /** Large trades per candle, for the legend. */
+  largeTrades: ReadonlyMap<number, LargeTradeTotal>;
+  /** Where the visible time range is published for the charts below. */
+  timeSync: TimeRangeSync;
+  /** Called when the user has panned to within a few bars of the oldest loaded candle. */
+  onNearOldest: () => void;
+  ref?: Ref<CandleChartHandle> | undefined;
+}
+
+/** How close to the oldest loaded bar (in bars) a pan asks for older history. */
+const edgeBars = 8;
+/** The most bars shown at first; more are a scroll or a zoom away. */
+const firstViewBars = 1500;
+
+interface ChartParts {
+  chart: IChartApiBase<number>;
+  candles: ISeriesApi<'Candlestick', number>;
+  volume: ISeriesApi<'Histogram', number>;
+  vwap: ISeriesApi<'Line', number>;
+  volatility: ISeriesApi<'Line', number>;
+  markers: ISeriesMarkersPluginApi<number>;
+}
+
+/**
+ * Candles with lightweight-charts (one chart per zone and bar length: the parent keys it by both): candles and the VWAP line in the main pane, volume in its own
+ * pane, realized volatility in a third; large trades as markers. Chart time is Unix ms on the
+ * app's own horizontal scale (`unix-ms-scale.ts`), so 100 ms candles are exact and the axis and
+ * crosshair read in the user's zone. A pan-back load that puts candles in front keeps the view on
+ * the same bars. `performance.mark('mde:chart-drawn')` follows the first `setData` of each chart.
+ */
+export function CandleChart({ candles, barMs, zone, priceFormat, vwap, volatility, volatilityLabel, markers, largeTrades, timeSync, onNearOldest, ref }: CandleChartProps) {
+  const container = useRef<HTMLDivElement>(null);
+  const parts = useRef<ChartParts | null>(null);
+  const shown = useRef<CandleColumns | null>(null);
+  const nearOldest = useRef(onNearOldest);
+  const initialFormat = useRef(priceFormat);
+  const [hoverTime, setHoverTime] = useState<number | null>(null);
+
+  useLayoutEffect(() => {
+    nearOldest.current = onNearOldest;
+  }, [onNearOldest]);
+
+  useLayoutEffect(() => {
+    const element = container.current;
+    if (element === null) return;
+    const chart = createChartEx<number, UnixMsScale>(element, new UnixMsScale(zone, barMs), baseChartOptions());
+    const candleSeries = chart.addSeries(CandlestickSeries, {
+      upColor: chartColours.bid,
+      downColor: chartColours.ask,
+      borderVisible: false,
+      wickUpColor: chartColours.bid,
+      wickDownColor: chartColours.ask,
+      priceLineColor: chartColours.muted,
+      priceFormat: initialFormat.current,
+    });
+    const vwapSeries = chart.addSeries(LineSeries, {
+      color: chartColours.warn,
+      lineWidth: 1,
+      lineStyle: LineStyle.Solid,
+      priceLineVisible: false,
+      lastValueVisible: false,
+      crosshairMarkerVisible: false,
+    });
+    const volumeSeries = chart.addSeries(HistogramSeries, { priceFormat: { type: 'volume' }, priceLineVisible: false, lastValueVisible: false }, 1);
+    const volatilitySeries = chart.addSeries(
+      LineSeries,
+      { color: chartColours.violet, lineWidth: 1, priceLineVisible: false, priceFormat: { type: 'custom', formatter: (value: number) => `${(value * 100).toFixed(3)}%`, minMove: 0.000001 } },
+      2,
+    );
+    const [main, volumePane, volatilityPane] = chart.panes();
+    main?.setStretchFactor(4);
+    volumePane?.setStretchFactor(1);
+    volatilityPane?.setStretchFactor(1);
+    if (volumePane !== undefined) createTextWatermark(volumePane, paneLabel('Volume'));
+    if (volatilityPane !== undefined) createTextWatermark(volatilityPane, paneLabel(volatilityLabel));
+    parts.current = { chart, candles: candleSeries, volume: volumeSeries, vwap: vwapSeries, volatility: volatilitySeries, markers: createSeriesMarkers(candleSeries, []) };
+
+    const onCrosshair = (param: MouseEventParams<number>): void => setHoverTime(typeof param.time === 'number' ? param.time : null);
+    chart.subscribeCrosshairMove(onCrosshair);
+    // Only a pan by the user asks for older history, not the first fit (which starts at the oldest bar).
+    let userMoved = false;
+    const onUser = (): void => {
+      userMoved = true;
+    };
+    element.addEventListener('pointerdown', onUser);
+    element.addEventListener('wheel', onUser, { passive: true });
+    const onRange = (range: LogicalRange | null): void => {
+      if (userMoved && range !== null && range.from < edgeBars) nearOldest.current();
+      const times = chart.timeScale().getVisibleRange();
+      if (times !== null) timeSync.publish({ from: times.from, to: times.to });
+    };
+    chart.timeScale().subscribeVisibleLogicalRangeChange(onRange);
+    return () => {
+      element.removeEventListener('pointerdown', onUser);
+      element.removeEventListener('wheel', onUser);
+      chart.unsubscribeCrosshairMove(onCrosshair);
+      chart.timeScale().unsubscribeVisibleLogicalRangeChange(onRange);
+      chart.remove();
+      parts.current = null;
+      shown.current = null;
+    };
+  }, [zone, barMs, volatilityLabel, timeSync]);
+
+  useLayoutEffect(() => {
+    parts.current?.candles.applyOptions({ priceFormat });
+  }, [priceFormat]);
+
+  useLayoutEffect(() => {
+    const p = parts.current;
+    if (p === null) return;
+    const previous = shown.current;
+    const added = prependedBars(previous, candles);
+    const before = p.chart.timeScale().getVisibleLogicalRange();
+    const data = candlePaneData(candles, { up: chartColours.bidVolume, down: chartColours.askVolume });
+    p.candles.setData(data.candles);
+    p.volume.setData(data.volume);
+    if (previous === null) performance.mark('mde:chart-drawn');
+    shown.current = candles;
+    const timeScale = p.chart.timeScale();
+    if (added !== null && before !== null) {
+      timeScale.setVisibleLogicalRange({ from: before.from + added, to: before.to + added });
+    } else if (data.candles.length > firstViewBars) {
+      timeScale.setVisibleLogicalRange({ from: data.candles.length - firstViewBars, to: data.candles.length + 4 });
+    } else {
+      timeScale.fitContent();
+    }
+  }, [candles]);
+
+  useLayoutEffect(() => {
+    parts.current?.vwap.setData(vwap === null ? [] : linePointsOnCandles(vwap, candles.openTime));
+  }, [vwap, candles]);
+
+  useLayoutEffect(() => {
+    parts.current?.volatility.setData(volatility === null ? [] : linePointsOnCandles(volatility, candles.openTime));
+  }, [volatility, candles]);
+
+  useEffect(() => {
+    parts.current?.markers.setMarkers(markers);
+  }, [markers, candles]);
+
+  useImperativeHandle(ref, () => ({ scrollToLatest: () => parts.current?.chart.timeScale().scrollToRealTime() }), []);
+
+  return (
+    <div className="candle-chart" data-testid="candle-chart" data-candles={candles.openTime.length} data-first-open={candles.openTime[0] ?? ''}>
+      <div className="chart-canvas" ref={container} />
+      <ChartLegend candles={candles} hoverTime={hoverTime} zone={zone} barMs={barMs} priceFormat={priceFormat} vwap={vwap} volatility={volatility} largeTrades={largeTrades} />
+    </div>
+  );
+}

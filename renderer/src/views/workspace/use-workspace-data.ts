@@ -1,0 +1,121 @@
+import { useMemo } from 'react';
+import { candleIntervals, type CandleInterval } from '../../../../shared/rows/candle-row.ts';
+import type { CatalogMarket } from '../../../../shared/rows/catalog.ts';
+import { intervalMs } from '../../../../shared/rows/from-records/candle-rows.ts';
+import { quantile } from '../../../../shared/series/quantile.ts';
+import { realizedVolatility } from '../../../../shared/series/realized-volatility.ts';
+import { candlesFromTrades } from '../../../../shared/series/trade-candles.ts';
+import { cumulativeVwap } from '../../../../shared/series/vwap.ts';
+import type { ResolvedRange } from '../../navigation/time-range.ts';
+import type { ViewParams } from '../../stores/ui-store.ts';
+import { accessPlan } from './access-plan.ts';
+import { prependCandles } from './chart/candle-history.ts';
+import { chartColours } from './chart/chart-theme.ts';
+import { largeTradeMarkers, largeTradeTotals } from './chart/trade-markers.ts';
+import { builtIntervals, defaultInterval, inCanonicalOrder } from './interval-choice.ts';
+import { useMarketIntervals } from './use-market-intervals.ts';
+import { useOlderCandles, type CandleOrigin } from './use-older-candles.ts';
+import { useCandleLoad, useFundingLoad, useTradeLoad, type MarketRef } from './use-workspace-loads.ts';
+
+/** What the workspace's data depends on. */
+export interface WorkspaceDataInput {
+  ref: MarketRef;
+  params: ViewParams;
+  range: ResolvedRange;
+  /** The "now" the range was resolved against. */
+  anchor: number;
+  hasKey: boolean;
+  /** The market's catalog entry (undefined while the catalog loads, or for a market it lacks). */
+  entry: CatalogMarket | undefined;
+  catalogReady: boolean;
+  /** The size threshold the user set, or null for the 99.5th percentile. */
+  userThreshold: number | null;
+}
+
+const hourMs = 3_600_000;
+
+function hasNoFunding(categories: readonly string[]): boolean {
+  return categories.includes('Spot') && !categories.includes('Futures') && !categories.includes('Perpetual');
+}
+
+/**
+ * Everything the workspace shows, loaded and derived: the intervals on offer and the one shown,
+ * the access plan, the loads (candles, trades, funding), pan-back history, and the series derived
+ * from trades (candles built from them, VWAP, realized volatility, large-trade markers).
+ */
+export function useWorkspaceData({ ref, params, range, anchor, hasKey, entry, catalogReady, userThreshold }: WorkspaceDataInput) {
+  const { source, market } = ref;
+  const rangeMs = range.end - range.start;
+  const coverage = entry === undefined ? null : { start: Date.parse(entry.start), end: Date.parse(entry.end) };
+  const ended = coverage !== null && coverage.end < anchor - hourMs;
+  const probe = ended ? { start: coverage.end - hourMs, end: coverage.end } : null;
+
+  const intervals = useMarketIntervals(source, market, probe, catalogReady);
+  const origin: CandleOrigin = intervals.data?.length === 0 ? 'built' : 'published';
+  // While the probe runs, candles are already asked for at the interval the view names (or would
+  // default to), so opening a market costs one round of requests, not two; the probe then confirms.
+  const offered: readonly CandleInterval[] = intervals.data === undefined ? candleIntervals : intervals.data.length === 0 ? builtIntervals : inCanonicalOrder(intervals.data);
+  const interval = params.interval !== undefined && offered.includes(params.interval) ? params.interval : defaultInterval(offered, rangeMs);
+  const barMs = interval === null ? 60_000 : intervalMs[interval];
+
+  const plan = accessPlan(range, hasKey, anchor);
+  const candleLoad = useCandleLoad(ref, interval, plan.candles, origin === 'published' && !intervals.isError);
+  const tradeLoad = useTradeLoad(ref, plan.trades, true);
+  const noFunding = entry !== undefined && hasNoFunding(entry.categories);
+  // A spot market has no funding to ask for; a market the catalog lacks is still asked.
+  const fundingLoad = useFundingLoad(ref, plan.funding, catalogReady && !noFunding);
+
+  const trades = tradeLoad.query.data?.data ?? null;
+  const mainCandles = useMemo(() => {
+    if (origin === 'published') return candleLoad.query.data?.data ?? null;
+    return trades === null || interval === null ? null : candlesFromTrades(trades, interval, trades);
+  }, [origin, candleLoad.query.data, trades, interval]);
+  const mainBounds = origin === 'published' ? (candleLoad.query.data?.bounds ?? null) : (tradeLoad.query.data?.bounds ?? null);
+  const loadedStart = mainCandles === null ? null : (mainBounds?.start ?? mainCandles.openTime[0] ?? null);
+
+  const older = useOlderCandles({
+    source,
+    market,
+    interval: interval ?? '1m',
+    origin,
+    loadedStart,
+    chunkMs: mainBounds === null ? rangeMs : mainBounds.end - mainBounds.start + 1,
+    coverageStart: coverage?.start ?? Number.NEGATIVE_INFINITY,
+    hasKey,
+  });
+  const candles = useMemo(() => (mainCandles === null ? null : older.older === null ? mainCandles : prependCandles(older.older, mainCandles)), [mainCandles, older.older]);
+
+  const vwap = useMemo(() => (trades === null || trades.time.length === 0 ? null : cumulativeVwap(trades, barMs)), [trades, barMs]);
+  const volatility = useMemo(() => (trades === null || trades.time.length === 0 ? null : realizedVolatility(trades, barMs)), [trades, barMs]);
+  const defaultThreshold = useMemo(() => (trades === null ? null : quantile(trades.quantity, 0.995)), [trades]);
+  const threshold = userThreshold ?? defaultThreshold;
+  const largeTrades = useMemo(() => (trades === null || threshold === null || candles === null ? new Map<number, never>() : largeTradeTotals(trades, threshold, candles.openTime, barMs)), [trades, threshold, candles, barMs]);
+  const markers = useMemo(
+    () => (trades === null || threshold === null || candles === null ? [] : largeTradeMarkers(trades, threshold, candles.openTime, barMs, { buy: chartColours.bid, sell: chartColours.ask, unknown: chartColours.muted })),
+    [trades, threshold, candles, barMs],
+  );
+
+
+  return {
+    intervals,
+    origin,
+    offered,
+    interval,
+    barMs,
+    plan,
+    coverage,
+    rangeMs,
+    candleLoad,
+    tradeLoad,
+    fundingLoad,
+    noFunding,
+    trades,
+    candles,
+    older,
+    vwap,
+    volatility,
+    threshold,
+    largeTrades,
+    markers,
+  };
+}

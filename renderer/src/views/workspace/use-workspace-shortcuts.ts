@@ -1,0 +1,53 @@
+import { useEffect, useRef } from 'react';
+
+/** What the Market view's keys do. */
+export interface WorkspaceShortcuts {
+  /** `[` (−1) and `]` (+1): the previous or next interval. */
+  stepInterval: (step: -1 | 1) => void;
+  /** `l`: jump the chart to the latest candle. */
+  latest: () => void;
+  /** `t`: focus the trades tape. */
+  focusTape: () => void;
+}
+
+function isTyping(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
+}
+
+/**
+ * The Market view's keys: `[` `]` interval, `l` latest, `t` tape. Ignored while typing in a field,
+ * with a modifier held, or while a dialog (the shortcut sheet, the palette) is open.
+ */
+export function useWorkspaceShortcuts(actions: WorkspaceShortcuts): void {
+  const latest = useRef(actions);
+  useEffect(() => {
+    latest.current = actions;
+  });
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent): void => {
+      if (event.defaultPrevented || isTyping(event.target) || event.ctrlKey || event.metaKey || event.altKey) return;
+      if (document.querySelector('dialog[open]') !== null) return;
+      const act = latest.current;
+      switch (event.key) {
+        case '[':
+          act.stepInterval(-1);
+          break;
+        case ']':
+          act.stepInterval(1);
+          break;
+        case 'l':
+          act.latest();
+          break;
+        case 't':
+          act.focusTape();
+          break;
+        default:
+          return;
+      }
+      event.preventDefault();
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, []);
+}
