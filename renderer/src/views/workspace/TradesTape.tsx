@@ -2,7 +2,7 @@ import { useState, type KeyboardEvent, type Ref } from 'react';
 import { tradeSideCode, type TradeColumns } from '../../../../shared/contract/market-schemas.ts';
 import { formatNumber, formatTimeOfDay, formatTimestamp, timeZoneLabel, type TimeZoneChoice } from '../../format/market-values.ts';
 import { tapeSide } from './tape-side.ts';
-import { useTapeVirtualizer } from './use-tape-virtualizer.ts';
+import { useRowVirtualizer } from '../../hooks/use-row-virtualizer.ts';
 
 /** Props of the trades tape. */
 export interface TradesTapeProps {
@@ -29,7 +29,7 @@ export function TradesTape({ trades, zone, priceDecimals, sizeDecimals, threshol
   const [scroller, setScroller] = useState<HTMLDivElement | null>(null);
   const [selected, setSelected] = useState<number | null>(null);
   const count = trades.time.length;
-  const virtualizer = useTapeVirtualizer({ count, getScrollElement: () => scroller, estimateSize: () => rowHeight, overscan: 12 });
+  const virtualizer = useRowVirtualizer({ count, getScrollElement: () => scroller, estimateSize: () => rowHeight, overscan: 12 });
 
   const move = (to: number): void => {
     const next = Math.min(count - 1, Math.max(0, to));
