@@ -1,0 +1,198 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { startCandleService } from '../support/candle-service.ts';
+import { expect, test } from './app-server.ts';
+
+// The paths a new user takes through the explorer (issue F7), in browser mode on the embedded
+// demo, and against remote services for the key and rate-limit paths. Each saves screenshots.
+
+const root = join(import.meta.dirname, '..', '..');
+const shots = 'test-results/screenshots';
+
+/** `mde serve` on a free port with its own demo folder and the given extra arguments. */
+async function startRemoteService(args: string[]): Promise<{ baseUrl: string; stop: () => Promise<void> }> {
+  const demoDir = await mkdtemp(join(tmpdir(), 'mde-e2e-remote-'));
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'electron/cli/mde.ts', 'serve', '--port', '0', '--demo-dir', demoDir, ...args], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const baseUrl = await new Promise<string>((resolve, reject) => {
+    const onData = (chunk: Buffer): void => {
+      output += chunk.toString();
+      const match = / at (http:\/\/127\.0\.0\.1:\d+)$/m.exec(output);
+      if (match?.[1] !== undefined) resolve(match[1]);
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.on('exit', (code) => reject(new Error(`mde serve exited with ${code ?? 'a signal'}:\n${output}`)));
+  });
+  return {
+    baseUrl,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+      await rm(demoDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Settings → Remote → base URL → Save, as a person does it. */
+async function useRemote(page: Page, baseUrl: string): Promise<void> {
+  await page.keyboard.press('Control+,');
+  await page.getByRole('radio', { name: /Remote Market Data Service/ }).check();
+  await page.getByRole('textbox', { name: 'Base URL' }).fill(baseUrl);
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByTestId('status-source')).toContainText(baseUrl);
+}
+
+async function openFromCatalog(page: Page, search: string, market: string): Promise<void> {
+  await page.keyboard.press('Alt+1');
+  await page.getByRole('searchbox', { name: 'Search the catalog' }).fill(search);
+  await page.getByRole('button', { name: `Open ${market}` }).first().click();
+}
+
+const chart = (page: Page) => page.getByTestId('candle-chart');
+const candleInterval = (page: Page, name: string) => page.getByRole('radiogroup', { name: /^Candle interval/ }).getByRole('radio', { name, exact: true });
+
+test('find a perpetual, open it, change the interval, pan back for more history, and reload the deep link', async ({ app, page }) => {
+  test.setTimeout(180_000);
+  await page.goto(app.url);
+  await page.keyboard.press('Alt+1');
+  const search = page.getByRole('searchbox', { name: 'Search the catalog' });
+  await search.fill('hyperliquid btc');
+  await expect(page.getByRole('table', { name: 'Markets' })).toContainText('hyperliquid');
+  // Enter on the search field opens the selected market.
+  await search.press('Enter');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('hyperliquid');
+  await expect(page).toHaveURL(/#\/workspace\/hyperliquid\/BTC/);
+  await expect(chart(page)).toHaveAttribute('data-candles', /^[1-9]\d*$/, { timeout: 60_000 });
+  await expect(page.getByTestId('trades-tape')).toBeVisible();
+  await page.screenshot({ path: `${shots}/explorer-workspace.png` });
+  // `npm run screenshot` refreshes the README's picture of the market workspace from this state.
+  if (process.env['UPDATE_DOCS_SCREENSHOT'] === '1') await page.screenshot({ path: 'docs/market-workspace.png' });
+
+  await candleInterval(page, '5m').click();
+  await expect(candleInterval(page, '5m')).toBeChecked();
+  await expect(page).toHaveURL(/interval=5m/);
+  await expect(chart(page)).toHaveAttribute('data-candles', /^[1-9]\d*$/, { timeout: 60_000 });
+  const firstOpen = Number(await chart(page).getAttribute('data-first-open'));
+
+  // Pan back: drag the chart to the right until older candles have been loaded before the first.
+  const box = await chart(page).boundingBox();
+  if (box === null) throw new Error('the candle chart has no box');
+  await expect(async () => {
+    await page.mouse.move(box.x + box.width * 0.3, box.y + box.height * 0.35);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width * 0.95, box.y + box.height * 0.35, { steps: 8 });
+    await page.mouse.up();
+    expect(Number(await chart(page).getAttribute('data-first-open'))).toBeLessThan(firstOpen);
+  }).toPass({ timeout: 90_000 });
+  await page.screenshot({ path: `${shots}/explorer-workspace-panned.png` });
+
+  const link = page.url();
+  await page.reload();
+  expect(page.url()).toBe(link);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('hyperliquid');
+  await expect(candleInterval(page, '5m')).toBeChecked();
+  await expect(chart(page)).toHaveAttribute('data-candles', /^[1-9]\d*$/, { timeout: 60_000 });
+});
+
+test('open the option chain and switch expiry', async ({ app, page }) => {
+  test.setTimeout(120_000);
+  await page.goto(app.url);
+  await openFromCatalog(page, 'deribit', 'deribit/BTC');
+  await expect(page).toHaveURL(/#\/options\/deribit\/BTC/);
+  const expiries = page.getByRole('radiogroup', { name: 'Expiry' }).getByRole('radio');
+  await expect(expiries.first()).toBeVisible({ timeout: 60_000 });
+  expect(await expiries.count()).toBeGreaterThan(1);
+  const chain = page.getByRole('table', { name: 'Option chain' });
+  await expect(chain.locator('tbody tr').first()).toBeVisible();
+  await page.screenshot({ path: `${shots}/explorer-options.png` });
+
+  const second = expiries.nth(1);
+  const label = await second.textContent();
+  await second.click();
+  await expect(second).toBeChecked();
+  await expect(page).toHaveURL(/expiry=/);
+  // `]` steps to the next expiry, `[` back.
+  await page.keyboard.press(']');
+  await expect(expiries.nth(2)).toBeChecked();
+  await page.keyboard.press('[');
+  await expect(expiries.nth(1)).toHaveText(label ?? '');
+  await expect(expiries.nth(1)).toBeChecked();
+  await expect(chain.locator('tbody tr').first()).toBeVisible();
+});
+
+test('open an intent lifecycle and a quote ladder', async ({ app, page }) => {
+  test.setTimeout(120_000);
+  await page.goto(app.url);
+  await openFromCatalog(page, 'uniswapx', 'uniswapx/intents');
+  await expect(page).toHaveURL(/#\/intents\/uniswapx\/intents/);
+  const lifecycle = page.getByTestId('intent-lifecycle').first();
+  await expect(lifecycle).toBeVisible({ timeout: 60_000 });
+  await lifecycle.click();
+  await expect(page.getByTestId('intent-step').first()).toBeVisible();
+  await page.screenshot({ path: `${shots}/explorer-intents.png` });
+
+  await openFromCatalog(page, 'metric', 'metric/ethereum');
+  await expect(page).toHaveURL(/#\/quotes\/metric\/ethereum/);
+  const observation = page.getByTestId('quote-observation').first();
+  await expect(observation).toBeVisible({ timeout: 60_000 });
+  await observation.click();
+  await expect(page.getByTestId('ladder-row').first()).toBeVisible();
+  const before = page.url();
+  await page.keyboard.press('j');
+  await expect.poll(() => page.url()).not.toBe(before);
+  await page.screenshot({ path: `${shots}/explorer-quotes.png` });
+});
+
+test('an anonymous-window limit is said before sending, and adding the key loads the chart', async ({ app, page }) => {
+  test.setTimeout(180_000);
+  const key = 'mde-e2e-explorer-key-4242';
+  const remote = await startRemoteService(['--keys', key]);
+  try {
+    await page.goto(app.url);
+    await useRemote(page, remote.baseUrl);
+    await openFromCatalog(page, 'hyperliquid btc', 'hyperliquid/BTC');
+    const panel = page.getByTestId('key-required');
+    await expect(panel).toBeVisible({ timeout: 60_000 });
+    await expect(panel).toContainText('This needs an API key');
+    await page.screenshot({ path: `${shots}/explorer-key-required.png` });
+
+    await panel.getByRole('button', { name: 'Add API key' }).first().click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Settings');
+    await page.getByLabel(/New key/).fill(key);
+    await page.getByRole('button', { name: 'Save key' }).click();
+    await expect(page.getByTestId('key-status')).toContainText('ending in 4242');
+    await page.keyboard.press('Alt+2');
+    await expect(page.getByTestId('key-required')).toBeHidden();
+    await expect(chart(page)).toHaveAttribute('data-candles', /^[1-9]\d*$/, { timeout: 90_000 });
+  } finally {
+    await remote.stop();
+  }
+});
+
+test('a rate limit on the candles counts down and recovers by itself', async ({ app, page }) => {
+  test.setTimeout(120_000);
+  const service = await startCandleService(600, Date.now(), { rateLimitedOhlcv: 1, retryAfterSeconds: 12 });
+  try {
+    await page.clock.install();
+    await page.goto(app.url);
+    await useRemote(page, service.baseUrl);
+    await page.goto(`${app.url.split('#')[0] ?? app.url}#/workspace/${service.source}/${service.market}?interval=1m&span=1h`);
+    const panel = page.getByTestId('error-panel');
+    await expect(panel).toHaveAttribute('data-kind', 'rate-limited', { timeout: 60_000 });
+    const countdown = panel.getByTestId('retry-countdown');
+    await expect(countdown).toHaveText(/^Retry in (12|11|10) s$/);
+    await page.screenshot({ path: `${shots}/explorer-rate-limited.png` });
+    await page.clock.fastForward(13_000);
+    await expect(chart(page)).toHaveAttribute('data-candles', /^[1-9]\d*$/, { timeout: 60_000 });
+    await expect(panel).toBeHidden();
+  } finally {
+    await service.stop();
+  }
+});
