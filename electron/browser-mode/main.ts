@@ -36,11 +36,14 @@ async function main(): Promise<void> {
   console.log(`User data: ${userDataDir}   (Ctrl+C stops)`);
   void services.dataSource.checkHealth();
 
+  const shutdownDeadlineMs = 3_000;
   let closing = false;
   const shutdown = (): void => {
     if (closing) return;
     closing = true;
-    void Promise.allSettled([server.close(), services.close()]).then(() => process.exit(0));
+    // Stop within a few seconds even if a long load is still winding down in a worker.
+    const deadline = new Promise((resolve) => setTimeout(resolve, shutdownDeadlineMs).unref());
+    void Promise.race([Promise.allSettled([server.close(), services.close()]), deadline]).then(() => process.exit(0));
   };
   process.on('SIGINT', shutdown);
   process.on('SIGTERM', shutdown);

@@ -68,6 +68,8 @@ export function buildLocalServiceApp(context: ServiceContext, monthly: MonthlyUs
   const app = Fastify({
     logger: false,
     return503OnClosing: true,
+    // Closing drops open connections at once: a request still reading many demo hours must not hold a shutdown.
+    forceCloseConnections: true,
     routerOptions: { ignoreTrailingSlash: true },
     // Requests refused before routing still get the spec 2.14 error body.
     clientErrorHandler: (error: Error, socket) => {
