@@ -48,12 +48,22 @@ async function stopChild(child: ChildProcess, folder: string): Promise<void> {
   await rm(folder, { recursive: true, force: true });
 }
 
-/** Browser mode (`npm start -- --browser`) with a fresh user-data folder; builds first if stale. */
-async function startApp(): Promise<Running> {
-  const userDataDir = await mkdtemp(join(tmpdir(), 'mde-bench-ui-'));
+/**
+ * Browser mode (`npm start -- --browser`), builds first if stale; with a fresh user-data folder
+ * (removed on stop) unless one is given (kept, so a second start finds the demo's hours on disk).
+ */
+async function startApp(keptUserDataDir?: string): Promise<Running> {
+  const userDataDir = keptUserDataDir ?? (await mkdtemp(join(tmpdir(), 'mde-bench-ui-')));
   const child = spawn(process.execPath, ['scripts/start.mjs', '--browser'], { cwd: root, env: { ...process.env, MDE_USER_DATA_DIR: userDataDir }, stdio: ['ignore', 'pipe', 'pipe'] });
   const url = await waitForLine(child, /^Open: (\S+)$/m, 'browser mode');
-  return { url, stop: () => stopChild(child, userDataDir) };
+  return {
+    url,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+      if (keptUserDataDir === undefined) await rm(userDataDir, { recursive: true, force: true });
+    },
+  };
 }
 
 /** `mde serve` with extra catalog-only markets, as a remote source. */
@@ -70,6 +80,12 @@ async function startRemote(extraMarkets: number): Promise<Running> {
 function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+}
+
+/** Opens the app and waits until it is connected and its source healthy. */
+async function openApp(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await page.locator('[data-testid="status-health"][data-health="ok"]').waitFor({ timeout: 120_000 });
 }
 
 /** Settings → Remote → base URL → Save (and a key, when given), as a person does it. */
@@ -119,11 +135,11 @@ async function catalogFilter(browser: Browser): Promise<void> {
   const app = await startApp();
   try {
     const page = await browser.newPage({ viewport: { width: 1440, height: 860 } });
-    await page.goto(app.url);
+    await openApp(page, app.url);
     await useRemote(page, remote.url);
     await page.keyboard.press('Alt+1');
     // The demo's catalog was on screen before the switch; wait for the remote's 20,021 markets.
-    await page.getByText(/of 20,021 markets/).waitFor({ timeout: 120_000 });
+    await page.getByText(/20,021 markets/).first().waitFor({ timeout: 120_000 });
     const search = page.getByRole('searchbox', { name: 'Search the catalog' });
     const words = ['s', 'sy', 'syn', 'syn1', 'syn12', 'syn1', 'syn', 'sy', 's', '', 'b', 'bt', 'btc', 'bt', 'b', ''];
     await page.evaluate(() => performance.clearMeasures('mde:catalog-filter'));
@@ -163,7 +179,7 @@ async function hundredThousandCandles(browser: Browser): Promise<void> {
   const app = await startApp();
   try {
     const page = await browser.newPage({ viewport: { width: 1440, height: 860 } });
-    await page.goto(app.url);
+    await openApp(page, app.url);
     await useRemote(page, service.baseUrl, 'bench-key-0001');
     const route = `#/workspace/${service.source}/${service.market}?interval=1m&from=${new Date(service.firstOpen).toISOString()}&to=${new Date(service.lastOpen).toISOString()}`;
     await page.goto(`${app.url}${route}`);
@@ -199,10 +215,22 @@ async function hundredThousandCandles(browser: Browser): Promise<void> {
 }
 
 async function openMarket(browser: Browser): Promise<void> {
-  const app = await startApp();
+  // A user's demo hours are generated once and kept in the user-data folder: the first start
+  // generates them, the figure is taken on the next start (hours on disk, nothing in memory).
+  const userDataDir = await mkdtemp(join(tmpdir(), 'mde-bench-ui-kept-'));
+  const first = await startApp(userDataDir);
   try {
     const page = await browser.newPage({ viewport: { width: 1440, height: 860 } });
-    await page.goto(app.url);
+    await openApp(page, `${first.url.split('#')[0] ?? first.url}#/workspace/hyperliquid/BTC?interval=1m&span=6h`);
+    await page.waitForFunction(() => performance.getEntriesByName('mde:chart-drawn').length > 0, undefined, { timeout: 300_000 });
+    await page.close();
+  } finally {
+    await first.stop();
+  }
+  const app = await startApp(userDataDir);
+  try {
+    const page = await browser.newPage({ viewport: { width: 1440, height: 860 } });
+    await openApp(page, `${app.url.split('#')[0] ?? app.url}#/catalog`);
     await page.waitForFunction(() => performance.getEntriesByName('mde:catalog-interactive').length > 0, undefined, { timeout: 120_000 });
     const open = async (): Promise<number> => {
       await page.keyboard.press('Alt+1');
@@ -221,6 +249,7 @@ async function openMarket(browser: Browser): Promise<void> {
     await page.close();
   } finally {
     await app.stop();
+    await rm(userDataDir, { recursive: true, force: true });
   }
 }
 

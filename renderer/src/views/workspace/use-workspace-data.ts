@@ -60,10 +60,13 @@ export function useWorkspaceData({ ref, params, range, anchor, hasKey, entry, ca
 
   const plan = accessPlan(range, hasKey, anchor);
   const candleLoad = useCandleLoad(ref, interval, plan.candles, origin === 'published' && !intervals.isError);
-  const tradeLoad = useTradeLoad(ref, plan.trades, true);
+  // The chart is what the market was opened for: trades and funding are asked for once the venue's
+  // candles have answered (or will not be asked), so on a cold service they do not compete with them.
+  const candlesFirst = origin === 'published' && !intervals.isError && plan.candles.kind !== 'refused' && interval !== null && candleLoad.query.isPending;
+  const tradeLoad = useTradeLoad(ref, plan.trades, !candlesFirst);
   const noFunding = entry !== undefined && hasNoFunding(entry.categories);
   // A spot market has no funding to ask for; a market the catalog lacks is still asked.
-  const fundingLoad = useFundingLoad(ref, plan.funding, catalogReady && !noFunding);
+  const fundingLoad = useFundingLoad(ref, plan.funding, catalogReady && !noFunding && !candlesFirst);
 
   const trades = tradeLoad.query.data?.data ?? null;
   const mainCandles = useMemo(() => {
