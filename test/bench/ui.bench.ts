@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { startCandleService } from '../support/candle-service.ts';
+import { startMdeServe } from '../support/mde-serve.ts';
 import { report } from './measure.ts';
 
 // The UI figures of F7, measured in Debian's Chromium with the app's own performance marks
@@ -42,11 +43,6 @@ function waitForLine(child: ChildProcess, pattern: RegExp, what: string): Promis
   });
 }
 
-async function stopChild(child: ChildProcess, folder: string): Promise<void> {
-  child.kill('SIGTERM');
-  await new Promise((resolve) => child.once('exit', resolve));
-  await rm(folder, { recursive: true, force: true });
-}
 
 /**
  * Browser mode (`npm start -- --browser`), builds first if stale; with a fresh user-data folder
@@ -66,16 +62,6 @@ async function startApp(keptUserDataDir?: string): Promise<Running> {
   };
 }
 
-/** `mde serve` with extra catalog-only markets, as a remote source. */
-async function startRemote(extraMarkets: number): Promise<Running> {
-  const demoDir = await mkdtemp(join(tmpdir(), 'mde-bench-remote-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'electron/cli/mde.ts', 'serve', '--port', '0', '--demo-dir', demoDir, '--extra-markets', String(extraMarkets)], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const url = await waitForLine(child, / at (http:\/\/127\.0\.0\.1:\d+)$/m, 'mde serve');
-  return { url, stop: () => stopChild(child, demoDir) };
-}
 
 function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -131,12 +117,12 @@ async function appStart(browser: Browser): Promise<void> {
 }
 
 async function catalogFilter(browser: Browser): Promise<void> {
-  const remote = await startRemote(20_000);
+  const remote = await startMdeServe(['--extra-markets', '20000']);
   const app = await startApp();
   try {
     const page = await browser.newPage({ viewport: { width: 1440, height: 860 } });
     await openApp(page, app.url);
-    await useRemote(page, remote.url);
+    await useRemote(page, remote.baseUrl);
     await page.keyboard.press('Alt+1');
     // The demo's catalog was on screen before the switch; wait for the remote's 20,021 markets.
     await page.getByText(/20,021 markets/).first().waitFor({ timeout: 120_000 });

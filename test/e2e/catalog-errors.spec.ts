@@ -1,43 +1,14 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
+import { startMdeServe } from '../support/mde-serve.ts';
 import { expect, test, type AppServer } from './app-server.ts';
 
 const root = join(import.meta.dirname, '..', '..');
 const shots = 'test-results/screenshots';
 
-/** `mde serve` on a free port with its own demo folder, in the failing modes asked for. */
-async function startRemoteService(args: string[]): Promise<{ baseUrl: string; stop: () => Promise<void> }> {
-  const demoDir = await mkdtemp(join(tmpdir(), 'mde-e2e-remote-'));
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'electron/cli/mde.ts', 'serve', '--port', '0', '--demo-dir', demoDir, ...args], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const baseUrl = await new Promise<string>((resolve, reject) => {
-    const onData = (chunk: Buffer): void => {
-      output += chunk.toString();
-      const match = / at (http:\/\/127\.0\.0\.1:\d+)$/m.exec(output);
-      if (match?.[1] !== undefined) resolve(match[1]);
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.on('exit', (code) => reject(new Error(`mde serve exited with ${code ?? 'a signal'}:\n${output}`)));
-  });
-  return {
-    baseUrl,
-    stop: async () => {
-      child.kill('SIGTERM');
-      await new Promise((resolve) => child.once('exit', resolve));
-      await rm(demoDir, { recursive: true, force: true });
-    },
-  };
-}
 
 /** The answer of one `/catalog` call. */
 type CatalogAnswer = { status: number; headers?: Record<string, string>; body: string };
@@ -110,7 +81,7 @@ async function showCatalog(page: Page): Promise<void> {
 }
 
 test('catalog metadata down: the service words, Retry, and "Check data source" reaching the base URL', async ({ app, page }) => {
-  const remote = await startRemoteService(['--fail', 'metadata']);
+  const remote = await startMdeServe(['--fail', 'metadata']);
   try {
     await useRemote(page, app, remote.baseUrl);
     await showCatalog(page);
@@ -133,7 +104,7 @@ test('catalog metadata down: the service words, Retry, and "Check data source" r
 });
 
 test('a wrong API key: "Add API key" goes to the key field, and the right key brings the catalog', async ({ app, page }) => {
-  const remote = await startRemoteService(['--keys', 'mde-e2e-good-key-7788']);
+  const remote = await startMdeServe(['--keys', 'mde-e2e-good-key-7788']);
   try {
     await useRemote(page, app, remote.baseUrl);
     const keyField = page.getByLabel(/New key/);

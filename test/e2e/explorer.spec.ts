@@ -1,44 +1,13 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { startCandleService } from '../support/candle-service.ts';
+import { startMdeServe } from '../support/mde-serve.ts';
 import { expect, test } from './app-server.ts';
 
 // The paths a new user takes through the explorer (issue F7), in browser mode on the embedded
 // demo, and against remote services for the key and rate-limit paths. Each saves screenshots.
 
-const root = join(import.meta.dirname, '..', '..');
 const shots = 'test-results/screenshots';
 
-/** `mde serve` on a free port with its own demo folder and the given extra arguments. */
-async function startRemoteService(args: string[]): Promise<{ baseUrl: string; stop: () => Promise<void> }> {
-  const demoDir = await mkdtemp(join(tmpdir(), 'mde-e2e-remote-'));
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'electron/cli/mde.ts', 'serve', '--port', '0', '--demo-dir', demoDir, ...args], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const baseUrl = await new Promise<string>((resolve, reject) => {
-    const onData = (chunk: Buffer): void => {
-      output += chunk.toString();
-      const match = / at (http:\/\/127\.0\.0\.1:\d+)$/m.exec(output);
-      if (match?.[1] !== undefined) resolve(match[1]);
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.on('exit', (code) => reject(new Error(`mde serve exited with ${code ?? 'a signal'}:\n${output}`)));
-  });
-  return {
-    baseUrl,
-    stop: async () => {
-      child.kill('SIGTERM');
-      await new Promise((resolve) => child.once('exit', resolve));
-      await rm(demoDir, { recursive: true, force: true });
-    },
-  };
-}
 
 /** Settings → Remote → base URL → Save, as a person does it. */
 async function useRemote(page: Page, baseUrl: string): Promise<void> {
@@ -153,7 +122,7 @@ test('open an intent lifecycle and a quote ladder', async ({ app, page }) => {
 test('an anonymous-window limit is said before sending, and adding the key loads the chart', async ({ app, page }) => {
   test.setTimeout(180_000);
   const key = 'mde-e2e-explorer-key-4242';
-  const remote = await startRemoteService(['--keys', key]);
+  const remote = await startMdeServe(['--keys', key]);
   try {
     await page.goto(app.url);
     await useRemote(page, remote.baseUrl);
