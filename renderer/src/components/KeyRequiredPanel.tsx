@@ -1,3 +1,5 @@
+import { timesInZone } from '../format/market-values.ts';
+import { useTimeZone } from '../hooks/contract-queries.ts';
 import { useUiStore } from '../stores/ui-store.ts';
 
 /** Props of the panel shown instead of a request that would be refused for want of a key. */
@@ -18,6 +20,7 @@ export interface KeyRequiredPanelProps {
  */
 export function KeyRequiredPanel({ what, reason, onUseAnonymousWindow, anonymousWindowLabel }: KeyRequiredPanelProps) {
   const openSettings = useUiStore((state) => state.openSettings);
+  const zone = useTimeZone();
   return (
     <section className="panel error-panel error-warn" data-testid="key-required" aria-labelledby="key-required-title">
       <header className="error-panel-header">
@@ -28,7 +31,7 @@ export function KeyRequiredPanel({ what, reason, onUseAnonymousWindow, anonymous
         <span className="error-context">{what}</span>
       </header>
       <div className="error-panel-body">
-        <p className="error-message">{reason}</p>
+        <p className="error-message">{timesInZone(reason, zone)}</p>
         <p className="error-resolution">
           {onUseAnonymousWindow === undefined
             ? 'Nothing was sent. Add an API key for this service.'

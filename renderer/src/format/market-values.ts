@@ -85,3 +85,11 @@ export function formatUnits(raw: string | bigint | null | undefined, decimals: n
   const grouped = whole.toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   return `${negative ? '-' : ''}${grouped}${fraction === '' ? '' : `.${fraction}`}`;
 }
+
+/**
+ * A sentence with each ISO-8601 UTC time in it (`2026-11-22T09:03:04.056Z`) shown in the chosen
+ * zone, to the second and labelled: the access-window reasons come from shared code, in UTC.
+ */
+export function timesInZone(sentence: string, zone: TimeZoneChoice): string {
+  return sentence.replace(/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?Z/g, (iso) => `${formatTimestamp(Date.parse(iso), zone, 's')} ${zone === 'utc' ? 'UTC' : 'local time'}`);
+}

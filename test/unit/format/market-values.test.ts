@@ -8,6 +8,7 @@ import {
   formatUnits,
   notPublished,
   timeZoneLabel,
+  timesInZone,
 } from '../../../renderer/src/format/market-values.ts';
 
 // 2026-11-22T09:03:04.056Z, written out by hand.
@@ -20,7 +21,8 @@ describe('timestamps honour the UTC/local choice, to the millisecond', () => {
     process.env.TZ = 'Asia/Kolkata';
   });
   afterAll(() => {
-    process.env.TZ = savedZone;
+    if (savedZone === undefined) delete process.env.TZ;
+    else process.env.TZ = savedZone;
   });
 
   it('shows UTC with milliseconds', () => {
@@ -48,6 +50,12 @@ describe('timestamps honour the UTC/local choice, to the millisecond', () => {
   it('labels the zone', () => {
     expect(timeZoneLabel('utc', instant)).toBe('UTC');
     expect(timeZoneLabel('local', instant)).toBe('UTC+05:30');
+  });
+
+  it('shows the times inside a sentence (an access-window reason) in the chosen zone', () => {
+    const reason = '/ohlcv serves the rolling last hour anonymously (from 2026-11-22T09:03:04.056Z); older history needs an API key.';
+    expect(timesInZone(reason, 'utc')).toBe('/ohlcv serves the rolling last hour anonymously (from 2026-11-22 09:03:04 UTC); older history needs an API key.');
+    expect(timesInZone(reason, 'local')).toBe('/ohlcv serves the rolling last hour anonymously (from 2026-11-22 14:33:04 local time); older history needs an API key.');
   });
 
   it('shows a missing time as the em dash', () => {
