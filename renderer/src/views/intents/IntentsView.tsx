@@ -1,9 +1,9 @@
 import type { IntentRows } from '../../../../shared/contract/market-schemas.ts';
 import { ViewFrame } from '../../components/ViewFrame.tsx';
-import { RangePicker } from '../../components/range/RangePicker.tsx';
 import { useCatalog } from '../../hooks/catalog-queries.ts';
 import { useTimeZone } from '../../hooks/contract-queries.ts';
 import { useMarketLoad } from '../../hooks/market-queries.ts';
+import { RangeToolbar } from './RangeToolbar.tsx';
 import { useViewParams } from '../../stores/ui-store.ts';
 import { IntentLifecycles } from './IntentLifecycles.tsx';
 import { LoadGate } from './LoadGate.tsx';
@@ -32,12 +32,7 @@ export function IntentsView() {
       subtitle={subtitle}
       actions={
         source !== undefined && market !== undefined && (
-          <span className="view-toolbar">
-            <RangePicker range={range.range} zone={zone} onChange={range.changeRange} />
-            <button type="button" className="button" onClick={range.refresh} disabled={!range.range.relative} title="Load the span again, ending now">
-              Refresh
-            </button>
-          </span>
+          <RangeToolbar range={range} zone={zone} />
         )
       }
     >

@@ -1,10 +1,10 @@
 import type { ContractError } from '../../../../shared/contract/errors.ts';
 import type { QuoteRows } from '../../../../shared/contract/market-schemas.ts';
 import { ViewFrame } from '../../components/ViewFrame.tsx';
-import { RangePicker } from '../../components/range/RangePicker.tsx';
 import { useCatalog } from '../../hooks/catalog-queries.ts';
 import { useTimeZone } from '../../hooks/contract-queries.ts';
 import { useMarketLoad } from '../../hooks/market-queries.ts';
+import { RangeToolbar } from '../intents/RangeToolbar.tsx';
 import { useViewParams } from '../../stores/ui-store.ts';
 import { LoadGate } from '../intents/LoadGate.tsx';
 import { MarketChoice } from '../intents/MarketChoice.tsx';
@@ -41,12 +41,7 @@ export function QuotesView() {
       subtitle={subtitle}
       actions={
         source !== undefined && market !== undefined && (
-          <span className="view-toolbar">
-            <RangePicker range={range.range} zone={zone} onChange={range.changeRange} />
-            <button type="button" className="button" onClick={range.refresh} disabled={!range.range.relative} title="Load the span again, ending now">
-              Refresh
-            </button>
-          </span>
+          <RangeToolbar range={range} zone={zone} />
         )
       }
     >

@@ -1,0 +1,15 @@
+import { RangePicker } from '../../components/range/RangePicker.tsx';
+import type { TimeZoneChoice } from '../../format/market-values.ts';
+import type { LatestHourRange } from './use-latest-hour-range.ts';
+
+/** A latest-hour view's toolbar: the range picker and Refresh (which loads a relative span again, ending now). */
+export function RangeToolbar({ range, zone }: { range: LatestHourRange; zone: TimeZoneChoice }) {
+  return (
+    <span className="view-toolbar">
+      <RangePicker range={range.range} zone={zone} onChange={range.changeRange} />
+      <button type="button" className="button" onClick={range.refresh} disabled={!range.range.relative} title="Load the span again, ending now">
+        Refresh
+      </button>
+    </span>
+  );
+}
