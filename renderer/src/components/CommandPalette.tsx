@@ -3,6 +3,7 @@ import type { ShellCommand } from '../navigation/shell-commands.ts';
 import { useUiStore } from '../stores/ui-store.ts';
 import { CommandPaletteList } from './CommandPaletteList.tsx';
 import './command-palette.css';
+import { dialogStoreHandlers } from './dialog-handlers.ts';
 
 /** Props of the command palette. */
 export interface CommandPaletteProps {
@@ -50,18 +51,7 @@ export function CommandPalette({ run }: CommandPaletteProps) {
       ref={dialog}
       className="command-palette"
       aria-label="Command palette"
-      onKeyDown={(event) => {
-        // Closed here rather than by the browser, whose close event comes a task later: a Ctrl+K
-        // pressed right after Escape must find the palette closed in the store.
-        if (event.key === 'Escape') {
-          event.preventDefault();
-          setOpen(false);
-        }
-      }}
-      onClose={() => {
-        // A close event is queued a task after the dialog closes: by then it may have been reopened.
-        if (dialog.current?.open !== true) setOpen(false);
-      }}
+      {...dialogStoreHandlers(() => setOpen(false))}
       onClick={(event) => {
         if (event.target === dialog.current) leave();
       }}

@@ -2,6 +2,7 @@ import { Fragment, useEffect, useRef } from 'react';
 import { keyCapLabel, keySteps, shortcutSections } from '../navigation/shortcut-registry.ts';
 import { useUiStore } from '../stores/ui-store.ts';
 import './shortcuts.css';
+import { dialogStoreHandlers } from './dialog-handlers.ts';
 
 /** Whether the keyboard is a Mac's (⌘ instead of Ctrl). */
 export function isMacPlatform(): boolean {
@@ -54,17 +55,7 @@ export function ShortcutHelp() {
       ref={dialog}
       className="shortcut-sheet"
       aria-labelledby="shortcut-title"
-      onKeyDown={(event) => {
-        // Closed here rather than by the browser, whose close event comes a task later than a quick `?`.
-        if (event.key === 'Escape') {
-          event.preventDefault();
-          setOpen(false);
-        }
-      }}
-      onClose={() => {
-        // A close event is queued a task after the dialog closes: by then it may have been reopened.
-        if (dialog.current?.open !== true) setOpen(false);
-      }}
+      {...dialogStoreHandlers(() => setOpen(false))}
       onClick={(event) => {
         if (event.target === dialog.current) setOpen(false);
       }}
