@@ -10,7 +10,7 @@ import { formatTimestamp } from '../../format/market-values.ts';
 import { useCatalog } from '../../hooks/catalog-queries.ts';
 import { useTimeZone } from '../../hooks/contract-queries.ts';
 import { useHasKeyAccess, useMarketLoad } from '../../hooks/market-queries.ts';
-import { resolveRange, type ResolvedRange } from '../../navigation/time-range.ts';
+import type { ResolvedRange } from '../../navigation/time-range.ts';
 import { useUiStore, useViewParams, type ViewParamsPatch } from '../../stores/ui-store.ts';
 import { spanInWords } from '../options/option-format.ts';
 import { useDebounced } from '../options/use-debounced.ts';
@@ -19,6 +19,7 @@ import { EventDetail } from './EventDetail.tsx';
 import { EventList } from './EventList.tsx';
 import { countByType, eventTypeLabels, toggleType, typesParam } from './event-types.ts';
 import './events-view.css';
+import { useAnchoredRange } from '../../hooks/use-anchored-range.ts';
 
 /** The stream's default range: ten minutes ending now. */
 const defaultSpan = '10m';
@@ -73,9 +74,8 @@ export function EventsView() {
   const zone = useTimeZone();
   const hasKey = useHasKeyAccess();
   const simulated = useCatalog().data?.simulated === true;
-  // A relative range is resolved once and kept until changed or refreshed, so the query key holds still.
-  const [anchor, setAnchor] = useState(() => Date.now());
-  const range = resolveRange(params, anchor, defaultSpan);
+  const anchored = useAnchoredRange('events', defaultSpan);
+  const { range } = anchored;
   // The type filter is not a ViewParams field: it lives here, for this visit.
   const [types, setTypes] = useState<ReadonlySet<RowKind>>(allTypes);
   // Quick toggles (1…7 pressed in a row) settle into one request.
@@ -107,10 +107,7 @@ export function EventsView() {
   }, [data, focus]);
   const select = (index: number | null): void => setParams('events', { focus: index === null ? undefined : items[index]?.data.event_id });
 
-  const changeRange = (patch: Pick<ViewParamsPatch, 'span' | 'start' | 'end'>): void => {
-    setAnchor(Date.now());
-    setParams('events', { ...patch, focus: undefined });
-  };
+  const changeRange = (patch: Pick<ViewParamsPatch, 'span' | 'start' | 'end'>): void => anchored.changeRange({ ...patch, focus: undefined });
   const flipType = (kind: RowKind): void => {
     setTypes((now) => toggleType(now, kind));
   };
@@ -135,7 +132,7 @@ export function EventsView() {
         }}
       />
       <RangePicker range={range} zone={zone} onChange={changeRange} spans={offeredSpans} />
-      <button type="button" className="button compact" title="Load the range again, up to now" onClick={() => setAnchor(Date.now())}>
+      <button type="button" className="button compact" title="Load the range again, up to now" onClick={anchored.refresh}>
         ↻
       </button>
     </span>

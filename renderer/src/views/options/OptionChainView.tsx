@@ -13,7 +13,7 @@ import { useCatalog, useCatalogMarket } from '../../hooks/catalog-queries.ts';
 import { useTimeZone } from '../../hooks/contract-queries.ts';
 import { useHasKeyAccess } from '../../hooks/market-queries.ts';
 import { useNow } from '../../hooks/use-now.ts';
-import { resolveRange, type ResolvedRange } from '../../navigation/time-range.ts';
+import type { ResolvedRange } from '../../navigation/time-range.ts';
 import { viewForMarket } from '../../navigation/view-for-market.ts';
 import { useUiStore, useViewParams, type ViewParamsPatch } from '../../stores/ui-store.ts';
 import { ChainTable } from './ChainTable.tsx';
@@ -26,6 +26,7 @@ import { useOptionChain } from './use-option-chain.ts';
 import { withinAnonymousHour } from './anonymous-hour.ts';
 import { useViewKeyMap } from '../../hooks/use-view-keys.ts';
 import './options-view.css';
+import { useAnchoredRange } from '../../hooks/use-anchored-range.ts';
 
 /** The chain's default range: the latest ticker of each contract over the last ten minutes. */
 const defaultSpan = '10m';
@@ -119,10 +120,8 @@ export function OptionChainView() {
   const zone = useTimeZone();
   const hasKey = useHasKeyAccess();
   const clock = useNow(30_000);
-  // A relative range is resolved once and kept until the user changes it or refreshes, so the
-  // query key (and the chain on screen) does not move every time the clock ticks.
-  const [anchor, setAnchor] = useState(() => Date.now());
-  const chosenRange = resolveRange(params, anchor, defaultSpan);
+  const anchored = useAnchoredRange('options', defaultSpan);
+  const { anchor, range: chosenRange, changeRange } = anchored;
   const anonymousHour = withinAnonymousHour(chosenRange, anchor);
   const range = hasKey ? chosenRange : anonymousHour.range;
   const { source, market } = params;
@@ -134,10 +133,6 @@ export function OptionChainView() {
 
   const update = (patch: ViewParamsPatch): void => setParams('options', patch);
   const pickUnderlying = (pickedSource: string, pickedMarket: string): void => update({ source: pickedSource, market: pickedMarket, expiry: undefined, instrument: undefined });
-  const changeRange = (patch: Pick<ViewParamsPatch, 'span' | 'start' | 'end'>): void => {
-    setAnchor(Date.now());
-    update(patch);
-  };
 
   const expiries = chain?.expiries ?? [];
   const selected = expiries.find((entry) => entry.expiry === params.expiry) ?? expiries[0] ?? null;
@@ -182,7 +177,7 @@ export function OptionChainView() {
       <span className="options-actions">
         <UnderlyingSelect source={source} market={market} onPick={pickUnderlying} />
         <RangePicker range={range} zone={zone} onChange={changeRange} spans={offeredSpans} />
-        <button type="button" className="button compact" title="Load the chain again, up to now" onClick={() => setAnchor(Date.now())}>
+        <button type="button" className="button compact" title="Load the chain again, up to now" onClick={anchored.refresh}>
           ↻
         </button>
       </span>
