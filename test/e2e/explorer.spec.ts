@@ -165,3 +165,19 @@ test('a rate limit on the candles counts down and recovers by itself', async ({ 
     await service.stop();
   }
 });
+
+test('the mixed event stream: rows by type, a type toggled off by its key, the selection by j', async ({ app, page }) => {
+  test.setTimeout(180_000);
+  await page.goto(`${app.url.split('#')[0] ?? app.url}#/events?span=10m`);
+  const list = page.getByRole('grid', { name: 'Events' });
+  const rows = list.locator('[role="row"]:not(.event-head)');
+  await expect(rows.first()).toBeVisible({ timeout: 150_000 });
+  const chips = page.getByRole('group', { name: /Event types/ });
+  const trade = chips.getByRole('button').first();
+  await expect(trade).toHaveAttribute('aria-pressed', 'true');
+  await page.keyboard.press('1');
+  await expect(trade).toHaveAttribute('aria-pressed', 'false');
+  await page.keyboard.press('j');
+  await expect(page).toHaveURL(/focus=/);
+  await page.screenshot({ path: `${shots}/explorer-events.png` });
+});
