@@ -1,18 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { AccessStatus, CatalogMarket } from '../../../shared/rows/catalog.ts';
 import { filterCatalog, indexCatalog, isFiltered, type CatalogCriteria } from '../../../renderer/src/views/catalog/catalog-filter.ts';
+import { seededRandom } from '../../bench/book-stream.ts';
 
-/** A small seeded generator (mulberry32), so every random catalog can be made again. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const sources = ['hyperliquid', 'binance', 'deribit', 'okx', 'uniswap', 'Kraken'];
 const bases = ['BTC', 'ETH', 'SOL', 'btcb', 'WETH', 'DOGE', 'X'];
@@ -27,7 +17,7 @@ function pick<T>(random: () => number, list: readonly T[]): T {
 }
 
 function randomCatalog(seed: number, size: number): CatalogMarket[] {
-  const random = seeded(seed);
+  const random = seededRandom(seed);
   const markets: CatalogMarket[] = [];
   for (let i = 0; i < size; i++) {
     const base = pick(random, bases);
@@ -91,7 +81,7 @@ describe('filterCatalog against a naive reference filter, over seeded random cat
     let narrowed = 0;
     for (let seed = 1; seed <= 300; seed++) {
       const markets = randomCatalog(seed, 1 + (seed % 97) * 3);
-      const criteria = randomCriteria(seeded(seed * 7919), markets);
+      const criteria = randomCriteria(seededRandom(seed * 7919), markets);
       const { indices } = filterCatalog(indexCatalog(markets), criteria);
       const shown = Array.from(indices, (index) => markets[index]);
       expect(shown.map((market) => market && keyOf(market)), `seed ${seed}: ${JSON.stringify({ ...criteria, favourites: criteria.favourites.size })}`).toEqual(
@@ -106,7 +96,7 @@ describe('filterCatalog against a naive reference filter, over seeded random cat
   it('counts each facet as choosing it would show, the other filters unchanged', () => {
     for (let seed = 1; seed <= 60; seed++) {
       const markets = randomCatalog(seed, 150);
-      const criteria = randomCriteria(seeded(seed * 104_729), markets);
+      const criteria = randomCriteria(seededRandom(seed * 104_729), markets);
       const { facets } = filterCatalog(indexCatalog(markets), criteria);
       for (const source of sources) expect(facets.sources.get(source) ?? 0, `seed ${seed} source ${source}`).toBe(naiveMatches(markets, { ...criteria, source }).length);
       for (const category of ['Futures', 'Spot', 'Options', 'DEX', 'Quotes', 'Intents', 'Perpetual']) {
