@@ -1,9 +1,9 @@
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback } from 'react';
 import type { ShellCommand } from '../navigation/shell-commands.ts';
 import { useUiStore } from '../stores/ui-store.ts';
 import { CommandPaletteList } from './CommandPaletteList.tsx';
 import './command-palette.css';
-import { dialogStoreHandlers } from './dialog-handlers.ts';
+import { dialogStoreHandlers, useStoreDialog } from '../hooks/use-store-dialog.ts';
 
 /** Props of the command palette. */
 export interface CommandPaletteProps {
@@ -18,18 +18,8 @@ export interface CommandPaletteProps {
 export function CommandPalette({ run }: CommandPaletteProps) {
   const open = useUiStore((state) => state.paletteOpen);
   const setOpen = useUiStore((state) => state.setPaletteOpen);
-  const dialog = useRef<HTMLDialogElement>(null);
-
-  useEffect(() => {
-    const element = dialog.current;
-    if (element === null) return;
-    if (open && !element.open) {
-      element.showModal();
-      // The field mounted while the dialog was still closed, so it could not take focus then.
-      element.querySelector<HTMLInputElement>('[cmdk-input]')?.focus();
-    }
-    if (!open && element.open) element.close();
-  }, [open]);
+  // The field mounted while the dialog was still closed, so it takes focus once the dialog shows.
+  const dialog = useStoreDialog(open, '[cmdk-input]');
 
   /**
    * Closes the palette and does what was chosen. Closing a modal dialog returns focus to where it
@@ -43,7 +33,7 @@ export function CommandPalette({ run }: CommandPaletteProps) {
       setOpen(false);
       then?.();
     },
-    [setOpen],
+    [dialog, setOpen],
   );
 
   return (

@@ -1,8 +1,8 @@
-import { Fragment, useEffect, useRef } from 'react';
+import { Fragment } from 'react';
 import { keyCapLabel, keySteps, shortcutSections } from '../navigation/shortcut-registry.ts';
 import { useUiStore } from '../stores/ui-store.ts';
 import './shortcuts.css';
-import { dialogStoreHandlers } from './dialog-handlers.ts';
+import { dialogStoreHandlers, useStoreDialog } from '../hooks/use-store-dialog.ts';
 
 /** Whether the keyboard is a Mac's (⌘ instead of Ctrl). */
 export function isMacPlatform(): boolean {
@@ -39,17 +39,8 @@ export function ShortcutKeys({ keys }: { keys: readonly string[] }) {
 export function ShortcutHelp() {
   const open = useUiStore((state) => state.shortcutHelpOpen);
   const setOpen = useUiStore((state) => state.setShortcutHelpOpen);
-  const dialog = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const element = dialog.current;
-    if (element === null) return;
-    if (open && !element.open) {
-      element.showModal();
-      // Focus the list rather than the Close button, so that arrows and PgDn scroll it.
-      element.querySelector<HTMLElement>('.shortcut-sections')?.focus();
-    }
-    if (!open && element.open) element.close();
-  }, [open]);
+  // The list takes focus rather than the Close button, so that arrows and PgDn scroll it.
+  const dialog = useStoreDialog(open, '.shortcut-sections');
   return (
     <dialog
       ref={dialog}
