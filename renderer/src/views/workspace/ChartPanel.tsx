@@ -1,16 +1,11 @@
-import type { PriceFormat, SeriesMarker } from 'lightweight-charts';
 import type { Ref } from 'react';
 import type { CandleColumns } from '../../../../shared/contract/market-schemas.ts';
-import type { IntervalSeries } from '../../../../shared/series/trade-prints.ts';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { ErrorPanel, type ShownError } from '../../components/ErrorPanel.tsx';
 import { KeyRequiredPanel } from '../../components/KeyRequiredPanel.tsx';
 import { LoadingState } from '../../components/LoadingState.tsx';
-import type { TimeZoneChoice } from '../../format/market-values.ts';
 import { useUiStore } from '../../stores/ui-store.ts';
-import { CandleChart, type CandleChartHandle } from './chart/CandleChart.tsx';
-import type { TimeRangeSync } from './chart/time-range-sync.ts';
-import type { LargeTradeTotal } from './chart/trade-markers.ts';
+import { CandleChart, type CandleChartHandle, type CandleChartProps } from './chart/CandleChart.tsx';
 import type { OlderCandles } from './use-older-candles.ts';
 
 /** What the chart area shows. */
@@ -22,17 +17,8 @@ export type ChartState =
   | { kind: 'ready'; candles: CandleColumns };
 
 /** Props of the chart area. */
-export interface ChartPanelProps {
+export interface ChartPanelProps extends Omit<CandleChartProps, 'candles' | 'onNearOldest' | 'ref'> {
   state: ChartState;
-  barMs: number;
-  zone: TimeZoneChoice;
-  priceFormat: PriceFormat;
-  vwap: IntervalSeries | null;
-  volatility: IntervalSeries | null;
-  volatilityLabel: string;
-  markers: SeriesMarker<number>[];
-  largeTrades: ReadonlyMap<number, LargeTradeTotal>;
-  timeSync: TimeRangeSync;
   /** Says what part of the range the trade-derived series cover, when not all of it. */
   tradeNote: string | null;
   older: OlderCandles;
