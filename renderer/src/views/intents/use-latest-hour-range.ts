@@ -1,10 +1,10 @@
-import { useCallback, useState } from 'react';
 import type { ViewId } from '../../../../shared/settings.ts';
 import { useKeyStatus, useSettings } from '../../hooks/contract-queries.ts';
 import { useHasKeyAccess } from '../../hooks/market-queries.ts';
 import { useNow } from '../../hooks/use-now.ts';
-import { resolveRange, type ResolvedRange } from '../../navigation/time-range.ts';
-import { useUiStore, useViewParams, type ViewParamsPatch } from '../../stores/ui-store.ts';
+import { useAnchoredRange } from '../../hooks/use-anchored-range.ts';
+import type { ResolvedRange } from '../../navigation/time-range.ts';
+import type { ViewParamsPatch } from '../../stores/ui-store.ts';
 import { latestHourRequest, type LatestHourRequest } from './latest-hour-request.ts';
 
 /** The range of a latest-hour view and what it may send. */
@@ -29,24 +29,13 @@ export interface LatestHourRange {
  * A relative span is resolved once (when chosen, or on Refresh), so the query key stays put.
  */
 export function useLatestHourRange(view: ViewId, path: string): LatestHourRange {
-  const params = useViewParams(view);
-  const setParams = useUiStore((state) => state.setParams);
   const settings = useSettings();
   const keys = useKeyStatus();
   const hasKey = useHasKeyAccess();
   const now = useNow(15_000);
-  const [anchor, setAnchor] = useState(() => Date.now());
-  const range = resolveRange(params, anchor, '1h');
+  const { range, anchor, refresh, changeRange } = useAnchoredRange(view, '1h');
   const accessKnown = settings.data !== undefined && (settings.data.dataSource === 'embedded' || keys.data !== undefined);
   const request = latestHourRequest(range, path, hasKey, Math.max(now, anchor));
-  const refresh = useCallback(() => setAnchor(Date.now()), []);
-  const changeRange = useCallback(
-    (patch: Pick<ViewParamsPatch, 'span' | 'start' | 'end'>) => {
-      setAnchor(Date.now());
-      setParams(view, patch);
-    },
-    [setParams, view],
-  );
-  const showLatestHour = useCallback(() => changeRange({ span: '1h', start: undefined, end: undefined }), [changeRange]);
+  const showLatestHour = (): void => changeRange({ span: '1h', start: undefined, end: undefined });
   return { range, request, accessKnown, anchor, refresh, changeRange, showLatestHour };
 }
