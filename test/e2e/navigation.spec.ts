@@ -187,3 +187,19 @@ test('? lists every shortcut by section, Alt+0 opens Settings, and the status ba
   await expect(clock).toHaveAttribute('data-zone', 'utc');
   await page.screenshot({ path: 'test-results/screenshots/navigation-status-clock.png' });
 });
+
+test('a settings change between g and its second key keeps the chord', async ({ app, page }) => {
+  // The page clock stands still, so the chord window cannot run out while the setting is saved.
+  await page.clock.install();
+  await page.goto(app.url);
+  await expectView(page, /Catalog/);
+  await expect(page.getByTestId('status-health')).toHaveAttribute('data-health', 'ok');
+  const clock = page.getByTestId('status-clock');
+  await expect(clock).toHaveAttribute('data-zone', 'utc');
+  await page.keyboard.press('g');
+  // Saving a setting refetches the settings, which gives the shell a new command runner.
+  await clock.click();
+  await expect(clock).toHaveAttribute('data-zone', 'local');
+  await page.keyboard.press('o');
+  await expectView(page, /Options/);
+});

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { interpretKey } from '../navigation/key-bindings.ts';
 import type { ShellCommand } from '../navigation/shell-commands.ts';
 
@@ -13,9 +13,15 @@ function isTyping(target: EventTarget | null): boolean {
  * fields are left alone, except Ctrl/Cmd combinations and Alt+digit. It listens in the capture
  * phase and stops a key it uses, so a view never also acts on it: the `f` of `g f` does not
  * toggle a favourite in the catalog. `/` focuses the field a view marks with
- * `data-shortcut="/"`; in a view with none, the view gets the key.
+ * `data-shortcut="/"`; in a view with none, the view gets the key. It subscribes once and runs
+ * the latest `run`: `run` changes whenever settings are refetched (saving the view shown does
+ * that), and a re-subscription between `g` and its second key would drop the chord.
  */
 export function useGlobalShortcuts(run: (command: ShellCommand) => void): void {
+  const latestRun = useRef(run);
+  useEffect(() => {
+    latestRun.current = run;
+  }, [run]);
   useEffect(() => {
     let goPendingSince: number | null = null;
     const onKeyDown = (event: KeyboardEvent): void => {
@@ -38,10 +44,10 @@ export function useGlobalShortcuts(run: (command: ShellCommand) => void): void {
       if (outcome.command !== null) {
         event.preventDefault();
         event.stopPropagation();
-        run(outcome.command);
+        latestRun.current(outcome.command);
       }
     };
     window.addEventListener('keydown', onKeyDown, { capture: true });
     return () => window.removeEventListener('keydown', onKeyDown, { capture: true });
-  }, [run]);
+  }, []);
 }
