@@ -94,6 +94,40 @@ export class FastV2LineParser {
   private readonly source = new RepeatedString();
   private readonly market = new RepeatedString();
   private readonly instrument = new RepeatedString();
+  private readonly typeName = new RepeatedString();
+
+  /**
+   * The `type` of the line `bytes[start, end)` read from its envelope alone, without touching
+   * `data`; null when the envelope is not plain enough to tell (the general path decides). A line
+   * that names its type twice is read by the first.
+   */
+  lineType(bytes: Buffer, start: number, end: number): string | null {
+    this.b = bytes;
+    this.p = start;
+    this.end = end;
+    try {
+      this.expect(OPEN_BRACE);
+      let seen = 0;
+      let key = -1;
+      for (;;) {
+        key = this.key(envelopeKeys, envelopeTokens, key + 1);
+        if ((seen & (1 << key)) !== 0 || key === 8) throw bail;
+        seen |= 1 << key;
+        if (key === 7) {
+          this.string();
+          return this.typeName.get(this.b, this.stringStart, this.stringEnd);
+        }
+        if (this.nullOr()) {
+          // a null value
+        } else if (this.b[this.p] === QUOTE) this.string();
+        else this.number();
+        if (this.separator(CLOSE_BRACE)) throw bail;
+      }
+    } catch (error) {
+      if (error === bail) return null;
+      throw error;
+    }
+  }
 
   /** Parses `bytes[start, end)`; null means "use the general path". */
   parse(bytes: Buffer, start: number, end: number, line: number, header: SnapshotHeader): OrderbookRecord | TradeRecord | null {

@@ -14,6 +14,12 @@ export interface RecordDecoderOptions {
   lenient?: boolean;
   /** How many skipped lines to keep as samples. */
   maxSkippedSamples?: number;
+  /**
+   * Only v2 lines whose `type` is one of these become records; the others are passed over, unread
+   * where the envelope names the type plainly (and neither counted nor checked). Legacy files are
+   * read whole.
+   */
+  onlyTypes?: ReadonlySet<string>;
 }
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
@@ -48,6 +54,7 @@ export class SnapshotRecordDecoder {
   private readonly fast = new FastV2LineParser();
   private readonly lenient: boolean;
   private readonly maxSamples: number;
+  private readonly onlyTypes: ReadonlySet<string> | null;
   private records = 0;
   private readonly countsByType = new Map<string, number>();
   private readonly rejected = new RejectedLineMemory();
@@ -63,6 +70,7 @@ export class SnapshotRecordDecoder {
   ) {
     this.lenient = options.lenient ?? false;
     this.maxSamples = options.maxSkippedSamples ?? 10;
+    this.onlyTypes = options.onlyTypes ?? null;
   }
 
   /** Event records produced so far. */
@@ -78,8 +86,12 @@ export class SnapshotRecordDecoder {
       return this.skip();
     }
     if (this.format === 'v2' && this.header !== null) {
+      if (this.onlyTypes !== null) {
+        const type = this.fast.lineType(bytes, start, end);
+        if (type !== null && !this.onlyTypes.has(type)) return null;
+      }
       const fast = this.fast.parse(bytes, start, end, line, this.header);
-      if (fast !== null) return this.accept(fast);
+      if (fast !== null) return this.acceptV2(fast);
     }
     const record = this.parseLine(bytes, start, end, line, byteOffset);
     if (record === undefined) {
@@ -133,7 +145,12 @@ export class SnapshotRecordDecoder {
     // A repeated metadata row (files joined end to end) is framing too.
     if (isMetadataRow(row)) return null;
     if (this.header === null) throw new LineProblem('no metadata header');
-    return this.accept(v2Record(row, this.header, line));
+    return this.acceptV2(v2Record(row, this.header, line));
+  }
+
+  /** Accepts a v2 record unless its type is filtered out. */
+  private acceptV2(record: SnapshotRecord): SnapshotRecord | null {
+    return this.onlyTypes === null || this.onlyTypes.has(fileType(record, 'v2')) ? this.accept(record) : null;
   }
 
   private accept(record: SnapshotRecord): SnapshotRecord {

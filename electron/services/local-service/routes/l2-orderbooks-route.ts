@@ -49,6 +49,9 @@ function rememberResumePoint(cursor: string, point: ResumePoint): void {
  * by line), so a client replaying those rows through the book engine gets the same books and
  * the books come in collector-time order like every other row (spec part 2).
  */
+/** Replay reads only the book lines of a file. */
+const bookLines: ReadonlySet<string> = new Set(['orderbook']);
+
 function bookRecordsInReplayOrder(hour: DecodedHour): OrderbookRecord[] {
   let records = replayOrderCache.get(hour);
   if (records === undefined) {
@@ -112,7 +115,7 @@ export function registerL2OrderbooksRoute(app: FastifyInstance, context: Service
       previous = ref;
       storageBytes += (await context.store.file(ref)).bytes;
       if (storageBytes > limits.maxStorageBytes) throw tooExpensive(`more than ${limits.maxStorageBytes} bytes of storage reads`);
-      const hour = await context.store.readHour(ref);
+      const hour = await context.store.readHour(ref, bookLines);
       const context2 = { sourceCaptureId: ref.key };
       const records = bookRecordsInReplayOrder(hour);
       const firstIndex = resume !== undefined && ref.hourStart === resume.hourStart ? resume.nextIndex : 0;

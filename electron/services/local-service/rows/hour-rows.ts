@@ -34,6 +34,22 @@ export interface RowBuildOptions {
 
 const hourMs = 3_600_000;
 
+/** The file `type`s each row kind is built from (candles are built from trades; quotes are `record` lines). */
+const lineTypesByKind: Readonly<Record<RowKind, readonly string[]>> = {
+  trade: ['trade'],
+  ohlcv: ['trade'],
+  l2_update: ['orderbook'],
+  funding_rate: ['perpetual_ticker', 'point'],
+  option_ticker: ['option_ticker'],
+  intent: ['intent'],
+  quote: ['record'],
+};
+
+/** The file `type`s of lines the rows of `kinds` are built from, so a store can skip reading the rest. */
+export function lineTypesOf(kinds: readonly RowKind[]): ReadonlySet<string> {
+  return new Set(kinds.flatMap((kind) => lineTypesByKind[kind]));
+}
+
 const cache = new WeakMap<DecodedHour, Map<string, readonly HourRowEntry[]>>();
 
 function entriesOf(hour: DecodedHour, kind: RowKind, options: RowBuildOptions): HourRowEntry[] {

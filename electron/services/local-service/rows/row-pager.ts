@@ -1,6 +1,6 @@
 import type { TimeRange } from '../access-policy.ts';
 import type { HourRef, MarketDataStore } from '../store/market-data-store.ts';
-import { hourRows, type HourRowEntry, type RowBuildOptions, type ServedRow } from './hour-rows.ts';
+import { hourRows, lineTypesOf, type HourRowEntry, type RowBuildOptions, type ServedRow } from './hour-rows.ts';
 import type { RowKind } from '../../../../shared/rows/row-kinds.ts';
 
 /** Where a page ended: the last row's time, stream key and in-hour sequence. Cursors carry it. */
@@ -81,6 +81,8 @@ export async function pageRows(store: MarketDataStore, query: RowQuery): Promise
     refs.push(...(await store.hours(dataset.source, dataset.market, from - lookBack, query.range.end + hourSlackMs)));
   }
   refs.sort((a, b) => a.hourStart - b.hourStart || (a.key < b.key ? -1 : 1));
+  store.prefetch?.(refs);
+  const lineTypes = lineTypesOf(query.kinds);
   const streams: Stream[] = [];
   let nextRef = 0;
   let hoursOpened = 0;
@@ -95,7 +97,7 @@ export async function pageRows(store: MarketDataStore, query: RowQuery): Promise
       bytesRead += (await store.file(ref)).bytes;
       if (bytesRead > query.maxReadBytes) throw new QueryTooExpensive(`one page would read more than ${query.maxReadBytes} bytes of storage`);
     }
-    const hour = await store.readHour(ref);
+    const hour = await store.readHour(ref, lineTypes);
     for (const kind of query.kinds) {
       const entries = hourRows(hour, kind, query.options);
       // Candles are numbered apart from records, so they get their own key within the hour.

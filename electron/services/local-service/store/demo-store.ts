@@ -12,6 +12,8 @@ import { DirectoryStore } from './directory-store.ts';
 import type { DecodedHour, HourFile, HourRef, MarketDataStore } from './market-data-store.ts';
 
 const hourMs = 3_600_000;
+/** How many hours one prefetch hint may start generating. */
+const maxPrefetchedHours = 3;
 
 /** Options of the demo store. */
 export interface DemoStoreOptions {
@@ -100,14 +102,31 @@ export class DemoStore implements MarketDataStore {
     return work;
   }
 
+  /**
+   * Starts generating the first `maxPrefetchedHours` of `hours` that are not on disk and fresh (on
+   * a restart, typically the live hour only), in the generator's worker, while earlier hours are
+   * decoded. Failures are left for the read that needs the hour to report.
+   */
+  prefetch(hours: readonly HourRef[]): void {
+    void (async () => {
+      let started = 0;
+      for (const hour of hours) {
+        if (started >= maxPrefetchedHours) return;
+        if (this.#pending.has(hour.key) || (await this.#fileOnDisk(hour)) !== null) continue;
+        started++;
+        this.file(hour).catch(() => {});
+      }
+    })().catch(() => {});
+  }
+
   readyFile(hour: HourRef): Promise<HourFile | null> {
     // A file being generated is not ready: waiting for it would cost this caller the generation.
     return this.#pending.has(hour.key) ? Promise.resolve(null) : this.#fileOnDisk(hour);
   }
 
-  async readHour(hour: HourRef): Promise<DecodedHour> {
+  async readHour(hour: HourRef, lineTypes?: ReadonlySet<string>): Promise<DecodedHour> {
     await this.file(hour);
-    const decoded = await this.#directory.readHour(hour);
+    const decoded = await this.#directory.readHour(hour, lineTypes);
     const liveUntil = this.#liveUntil.get(hour.key);
     if (liveUntil === undefined) return decoded;
     // One object per decoded live hour, so the rows built from it stay cached between requests.

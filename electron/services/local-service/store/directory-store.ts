@@ -7,8 +7,8 @@ import { hourKey, parseSnapshotKey } from '../snapshot-keys.ts';
 import { DecodedHourCache } from './decoded-hour-cache.ts';
 import type { DecodedHour, HourFile, HourRef, MarketDataStore } from './market-data-store.ts';
 
-/** Decodes one snapshot file into its event records, in file order. */
-export type HourDecoder = (path: string) => Promise<readonly SnapshotRecord[]>;
+/** Decodes one snapshot file into its event records, in file order (only lines of `lineTypes` when given). */
+export type HourDecoder = (path: string, lineTypes?: ReadonlySet<string>) => Promise<readonly SnapshotRecord[]>;
 
 /** Optional sidecar `datasets.json` in the data folder: catalog facts the files cannot carry. */
 export interface DirectoryManifest {
@@ -45,6 +45,8 @@ export class DirectoryStore implements MarketDataStore {
   readonly root: string;
   readonly #decode: HourDecoder;
   readonly #cache: DecodedHourCache;
+  /** Decodes under way, by cache key and file version: a second reader of the same hour waits for the first. */
+  readonly #decoding = new Map<string, Promise<DecodedHour>>();
   #files = new Map<string, HourFile>();
   #byDataset = new Map<string, HourFile[]>();
   #datasets: DatasetDescriptor[] = [];
@@ -128,17 +130,35 @@ export class DirectoryStore implements MarketDataStore {
     return Promise.resolve(this.#files.get(hour.key) ?? null);
   }
 
-  async readHour(hour: HourRef): Promise<DecodedHour> {
+  async readHour(hour: HourRef, lineTypes?: ReadonlySet<string>): Promise<DecodedHour> {
     const file = await this.file(hour);
     const info = await stat(file.path);
     const stamp = `${info.size}:${info.mtimeMs}`;
-    const cached = this.#cache.get(file.key, stamp);
+    // A whole decode serves any query; a partial one only queries of the same line types.
+    const whole = this.#cache.get(file.key, stamp);
+    if (whole !== undefined) return whole;
+    const cacheKey = lineTypes === undefined ? file.key : `${file.key}|${[...lineTypes].sort().join(',')}`;
+    const cached = this.#cache.get(cacheKey, stamp);
     if (cached !== undefined) return cached;
-    const records = byCollectorTime(await this.#decode(file.path));
+    const decodingKey = `${cacheKey}@${stamp}`;
+    const underWay = this.#decoding.get(decodingKey);
+    if (underWay !== undefined) return underWay;
+    const decoding = this.#decodeHour(file, lineTypes).then((decoded) => {
+      this.#cache.set(cacheKey, stamp, decoded);
+      return decoded;
+    });
+    this.#decoding.set(decodingKey, decoding);
+    try {
+      return await decoding;
+    } finally {
+      this.#decoding.delete(decodingKey);
+    }
+  }
+
+  async #decodeHour(file: HourFile, lineTypes: ReadonlySet<string> | undefined): Promise<DecodedHour> {
+    const records = byCollectorTime(await this.#decode(file.path, lineTypes));
     const lastTime = records[records.length - 1]?.collectorTimestamp ?? file.hourStart;
-    const decoded: DecodedHour = { file, records, dataEnd: Math.max(lastTime, file.hourStart + hourMs - 1) };
-    this.#cache.set(file.key, stamp, decoded);
-    return decoded;
+    return { file, records, dataEnd: Math.max(lastTime, file.hourStart + hourMs - 1) };
   }
 }
 

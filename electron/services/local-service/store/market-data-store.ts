@@ -46,6 +46,14 @@ export interface MarketDataStore {
   file(hour: HourRef): Promise<HourFile>;
   /** The file of an hour if it can be served as it is; null when the demo would first have to generate it. */
   readyFile(hour: HourRef): Promise<HourFile | null>;
-  /** The decoded records of an hour (cached). */
-  readHour(hour: HourRef): Promise<DecodedHour>;
+  /**
+   * The decoded records of an hour (cached). With `lineTypes` (file `type`s), records of at least
+   * those types: the store may skip reading the others.
+   */
+  readHour(hour: HourRef, lineTypes?: ReadonlySet<string>): Promise<DecodedHour>;
+  /**
+   * A hint that these hours (oldest first) are about to be read: a store that builds files (the
+   * demo) may start on some of them now, off the event loop, so they are ready when asked for.
+   */
+  prefetch?(hours: readonly HourRef[]): void;
 }

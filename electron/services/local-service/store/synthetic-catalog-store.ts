@@ -72,7 +72,11 @@ export class SyntheticCatalogStore implements MarketDataStore {
     return this.#inner.readyFile(hour);
   }
 
-  readHour(hour: HourRef): Promise<DecodedHour> {
-    return this.#inner.readHour(hour);
+  readHour(hour: HourRef, lineTypes?: ReadonlySet<string>): Promise<DecodedHour> {
+    return this.#inner.readHour(hour, lineTypes);
+  }
+
+  prefetch(hours: readonly HourRef[]): void {
+    this.#inner.prefetch?.(hours);
   }
 }

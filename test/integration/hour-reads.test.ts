@@ -1,0 +1,148 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DemoStore } from '../../electron/services/local-service/store/demo-store.ts';
+import { decodeHourFile } from '../../electron/services/local-service/store/decode-hour-file.ts';
+import { DirectoryStore, type HourDecoder } from '../../electron/services/local-service/store/directory-store.ts';
+import { pageRows } from '../../electron/services/local-service/rows/row-pager.ts';
+import type { RowKind } from '../../shared/rows/row-kinds.ts';
+import { generateInProcess, type HourGenerator } from '../../electron/services/simulator/hour-generator.ts';
+import { compressZstdFrame } from '../../electron/services/snapshot/zstd-compressor.ts';
+import { fixtureText } from '../unit/snapshot/decode-helpers.ts';
+
+// How the local service reads hour files: only the line types a query is built from, each
+// decode once however many requests want it at the same moment, and (for the demo) the hours a
+// query will need generated ahead while earlier ones are read.
+
+const hourMs = 3_600_000;
+const trades: ReadonlySet<string> = new Set(['trade']);
+
+describe('reading hours from a folder of files', () => {
+  let root: string;
+  let decodes: { path: string; lineTypes: string[] | null }[];
+  let store: DirectoryStore;
+  const counting: HourDecoder = (path, lineTypes) => {
+    decodes.push({ path, lineTypes: lineTypes === undefined ? null : [...lineTypes] });
+    return decodeHourFile(path, lineTypes);
+  };
+  const path = (): string => join(root, 'aster', 'ETH-USDT', '2024-06-01', 'standard-aster-ETH-USDT-2024-06-01-00.jsonl.zst');
+
+  beforeEach(async () => {
+    root = await mkdtemp(join(tmpdir(), 'mde-hour-reads-'));
+    await mkdir(join(root, 'aster', 'ETH-USDT', '2024-06-01'), { recursive: true });
+    await writeFile(path(), compressZstdFrame(new TextEncoder().encode(fixtureText('v2-book-trades.jsonl'))));
+    decodes = [];
+    store = new DirectoryStore(root, counting);
+    await store.scan();
+  });
+  afterEach(async () => {
+    await rm(root, { recursive: true, force: true });
+  });
+
+  async function theHour() {
+    const [hour] = await store.hours('aster', 'ETH-USDT', Date.UTC(2024, 5, 1), Date.UTC(2024, 5, 1, 1));
+    if (hour === undefined) throw new Error('the fixture hour is not indexed');
+    return hour;
+  }
+
+  it('reads only the trades when a query needs only trades', async () => {
+    const decoded = await store.readHour(await theHour(), trades);
+    // The fixture's trades are lines 4, 5 and 7; in collector-time order line 5 (…250) comes before 4 (…300).
+    expect(decoded.records.map((record) => [record.type, record.line])).toEqual([
+      ['trade', 5],
+      ['trade', 4],
+      ['trade', 7],
+    ]);
+    expect(decodes).toEqual([{ path: path(), lineTypes: ['trade'] }]);
+  });
+
+  it('a page of each row kind reads only the lines that kind is built from', async () => {
+    // Candles are built from trades; quote rows come from `record` lines (spec: quote ladders).
+    const expected: [RowKind[], string[]][] = [
+      [['ohlcv'], ['trade']],
+      [['trade'], ['trade']],
+      [['l2_update'], ['orderbook']],
+      [['funding_rate'], ['perpetual_ticker', 'point']],
+      [['option_ticker'], ['option_ticker']],
+      [['intent'], ['intent']],
+      [['quote'], ['record']],
+      [['trade', 'intent'], ['trade', 'intent']],
+    ];
+    for (const [kinds, lineTypes] of expected) {
+      decodes = [];
+      store = new DirectoryStore(root, counting);
+      await store.scan();
+      const range = { start: Date.UTC(2024, 5, 1), end: Date.UTC(2024, 5, 1, 1) };
+      await pageRows(store, { kinds, datasets: [{ source: 'aster', market: 'ETH-USDT' }], range, instrument: undefined, limit: 100, after: undefined, options: { latestHourFunding: false, candlesByCollectorTime: false } });
+      expect(decodes.map((decode) => decode.lineTypes?.sort())).toEqual([lineTypes.sort()]);
+    }
+  });
+
+  it('decodes an hour once for requests that want it at the same moment', async () => {
+    const hour = await theHour();
+    const [a, b, c] = await Promise.all([store.readHour(hour, trades), store.readHour(hour, trades), store.readHour(hour, new Set(['trade']))]);
+    expect(b).toBe(a);
+    expect(c).toBe(a);
+    expect(decodes).toHaveLength(1);
+  });
+
+  it('a whole decode serves any later query; a partial one does not serve a whole read', async () => {
+    const hour = await theHour();
+    await store.readHour(hour, trades);
+    const whole = await store.readHour(hour);
+    expect(whole.records).toHaveLength(7);
+    expect(decodes).toHaveLength(2);
+    expect(await store.readHour(hour, trades)).toBe(whole);
+    expect(await store.readHour(hour, new Set(['orderbook']))).toBe(whole);
+    expect(decodes).toHaveLength(2);
+  });
+
+  it('a file rewritten on disk is decoded again', async () => {
+    const hour = await theHour();
+    await store.readHour(hour, trades);
+    const shorter = fixtureText('v2-book-trades.jsonl').split('\n').slice(0, 5).join('\n');
+    await writeFile(path(), compressZstdFrame(new TextEncoder().encode(`${shorter}\n`)));
+    const again = await store.readHour(hour, trades);
+    expect(again.records.map((record) => record.line)).toEqual([5, 4]);
+    expect(decodes).toHaveLength(2);
+  });
+});
+
+describe('the demo generates the hours a query will read ahead of the reads', () => {
+  let dir: string;
+  let generated: string[];
+  const generate: HourGenerator = (seed, dataset, hourStart, until) => {
+    generated.push(`${new Date(hourStart).toISOString().slice(11, 13)}h${until === Number.POSITIVE_INFINITY ? '' : ' (live)'}`);
+    return generateInProcess(seed, dataset, hourStart, until);
+  };
+  // 10:30 UTC: the live hour is 10h.
+  const now = Date.UTC(2026, 10, 20, 10, 30);
+
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'mde-prefetch-'));
+    generated = [];
+  });
+  afterEach(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('starts on at most three missing hours, oldest first, and on a restart only on the live hour', async () => {
+    const first = new DemoStore({ dataDir: dir, seed: 5, now: () => now, historyDays: 1, generate });
+    await first.open();
+    const refs = await first.hours('hyperliquid', 'BTC', now - 5 * hourMs, now);
+    expect(refs.map((ref) => ref.hour)).toEqual([5, 6, 7, 8, 9, 10]);
+    first.prefetch(refs);
+    await vi.waitFor(() => expect(generated).toEqual(['05h', '06h', '07h']));
+    for (const ref of refs) await first.file(ref);
+    expect(generated).toEqual(['05h', '06h', '07h', '08h', '09h', '10h (live)']);
+
+    // A restart ten minutes later: the complete hours are on disk; the live one has grown.
+    const later = now + 10 * 60_000;
+    const restarted = new DemoStore({ dataDir: dir, seed: 5, now: () => later, historyDays: 1, generate });
+    await restarted.open();
+    generated = [];
+    restarted.prefetch(await restarted.hours('hyperliquid', 'BTC', later - 5 * hourMs, later));
+    await vi.waitFor(() => expect(generated).toEqual(['10h (live)']));
+  });
+});
