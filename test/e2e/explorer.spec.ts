@@ -9,13 +9,27 @@ import { expect, test } from './app-server.ts';
 const shots = 'test-results/screenshots';
 
 
-/** Settings → Remote → base URL → Save, as a person does it. */
-async function useRemote(page: Page, baseUrl: string): Promise<void> {
+/** Settings → Remote → base URL → Save (and a key, when given), as a person does it. */
+async function useRemote(page: Page, baseUrl: string, key?: string): Promise<void> {
   await page.keyboard.press('Control+,');
   await page.getByRole('radio', { name: /Remote Market Data Service/ }).check();
   await page.getByRole('textbox', { name: 'Base URL' }).fill(baseUrl);
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByTestId('status-source')).toContainText(baseUrl);
+  if (key === undefined) return;
+  await page.getByLabel(/New key/).fill(key);
+  await page.getByRole('button', { name: 'Save key' }).click();
+  await expect(page.getByTestId('key-status')).toContainText(`ending in ${key.slice(-4)}`);
+}
+
+/** Drags the candle chart to the right (toward older bars) once. */
+async function dragChartBack(page: Page): Promise<void> {
+  const box = await chart(page).boundingBox();
+  if (box === null) throw new Error('the candle chart has no box');
+  await page.mouse.move(box.x + box.width * 0.1, box.y + box.height * 0.35);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width * 0.95, box.y + box.height * 0.35, { steps: 8 });
+  await page.mouse.up();
 }
 
 async function openFromCatalog(page: Page, search: string, market: string): Promise<void> {
@@ -161,6 +175,43 @@ test('a rate limit on the candles counts down and recovers by itself', async ({ 
     await page.clock.fastForward(13_000);
     await expect(chart(page)).toHaveAttribute('data-candles', /^[1-9]\d*$/, { timeout: 60_000 });
     await expect(panel).toBeHidden();
+  } finally {
+    await service.stop();
+  }
+});
+
+test('a long history: the candles come before the interval probe, the newest bars draw first, and panning back widens from memory before asking the service', async ({ app, page }) => {
+  test.setTimeout(180_000);
+  const service = await startCandleService(15_000, Date.now());
+  try {
+    await page.goto(app.url);
+    await useRemote(page, service.baseUrl, 'mde-e2e-long-history-7001');
+    const route = `#/workspace/${service.source}/${service.market}?interval=1m&from=${new Date(service.firstOpen).toISOString()}&to=${new Date(service.lastOpen).toISOString()}`;
+    await page.goto(`${app.url.split('#')[0] ?? app.url}${route}`);
+    await expect(chart(page)).toHaveAttribute('data-candles', '15000', { timeout: 60_000 });
+    // 6,000 of the 15,000 are handed to the chart at first (`drawn-window.ts`).
+    await expect(chart(page)).toHaveAttribute('data-drawn', '6000');
+    // The service offers only 1m: once the probe has answered, the picker offers that alone.
+    await expect(page.getByRole('radiogroup', { name: /^Candle interval/ }).getByRole('radio')).toHaveCount(1, { timeout: 60_000 });
+    const log = service.ohlcvLog();
+    const firstProbe = log.findIndex((request) => !request.ranged);
+    const lastRanged = log.findLastIndex((request) => request.ranged);
+    expect(log[0]).toEqual({ interval: '1m', ranged: true, continued: false });
+    expect(firstProbe).toBeGreaterThan(lastRanged);
+    await page.screenshot({ path: `${shots}/explorer-long-history.png` });
+
+    // Panning back draws the older loaded candles, twice as many each time, without a request.
+    const requests = service.requests();
+    await expect(async () => {
+      await dragChartBack(page);
+      expect(await chart(page).getAttribute('data-drawn')).toBe('12000');
+    }).toPass({ timeout: 60_000 });
+    await expect(async () => {
+      await dragChartBack(page);
+      expect(await chart(page).getAttribute('data-drawn')).toBe('15000');
+    }).toPass({ timeout: 60_000 });
+    expect(service.requests()).toBe(requests);
+    await expect(page.getByTestId('error-panel')).toBeHidden();
   } finally {
     await service.stop();
   }

@@ -11,10 +11,19 @@ export interface CandleService {
   lastOpen: number;
   /** `/ohlcv` requests served so far. */
   requests: () => number;
+  /** Every `/ohlcv` request in arrival order: its interval, and whether it named a range (`start`) or continued one (`cursor`). */
+  ohlcvLog: () => readonly OhlcvRequest[];
   stop: () => Promise<void>;
 }
 
 const minute = 60_000;
+
+/** One `/ohlcv` request as the service saw it. */
+export interface OhlcvRequest {
+  interval: string | null;
+  ranged: boolean;
+  continued: boolean;
+}
 
 /** How the service misbehaves, for the error paths. */
 export interface CandleServiceOptions {
@@ -66,6 +75,7 @@ export async function startCandleService(count: number, now: number, options: Ca
   const lastOpen = Math.floor(now / minute) * minute - minute;
   const firstOpen = lastOpen - (count - 1) * minute;
   let requests = 0;
+  const log: OhlcvRequest[] = [];
   const server: Server = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://localhost');
     const json = (status: number, body: string): void => {
@@ -101,6 +111,7 @@ export async function startCandleService(count: number, now: number, options: Ca
         );
       case '/ohlcv': {
         requests++;
+        log.push({ interval: url.searchParams.get('interval'), ranged: url.searchParams.has('start'), continued: url.searchParams.has('cursor') });
         if (rateLimitsLeft > 0 && url.searchParams.has('start')) {
           rateLimitsLeft--;
           response.writeHead(429, { 'content-type': 'application/json', 'retry-after': String(options.retryAfterSeconds ?? 12) });
@@ -131,6 +142,7 @@ export async function startCandleService(count: number, now: number, options: Ca
     firstOpen,
     lastOpen,
     requests: () => requests,
+    ohlcvLog: () => [...log],
     stop: () =>
       new Promise((resolve) => {
         server.closeAllConnections();

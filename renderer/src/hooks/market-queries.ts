@@ -59,13 +59,19 @@ export function useMarketLoad<T>(key: readonly unknown[], load: (api: MdeApi, re
 
 /**
  * Whether requests to the selected source carry an API key: always for the embedded demo (main
- * sends the demo's own key), and for a remote service when one is stored for it. Views judge the
- * anonymous windows (spec 4.14) with it before sending.
+ * sends the demo's own key), and for a remote service when one is stored for it; undefined until
+ * the settings and key status are known (so a key holder never sees "needs a key" flash by).
  */
-export function useHasKeyAccess(): boolean {
+export function useKeyAccess(): boolean | undefined {
   const settings = useSettings();
   const keys = useKeyStatus();
-  if (settings.data === undefined) return false;
+  if (settings.data === undefined) return settings.isError ? false : undefined;
   if (settings.data.dataSource === 'embedded') return true;
-  return keys.data?.hasKey === true && keys.data.baseUrl === settings.data.remoteBaseUrl;
+  if (keys.data === undefined) return keys.isError ? false : undefined;
+  return keys.data.hasKey && keys.data.baseUrl === settings.data.remoteBaseUrl;
+}
+
+/** `useKeyAccess`, with "not known yet" read as no key. Views judge the anonymous windows (spec 4.14) with it before sending. */
+export function useHasKeyAccess(): boolean {
+  return useKeyAccess() === true;
 }

@@ -15,6 +15,12 @@ describe('chart series data', () => {
     expect(data.volume).toEqual([{ time: 100, value: 5, color: 'U' }, { time: 200 }, { time: 300, value: 0, color: 'U' }]);
   });
 
+  it('hands over the candles from a given index on (the drawn window)', () => {
+    const data = candlePaneData({ openTime: [100, 200, 300], open: [1, 2, 3], high: [2, 3, 4], low: [0.5, 1, 2], close: [2, 1, 3], baseVolume: [5, null, 0] }, colours, 1);
+    expect(data.candles.map((c) => c.time)).toEqual([200, 300]);
+    expect(data.volume).toEqual([{ time: 200 }, { time: 300, value: 0, color: 'U' }]);
+  });
+
   it('keeps the first candle of a repeated open time', () => {
     const data = candlePaneData({ openTime: [100, 100, 200], open: [1, 9, 2], high: [1, 9, 2], low: [1, 9, 2], close: [1, 9, 2], baseVolume: [1, 1, 1] }, colours);
     expect(data.candles.map((c) => [c.time, c.open])).toEqual([[100, 1], [200, 2]]);

@@ -6,7 +6,7 @@ import { formatTimestamp, timeZoneLabel } from '../../format/market-values.ts';
 import { useCatalog, useCatalogMarket } from '../../hooks/catalog-queries.ts';
 import { useCheckHealth, useHealth, useSelectedSource, useTimeZone } from '../../hooks/contract-queries.ts';
 import { ErrorPanel } from '../../components/ErrorPanel.tsx';
-import { useHasKeyAccess } from '../../hooks/market-queries.ts';
+import { useKeyAccess } from '../../hooks/market-queries.ts';
 import { resolveRange } from '../../navigation/time-range.ts';
 import { useUiStore, type ViewParams, type ViewParamsPatch } from '../../stores/ui-store.ts';
 import { ChartPanel, type ChartState } from './ChartPanel.tsx';
@@ -49,7 +49,8 @@ function shownError(error: ContractError): { kind: ContractError['kind']; messag
  */
 export function Workspace({ source, market, instrument, params }: WorkspaceProps) {
   const zone = useTimeZone();
-  const hasKey = useHasKeyAccess();
+  const keyAccess = useKeyAccess();
+  const hasKey = keyAccess === true;
   const simulated = useHealth().data?.simulated === true;
   const { health } = useSelectedSource();
   const checkHealth = useCheckHealth();
@@ -68,7 +69,7 @@ export function Workspace({ source, market, instrument, params }: WorkspaceProps
 
   const range = resolveRange(params, anchor, defaultSpan);
   const ref = useMemo(() => ({ source, market, instrument }), [source, market, instrument]);
-  const data = useWorkspaceData({ ref, params, range, anchor, hasKey, entry, catalogReady: !catalog.isPending, userThreshold });
+  const data = useWorkspaceData({ ref, params, range, anchor, hasKey, accessKnown: keyAccess !== undefined, entry, catalogReady: !catalog.isPending, userThreshold });
   const { intervals, origin, offered, interval, barMs, plan, coverage, rangeMs, candleLoad, tradeLoad, fundingLoad, noFunding, trades, candles, older, vwap, volatility, threshold, largeTrades, markers } = data;
 
   const narrow = (): void => {
@@ -94,6 +95,7 @@ export function Workspace({ source, market, instrument, params }: WorkspaceProps
     if (catalog.isError) return { kind: 'error', context: 'The catalog could not be loaded.', error: shownError(catalog.error), failedAt: catalog.errorUpdatedAt, retry: () => void catalog.refetch(), retrying: catalog.isFetching };
     if (catalog.isPending) return { kind: 'loading', what: 'the catalog', rows: null };
     if (intervals.isError) return { kind: 'error', context: `The candle intervals of ${label} could not be found.`, error: shownError(intervals.error), failedAt: intervals.errorUpdatedAt, retry: () => void intervals.refetch(), retrying: intervals.isFetching };
+    if (keyAccess === undefined) return { kind: 'loading', what: 'whether you have an API key', rows: null };
     const load = origin === 'published' ? candleLoad : tradeLoad;
     if (origin === 'published' && plan.candles.kind === 'refused') return { kind: 'refused', what: `Candles of ${label} over this range`, reason: plan.candles.reason };
     if (load.query.isError) return { kind: 'error', context: `The ${origin === 'published' ? 'candles' : 'trades to build candles from'} could not be loaded.`, error: shownError(load.query.error), failedAt: load.query.errorUpdatedAt, retry: () => void load.query.refetch(), retrying: load.query.isFetching };
@@ -115,6 +117,7 @@ export function Workspace({ source, market, instrument, params }: WorkspaceProps
 
   const fundingState = ((): FundingState => {
     if (noFunding) return { kind: 'none', why: `${label} is a spot market: it has no funding, premium, mark, index or open interest.` };
+    if (keyAccess === undefined) return { kind: 'loading', rows: null };
     if (plan.funding.kind === 'refused') return { kind: 'refused', reason: plan.funding.reason };
     if (fundingLoad.query.isError) return { kind: 'error', error: shownError(fundingLoad.query.error), failedAt: fundingLoad.query.errorUpdatedAt, retry: () => void fundingLoad.query.refetch(), retrying: fundingLoad.query.isFetching };
     const funding = fundingLoad.query.data?.data;

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { candleIntervals, type CandleInterval } from '../../../../shared/rows/candle-row.ts';
 import type { CatalogMarket } from '../../../../shared/rows/catalog.ts';
 import { intervalMs } from '../../../../shared/rows/from-records/candle-rows.ts';
@@ -25,6 +25,8 @@ export interface WorkspaceDataInput {
   /** The "now" the range was resolved against. */
   anchor: number;
   hasKey: boolean;
+  /** False until it is known whether a key is sent: nothing is asked for meanwhile. */
+  accessKnown: boolean;
   /** The market's catalog entry (undefined while the catalog loads, or for a market it lacks). */
   entry: CatalogMarket | undefined;
   catalogReady: boolean;
@@ -43,14 +45,18 @@ function hasNoFunding(categories: readonly string[]): boolean {
  * the access plan, the loads (candles, trades, funding), pan-back history, and the series derived
  * from trades (candles built from them, VWAP, realized volatility, large-trade markers).
  */
-export function useWorkspaceData({ ref, params, range, anchor, hasKey, entry, catalogReady, userThreshold }: WorkspaceDataInput) {
+export function useWorkspaceData({ ref, params, range, anchor, hasKey, accessKnown, entry, catalogReady, userThreshold }: WorkspaceDataInput) {
   const { source, market } = ref;
   const rangeMs = range.end - range.start;
   const coverage = entry === undefined ? null : { start: Date.parse(entry.start), end: Date.parse(entry.end) };
   const ended = coverage !== null && coverage.end < anchor - hourMs;
   const probe = ended ? { start: coverage.end - hourMs, end: coverage.end } : null;
 
-  const intervals = useMarketIntervals(source, market, probe, catalogReady);
+  // The interval probe (nine one-row `/ohlcv` asks) waits for the candles, so on a cold service it
+  // does not compete with them; until it answers, candles are asked for at the named interval.
+  const marketKey = `${source}\u0000${market}`;
+  const [probeAllowedFor, setProbeAllowedFor] = useState<string | null>(null);
+  const intervals = useMarketIntervals(source, market, probe, catalogReady && probeAllowedFor === marketKey);
   const origin: CandleOrigin = intervals.data?.length === 0 ? 'built' : 'published';
   // While the probe runs, candles are already asked for at the interval the view names (or would
   // default to), so opening a market costs one round of requests, not two; the probe then confirms.
@@ -59,10 +65,13 @@ export function useWorkspaceData({ ref, params, range, anchor, hasKey, entry, ca
   const barMs = interval === null ? 60_000 : intervalMs[interval];
 
   const plan = accessPlan(range, hasKey, anchor);
-  const candleLoad = useCandleLoad(ref, interval, plan.candles, origin === 'published' && !intervals.isError);
-  // The chart is what the market was opened for: trades and funding are asked for once the venue's
-  // candles have answered (or will not be asked), so on a cold service they do not compete with them.
-  const candlesFirst = origin === 'published' && !intervals.isError && plan.candles.kind !== 'refused' && interval !== null && candleLoad.query.isPending;
+  const candleLoad = useCandleLoad(ref, interval, plan.candles, accessKnown && origin === 'published' && !intervals.isError);
+  // The chart is what the market was opened for: trades, funding and the interval probe are asked
+  // for once the venue's candles have answered (or will not be asked), so on a cold service they do
+  // not compete with them.
+  const candlesFirst = !accessKnown || (origin === 'published' && !intervals.isError && plan.candles.kind !== 'refused' && interval !== null && candleLoad.query.isPending);
+  // Adjusted while rendering (React re-renders at once), not in an effect: no extra commit.
+  if (!candlesFirst && probeAllowedFor !== marketKey) setProbeAllowedFor(marketKey);
   const tradeLoad = useTradeLoad(ref, plan.trades, !candlesFirst);
   const noFunding = entry !== undefined && hasNoFunding(entry.categories);
   // A spot market has no funding to ask for; a market the catalog lacks is still asked.

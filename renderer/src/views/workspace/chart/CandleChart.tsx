@@ -19,6 +19,7 @@ import type { CandleColumns } from '../../../../../shared/contract/market-schema
 import type { IntervalSeries } from '../../../../../shared/series/trade-prints.ts';
 import type { TimeZoneChoice } from '../../../format/market-values.ts';
 import { prependedBars } from './candle-history.ts';
+import { drawnFromAfterChange, widenedDrawnFrom } from './drawn-window.ts';
 import { baseChartOptions, chartColours, paneLabel } from './chart-theme.ts';
 import { ChartLegend } from './ChartLegend.tsx';
 import { candlePaneData, linePointsOnCandles } from './series-data.ts';
@@ -70,6 +71,34 @@ interface ChartParts {
   markers: ISeriesMarkersPluginApi<number>;
 }
 
+/** The loaded candles and where the part handed to the chart starts (`drawn-window.ts`). */
+interface Drawn {
+  columns: CandleColumns;
+  from: number;
+}
+
+/** The open times of the drawn candles. */
+function drawnTimes({ columns, from }: Drawn): readonly number[] {
+  return from === 0 ? columns.openTime : columns.openTime.slice(from);
+}
+
+function drawLine(series: ISeriesApi<'Line', number>, values: IntervalSeries | null, drawn: Drawn): void {
+  series.setData(values === null ? [] : linePointsOnCandles(values, drawnTimes(drawn)));
+}
+
+function drawMarkers(plugin: ISeriesMarkersPluginApi<number>, markers: SeriesMarker<number>[], drawn: Drawn): void {
+  const first = drawn.columns.openTime[drawn.from] ?? Number.NEGATIVE_INFINITY;
+  plugin.setMarkers(drawn.from === 0 ? markers : markers.filter((marker) => marker.time >= first));
+}
+
+/** Hands the drawn candles and volume to the chart; the number of bars the chart holds. */
+function drawCandles(p: ChartParts, { columns, from }: Drawn): number {
+  const data = candlePaneData(columns, { up: chartColours.bidVolume, down: chartColours.askVolume }, from);
+  p.candles.setData(data.candles);
+  p.volume.setData(data.volume);
+  return data.candles.length;
+}
+
 /**
  * Candles with lightweight-charts (one chart per zone and bar length: the parent keys it by both): candles and the VWAP line in the main pane, volume in its own
  * pane, realized volatility in a third; large trades as markers. Chart time is Unix ms on the
@@ -80,7 +109,9 @@ interface ChartParts {
 export function CandleChart({ candles, barMs, zone, priceFormat, vwap, volatility, volatilityLabel, markers, largeTrades, timeSync, onNearOldest, ref }: CandleChartProps) {
   const container = useRef<HTMLDivElement>(null);
   const parts = useRef<ChartParts | null>(null);
-  const shown = useRef<CandleColumns | null>(null);
+  const root = useRef<HTMLDivElement>(null);
+  const drawn = useRef<Drawn | null>(null);
+  const widen = useRef<() => void>(() => {});
   const nearOldest = useRef(onNearOldest);
   const initialFormat = useRef(priceFormat);
   const [hoverTime, setHoverTime] = useState<number | null>(null);
@@ -133,8 +164,19 @@ export function CandleChart({ candles, barMs, zone, priceFormat, vwap, volatilit
     };
     element.addEventListener('pointerdown', onUser);
     element.addEventListener('wheel', onUser, { passive: true });
+    let widening = false;
     const onRange = (range: LogicalRange | null): void => {
-      if (userMoved && range !== null && range.from < edgeBars) nearOldest.current();
+      if (userMoved && range !== null && range.from < edgeBars) {
+        // Older loaded candles are drawn first (next frame: not from inside the chart's own event); then the service is asked.
+        if ((drawn.current?.from ?? 0) === 0) nearOldest.current();
+        else if (!widening) {
+          widening = true;
+          requestAnimationFrame(() => {
+            widening = false;
+            widen.current();
+          });
+        }
+      }
       const times = chart.timeScale().getVisibleRange();
       if (times !== null) timeSync.publish({ from: times.from, to: times.to });
     };
@@ -146,7 +188,7 @@ export function CandleChart({ candles, barMs, zone, priceFormat, vwap, volatilit
       chart.timeScale().unsubscribeVisibleLogicalRangeChange(onRange);
       chart.remove();
       parts.current = null;
-      shown.current = null;
+      drawn.current = null;
     };
   }, [zone, barMs, volatilityLabel, timeSync]);
 
@@ -157,40 +199,67 @@ export function CandleChart({ candles, barMs, zone, priceFormat, vwap, volatilit
   useLayoutEffect(() => {
     const p = parts.current;
     if (p === null) return;
-    const previous = shown.current;
-    const added = prependedBars(previous, candles);
+    const previous = drawn.current;
+    const prepended = prependedBars(previous?.columns ?? null, candles);
+    const from = drawnFromAfterChange(previous?.from ?? null, prepended, candles.openTime.length);
+    // Bars put in front of those the chart held: all prepended ones when the window reached the oldest.
+    const added = previous === null || prepended === null ? null : previous.from + prepended - from;
     const before = p.chart.timeScale().getVisibleLogicalRange();
-    const data = candlePaneData(candles, { up: chartColours.bidVolume, down: chartColours.askVolume });
-    p.candles.setData(data.candles);
-    p.volume.setData(data.volume);
-    if (previous === null) performance.mark('mde:chart-drawn');
-    shown.current = candles;
+    const next = { columns: candles, from };
+    drawn.current = next;
+    const bars = drawCandles(p, next);
+    root.current?.setAttribute('data-drawn', String(bars));
+    // The benchmark's "drawn": once the frame that paints the first candles has been shown.
+    if (previous === null) requestAnimationFrame(() => requestAnimationFrame(() => performance.mark('mde:chart-drawn')));
     const timeScale = p.chart.timeScale();
     if (added !== null && before !== null) {
       timeScale.setVisibleLogicalRange({ from: before.from + added, to: before.to + added });
-    } else if (data.candles.length > firstViewBars) {
-      timeScale.setVisibleLogicalRange({ from: data.candles.length - firstViewBars, to: data.candles.length + 4 });
+    } else if (bars > firstViewBars) {
+      timeScale.setVisibleLogicalRange({ from: bars - firstViewBars, to: bars + 4 });
     } else {
       timeScale.fitContent();
     }
   }, [candles]);
 
   useLayoutEffect(() => {
-    parts.current?.vwap.setData(vwap === null ? [] : linePointsOnCandles(vwap, candles.openTime));
+    const p = parts.current;
+    if (p !== null && drawn.current !== null) drawLine(p.vwap, vwap, drawn.current);
   }, [vwap, candles]);
 
   useLayoutEffect(() => {
-    parts.current?.volatility.setData(volatility === null ? [] : linePointsOnCandles(volatility, candles.openTime));
+    const p = parts.current;
+    if (p !== null && drawn.current !== null) drawLine(p.volatility, volatility, drawn.current);
   }, [volatility, candles]);
 
   useEffect(() => {
-    parts.current?.markers.setMarkers(markers);
+    const p = parts.current;
+    if (p !== null && drawn.current !== null) drawMarkers(p.markers, markers, drawn.current);
   }, [markers, candles]);
+
+  // Widening reads the latest overlays; the chart's range handler calls it.
+  useLayoutEffect(() => {
+    widen.current = () => {
+      const p = parts.current;
+      const current = drawn.current;
+      if (p === null || current === null || current.from === 0) return;
+      const before = p.chart.timeScale().getVisibleLogicalRange();
+      const held = current.columns.openTime.length - current.from;
+      const next = { columns: current.columns, from: widenedDrawnFrom(current.from, current.columns.openTime.length) };
+      drawn.current = next;
+      const bars = drawCandles(p, next);
+      drawLine(p.vwap, vwap, next);
+      drawLine(p.volatility, volatility, next);
+      drawMarkers(p.markers, markers, next);
+      root.current?.setAttribute('data-drawn', String(bars));
+      const added = bars - held;
+      if (before !== null) p.chart.timeScale().setVisibleLogicalRange({ from: before.from + added, to: before.to + added });
+    };
+  }, [vwap, volatility, markers]);
 
   useImperativeHandle(ref, () => ({ scrollToLatest: () => parts.current?.chart.timeScale().scrollToRealTime() }), []);
 
   return (
-    <div className="candle-chart" data-testid="candle-chart" data-candles={candles.openTime.length} data-first-open={candles.openTime[0] ?? ''}>
+    <div className="candle-chart" ref={root} data-testid="candle-chart" data-candles={candles.openTime.length} data-first-open={candles.openTime[0] ?? ''}>
       <div className="chart-canvas" ref={container} />
       <ChartLegend candles={candles} hoverTime={hoverTime} zone={zone} barMs={barMs} priceFormat={priceFormat} vwap={vwap} volatility={volatility} largeTrades={largeTrades} />
     </div>

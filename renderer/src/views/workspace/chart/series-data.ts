@@ -21,16 +21,16 @@ export interface VolumeColours {
 }
 
 /**
- * Candle columns as chart data, in one pass (100k candles must draw in well under half a second):
- * chart time is the open time in Unix ms (the chart's own scale, `unix-ms-scale.ts`). A candle
- * closing at or above its open colours its volume bar `up`. Null volume is whitespace, never 0.
+ * Candle columns from index `from` on as chart data, in one pass: chart time is the open time in
+ * Unix ms (the chart's own scale, `unix-ms-scale.ts`). A candle closing at or above its open
+ * colours its volume bar `up`. Null volume is whitespace, never 0.
  */
-export function candlePaneData(columns: Pick<CandleColumns, 'openTime' | 'open' | 'high' | 'low' | 'close' | 'baseVolume'>, colours: VolumeColours): CandlePaneData {
+export function candlePaneData(columns: Pick<CandleColumns, 'openTime' | 'open' | 'high' | 'low' | 'close' | 'baseVolume'>, colours: VolumeColours, from = 0): CandlePaneData {
   const n = columns.openTime.length;
   const candles: CandlestickData<number>[] = [];
   const volume: VolumeBar[] = [];
   let previous = Number.NEGATIVE_INFINITY;
-  for (let i = 0; i < n; i++) {
+  for (let i = Math.max(0, from); i < n; i++) {
     const time = columns.openTime[i] ?? Number.NaN;
     // The chart needs strictly ascending times; a repeated open time keeps its first candle.
     if (!(time > previous)) continue;
