@@ -36,6 +36,17 @@ export interface MainServices {
   close(): Promise<void>;
 }
 
+/** How many recently viewed markets have their live demo hour generated at start. */
+const recentWarmed = 3;
+
+/** `source/market` keys as markets (the source is up to the first `/`; a market may contain more). */
+function marketsOfKeys(keys: readonly string[]): { source: string; market: string }[] {
+  return keys.flatMap((key) => {
+    const slash = key.indexOf('/');
+    return slash <= 0 ? [] : [{ source: key.slice(0, slash), market: key.slice(slash + 1) }];
+  });
+}
+
 /**
  * Creates every main-side service. Plain Node: the Electron shell and browser mode both call
  * this and only differ in the transport they put in front of `handlers`.
@@ -51,11 +62,13 @@ export function createMainServices(options: MainServicesOptions): MainServices {
   const demoKey = randomBytes(24).toString('base64url');
   const dataSource = new DataSourceManager({
     settings: () => settings.get(),
-    startEmbedded: () =>
+    startEmbedded: async () =>
       startEmbeddedService({
         data: { kind: 'demo', dataDir: demoDataDir(options.userDataDir), seed: defaultDemoSeed },
         keys: [{ key: demoKey, tier: 'paid' }],
         warm: true,
+        // The markets viewed last are likely opened first: their live hours are generated at once.
+        warmFirst: marketsOfKeys((await settings.get()).markets.recent.slice(0, recentWarmed)),
       }),
     onHealth: (health) => events.emit('health.changed', health),
   });

@@ -203,13 +203,16 @@ async function hundredThousandCandles(browser: Browser): Promise<void> {
 }
 
 async function openMarket(browser: Browser): Promise<void> {
-  // A user's demo hours are generated once and kept in the user-data folder: the first start
-  // generates them, the figure is taken on the next start (hours on disk, nothing in memory).
+  // A user's demo hours are generated once and kept in the user-data folder: on the first start
+  // the user opens the market from the catalog (its hours are generated, and it becomes recently
+  // viewed); the figure is taken on the next start (hours on disk, nothing in memory).
   const userDataDir = await mkdtemp(join(tmpdir(), 'mde-bench-ui-kept-'));
   const first = await startApp(userDataDir);
   try {
     const page = await browser.newPage({ viewport: { width: 1440, height: 860 } });
-    await openApp(page, `${first.url.split('#')[0] ?? first.url}#/workspace/hyperliquid/BTC?interval=1m&span=6h`);
+    await openApp(page, `${first.url.split('#')[0] ?? first.url}#/catalog`);
+    await page.getByRole('searchbox', { name: 'Search the catalog' }).fill('hyperliquid BTC');
+    await page.getByRole('button', { name: 'Open hyperliquid/BTC' }).first().click();
     await page.waitForFunction(() => performance.getEntriesByName('mde:chart-drawn').length > 0, undefined, { timeout: 300_000 });
     await page.close();
   } finally {

@@ -2,6 +2,8 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { existsSync } from 'node:fs';
+import { startEmbeddedService } from '../../electron/services/local-service/embedded-service.ts';
 import { DemoStore } from '../../electron/services/local-service/store/demo-store.ts';
 import { decodeHourFile } from '../../electron/services/local-service/store/decode-hour-file.ts';
 import { DirectoryStore, type HourDecoder } from '../../electron/services/local-service/store/directory-store.ts';
@@ -144,5 +146,44 @@ describe('the demo generates the hours a query will read ahead of the reads', ()
     generated = [];
     restarted.prefetch(await restarted.hours('hyperliquid', 'BTC', later - 5 * hourMs, later));
     await vi.waitFor(() => expect(generated).toEqual(['10h (live)']));
+  });
+
+  it('the general warm-up waits before each file for what the service says (a quiet moment)', async () => {
+    const store = new DemoStore({ dataDir: dir, seed: 5, now: () => now, historyDays: 1, generate });
+    await store.open();
+    const stop = new AbortController();
+    let waits = 0;
+    await store.warm(stop.signal, () => {
+      waits++;
+      // Two files in, the service closes: the warm-up stops before a third.
+      if (waits === 3) stop.abort();
+      return Promise.resolve();
+    });
+    expect(waits).toBe(3);
+    expect(generated).toEqual(['10h (live)', '10h (live)']);
+  });
+
+  it('warms the live hour of the markets named, in order, skipping any the demo lacks', async () => {
+    const store = new DemoStore({ dataDir: dir, seed: 5, now: () => now, historyDays: 1, generate });
+    await store.open();
+    await store.warmLive([{ source: 'hyperliquid', market: 'ETH' }, { source: 'nowhere', market: 'X' }, { source: 'hyperliquid', market: 'BTC' }], new AbortController().signal);
+    expect(generated).toEqual(['10h (live)', '10h (live)']);
+    const stopped = new AbortController();
+    stopped.abort();
+    await store.warmLive([{ source: 'hyperliquid', market: 'SOL' }], stopped.signal);
+    expect(generated).toHaveLength(2);
+  });
+
+  it('the embedded service generates the first-warmed markets\' live hour on start, ahead of the general warm-up', async () => {
+    // The general warm-up (after a delay) goes through every dataset from hyperliquid/BTC on, in
+    // one worker; binance/XRP-USDT comes 13th. Warmed first, its live hour is written before BTC's.
+    const service = await startEmbeddedService({ data: { kind: 'demo', dataDir: dir, seed: 5 }, warm: true, warmFirst: [{ source: 'binance', market: 'XRP-USDT' }], extra: { now: () => now } });
+    const liveFile = (source: string, market: string): string => join(dir, 'seed-5', source, market, '2026-11-20', `standard-${source}-${market}-2026-11-20-10.jsonl.zst`);
+    try {
+      await vi.waitFor(() => expect(existsSync(liveFile('binance', 'XRP-USDT'))).toBe(true), { timeout: 30_000 });
+      expect(existsSync(liveFile('hyperliquid', 'BTC'))).toBe(false);
+    } finally {
+      await service.close();
+    }
   });
 });

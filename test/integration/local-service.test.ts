@@ -38,6 +38,21 @@ describe('embedded local service', () => {
     expect(service.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
   });
 
+  it('counts a request while it is served, so the warm-up can wait for a quiet moment', async () => {
+    const fresh = await startEmbeddedService({ data: { kind: 'demo', dataDir: dir, seed: 1 } });
+    try {
+      expect(fresh.activity.isQuiet(1e9)).toBe(true);
+      const response = await fetch(`${fresh.baseUrl}/count`);
+      await response.arrayBuffer();
+      await vi.waitFor(() => expect(fresh.activity.inFlight).toBe(0));
+      // A request just ended: not quiet for a very long time yet, quiet at once for a zero wait.
+      expect(fresh.activity.isQuiet(1e9)).toBe(false);
+      expect(fresh.activity.isQuiet(0)).toBe(true);
+    } finally {
+      await fresh.close();
+    }
+  });
+
   it('answers /health with a JSON object', async () => {
     const response = await fetch(`${service.baseUrl}/health`);
     expect(response.status).toBe(200);

@@ -7,7 +7,11 @@ import { DirectoryStore } from './store/directory-store.ts';
 import type { MarketDataStore } from './store/market-data-store.ts';
 import { SyntheticCatalogStore } from './store/synthetic-catalog-store.ts';
 import { syntheticMarkets } from './store/synthetic-markets.ts';
+import { quietMoment } from './service-activity.ts';
 import { WorkerHourGenerator } from '../simulator/hour-generator.ts';
+
+/** How long the service must have served nothing before the warm-up generates its next file. */
+const warmQuietMs = 1_500;
 
 /** The seed of the demo everyone sees by default. */
 export const defaultDemoSeed = 20_261_122;
@@ -22,6 +26,11 @@ export interface EmbeddedServiceOptions {
   port?: number;
   /** Generate the live and previous hour of every demo dataset in the background after start. */
   warm?: boolean;
+  /**
+   * With `warm`: demo datasets whose live hour is generated at once on start, before the rest
+   * (the user's recently viewed markets, which are likely to be opened first).
+   */
+  warmFirst?: readonly { source: string; market: string }[];
   /** Catalog-only synthetic markets added after the data's own (`mde serve --extra-markets N`); 0 by default. */
   extraMarkets?: number;
   extra?: Omit<LocalServiceOptions, 'store' | 'keys' | 'port'>;
@@ -39,7 +48,8 @@ export function demoDataDir(userDataDir: string): string {
 export async function startEmbeddedService(options: EmbeddedServiceOptions): Promise<LocalService> {
   const now = options.extra?.now ?? Date.now;
   let store: MarketDataStore;
-  let warm: ((signal: AbortSignal) => Promise<void>) | null = null;
+  let warm: ((signal: AbortSignal, beforeEachFile: () => Promise<void>) => Promise<void>) | null = null;
+  let warmFirst: ((signal: AbortSignal) => Promise<void>) | null = null;
   let generator: WorkerHourGenerator | null = null;
   if (options.data.kind === 'demo') {
     // Simulated hours are built in a worker thread, off the event loop that serves requests.
@@ -47,7 +57,9 @@ export async function startEmbeddedService(options: EmbeddedServiceOptions): Pro
     const demo = new DemoStore({ dataDir: options.data.dataDir, seed: options.data.seed, now, generate: generator.generate });
     await demo.open();
     store = demo;
-    warm = (signal) => demo.warm(signal);
+    warm = (signal, beforeEachFile) => demo.warm(signal, beforeEachFile);
+    const first = options.warmFirst ?? [];
+    warmFirst = (signal) => demo.warmLive(first, signal);
   } else {
     const directory = new DirectoryStore(options.data.root, decodeHourFile);
     await directory.scan();
@@ -66,9 +78,11 @@ export async function startEmbeddedService(options: EmbeddedServiceOptions): Pro
   // stop (between files) when the service closes.
   const stop = new AbortController();
   const startWarm = warm;
+  const firstWarming = warmFirst === null ? Promise.resolve() : warmFirst(stop.signal).catch(() => {});
   let warming: Promise<void> = Promise.resolve();
   const timer = setTimeout(() => {
-    warming = startWarm(stop.signal).catch(() => {});
+    // Each file waits until no request has been served for a moment: warming never competes with one.
+    warming = startWarm(stop.signal, () => quietMoment(service.activity, warmQuietMs, stop.signal)).catch(() => {});
   }, 2000);
   timer.unref();
   return {
@@ -76,7 +90,7 @@ export async function startEmbeddedService(options: EmbeddedServiceOptions): Pro
     close: async () => {
       clearTimeout(timer);
       stop.abort();
-      await warming;
+      await Promise.all([firstWarming, warming]);
       await Promise.all([service.close(), stopGenerator()]);
     },
   };

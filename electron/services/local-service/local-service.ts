@@ -18,6 +18,7 @@ import { specReplayLimits, type ReplayLimits, type ServiceContext } from './serv
 import { answerOnSocket, checkRequestTarget, clientErrorRefusal } from './request-limits.ts';
 import { badRequest, ServiceHttpError } from './service-error.ts';
 import { UrlSigner } from './signed-url.ts';
+import { ServiceActivity } from './service-activity.ts';
 import type { MarketDataStore } from './store/market-data-store.ts';
 
 /** Options of the local Market Data Service. */
@@ -54,6 +55,8 @@ export interface LocalService {
   readonly downloadHost: DownloadHost;
   /** The live 503 switches. */
   readonly faults: FaultModes;
+  /** Requests in flight and the last one's end, for background work to wait on. */
+  readonly activity: ServiceActivity;
   /** Stops both servers. */
   close(): Promise<void>;
 }
@@ -63,8 +66,8 @@ const principals = new WeakMap<FastifyRequest, Principal>();
 /** Endpoints whose responses carry the `RateLimit-*` headers (spec part 8). */
 const rateLimitHeaderPaths = new Set(['/catalog', '/catalog/instruments', '/count', '/download', '/snapshots', '/snapshots/download', '/events']);
 
-/** Builds the Fastify app of the local service: every endpoint of spec part 4. */
-export function buildLocalServiceApp(context: ServiceContext, monthly: MonthlyUsage): FastifyInstance {
+/** Builds the Fastify app of the local service: every endpoint of spec part 4 (requests counted in `activity` when given). */
+export function buildLocalServiceApp(context: ServiceContext, monthly: MonthlyUsage, activity?: ServiceActivity): FastifyInstance {
   const app = Fastify({
     logger: false,
     return503OnClosing: true,
@@ -83,7 +86,12 @@ export function buildLocalServiceApp(context: ServiceContext, monthly: MonthlyUs
   });
   const quotas = new WeakMap<FastifyRequest, QuotaState>();
 
-  app.addHook('onRequest', (request, _reply, done) => {
+  app.addHook('onRequest', (request, reply, done) => {
+    if (activity !== undefined) {
+      activity.started();
+      // 'close' comes once the response is sent or the client has gone, whichever happens.
+      reply.raw.once('close', () => activity.ended());
+    }
     const tooLong = checkRequestTarget(request.url);
     if (tooLong !== null) {
       done(tooLong);
@@ -174,13 +182,16 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
     options.downloadPort ?? 0,
   );
   downloadOrigin = downloadHost.origin;
-  const app = buildLocalServiceApp(context, new MonthlyUsage(context.monthlyAllowance));
+  // Real elapsed time (not the service's possibly simulated clock): a quiet moment is a real pause.
+  const activity = new ServiceActivity(() => performance.now());
+  const app = buildLocalServiceApp(context, new MonthlyUsage(context.monthlyAllowance), activity);
   await app.listen({ host: '127.0.0.1', port: options.port ?? 0 });
   const address = app.server.address() as AddressInfo;
   return {
     baseUrl: `http://127.0.0.1:${address.port}`,
     downloadHost,
     faults,
+    activity,
     close: async () => {
       await Promise.all([app.close(), downloadHost.close()]);
     },

@@ -139,16 +139,28 @@ export class DemoStore implements MarketDataStore {
 
   /**
    * Generates the current and previous hour of every dataset, so the first queries are quick.
-   * Stops between files once `signal` is aborted (the service is closing).
+   * Awaits `beforeEachFile` before each (the service waits for a quiet moment there, so warming
+   * never competes with a request); stops between files once `signal` is aborted.
    */
-  async warm(signal: AbortSignal): Promise<void> {
+  async warm(signal: AbortSignal, beforeEachFile: () => Promise<void> = () => Promise.resolve()): Promise<void> {
     const now = this.#options.now();
     for (const hourStart of [now - (now % hourMs), now - (now % hourMs) - hourMs]) {
       for (const dataset of this.#datasets) {
+        await beforeEachFile();
         if (signal.aborted) return;
         await this.file(this.#ref(dataset.source, dataset.market, hourStart));
         await new Promise((resolve) => setImmediate(resolve));
       }
+    }
+  }
+
+  /** Generates the live hour of each of `markets` that is a demo dataset, in order; stops between files once `signal` is aborted. */
+  async warmLive(markets: readonly { source: string; market: string }[], signal: AbortSignal): Promise<void> {
+    const now = this.#options.now();
+    for (const { source, market } of markets) {
+      if (signal.aborted) return;
+      if (this.#dataset(source, market) === undefined) continue;
+      await this.file(this.#ref(source, market, now - (now % hourMs)));
     }
   }
 
