@@ -50,7 +50,7 @@ function nonEmpty(text: string | undefined): text is string {
 
 /**
  * The hash of a route: `#/view/source/market?interval=5m&span=6h`, or with `from`/`to` (ISO-8601
- * UTC) for fixed bounds; `instrument`, `expiry` (ISO-8601) and `focus` join the query when set.
+ * UTC) for fixed bounds; `instrument`, `expiry` and `at` (ISO-8601) and `focus` join the query when set.
  * Empty texts and times that are not whole Unix ms from 1970 to 9999 are left out.
  */
 export function formatRoute(view: ViewId, params: ViewParams): string {
@@ -66,6 +66,7 @@ export function formatRoute(view: ViewId, params: ViewParams): string {
     ['to', isTime(params.end) ? new Date(params.end).toISOString() : undefined],
     ['expiry', isTime(params.expiry) ? new Date(params.expiry).toISOString() : undefined],
     ['focus', params.focus],
+    ['at', isTime(params.at) ? new Date(params.at).toISOString() : undefined],
   ];
   const pairs = query.filter((pair): pair is [string, string] => nonEmpty(pair[1])).map(([key, value]) => `${key}=${encodePart(value)}`);
   return pairs.length === 0 ? path : `${path}?${pairs.join('&')}`;
@@ -141,9 +142,10 @@ function readQuery(query: string, params: ViewParams, dropped: string[]): void {
         break;
       case 'from':
       case 'to':
-      case 'expiry': {
+      case 'expiry':
+      case 'at': {
         const ms = parseLinkTime(value);
-        const field = key === 'from' ? 'start' : key === 'to' ? 'end' : 'expiry';
+        const field = key === 'from' ? 'start' : key === 'to' ? 'end' : key === 'at' ? 'at' : 'expiry';
         if (ms === null) dropped.push(`${key} "${value}": not a time (write 2026-11-22T10:00:00.000Z or Unix ms)`);
         else params[field] = ms;
         break;

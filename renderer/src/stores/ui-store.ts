@@ -23,6 +23,8 @@ export interface ViewParams {
   expiry?: number;
   /** A quote ladder's `observation_id`, or an intent lifecycle's id. */
   focus?: string;
+  /** The book replay's playback position, Unix ms (the replay clock). */
+  at?: number;
 }
 
 /** A change to a view's parameters; a field set to undefined is removed. */

@@ -35,6 +35,17 @@ describe('formatRoute', () => {
     );
   });
 
+  it('writes and reads the replay position as a millisecond UTC time', () => {
+    const at = nov22at10 + 1_234;
+    expect(formatRoute('replay', { source: 'binance', market: 'BTC-USDT', start: nov22at10, end: nov22at16, at })).toBe(
+      '#/replay/binance/BTC-USDT?from=2026-11-22T10:00:00.000Z&to=2026-11-22T16:00:00.000Z&at=2026-11-22T10:00:01.234Z',
+    );
+    const parsed = parseRoute('#/replay/binance/BTC-USDT?at=2026-11-22T10:00:01.234Z');
+    expect(parsed.kind === 'route' ? parsed.route.params.at : null).toBe(at);
+    const bad = parseRoute('#/replay/binance/BTC-USDT?at=soon');
+    expect(bad.kind === 'route' ? bad.dropped : []).toEqual(['at "soon": not a time (write 2026-11-22T10:00:00.000Z or Unix ms)']);
+  });
+
   it('escapes what would break the path or the query, and unicode', () => {
     expect(formatRoute('workspace', { source: 'my source', market: 'BTC/USDT 100%' })).toBe('#/workspace/my%20source/BTC%2FUSDT%20100%25');
     expect(formatRoute('quotes', { source: 'ÄÖ', market: 'a?b#c', focus: 'x&y=z' })).toBe('#/quotes/%C3%84%C3%96/a%3Fb%23c?focus=x%26y%3Dz');
