@@ -27,7 +27,8 @@ describe('the frame index of one book', () => {
     expect(index.collectorTimeAt(3)).toBe(40);
     const at = index.locate(3);
     expect(at?.f).toBe(1);
-    expect(at?.views.bidPrices[(at?.f ?? 0) * 2]).toBe(101);
+    if (at === null) throw new Error('frame 3 is indexed');
+    expect(at.views.bidPrices[at.f * 2]).toBe(101);
     expect(index.metric(4, 0)).toBe(102);
     expect(index.flags(1)).toBe(1);
     expect(index.locate(5)).toBeNull();
