@@ -16,6 +16,7 @@ import { IntentsView } from './views/intents/IntentsView.tsx';
 import { OptionChainView } from './views/options/OptionChainView.tsx';
 import { PlannedView } from './views/PlannedView.tsx';
 import { QuotesView } from './views/quotes/QuotesView.tsx';
+import { ReplayView } from './views/replay/ReplayView.tsx';
 import { MarketWorkspace } from './views/workspace/MarketWorkspace.tsx';
 import { plannedPanels } from './views/planned-panels.ts';
 import { SettingsView } from './views/SettingsView.tsx';
@@ -90,6 +91,7 @@ function ActiveView({ view }: { view: ViewEntry | undefined }) {
     case 'settings':
       return <SettingsView />;
     case 'replay':
+      return <ReplayView />;
     case 'files':
     case 'downloads':
       return <PlannedView key={view.id} view={view} panels={plannedPanels[view.id]} />;

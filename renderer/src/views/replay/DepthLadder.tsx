@@ -1,0 +1,150 @@
+import { useMemo, useState } from 'react';
+import { frameFlags } from '../../../../shared/book/book-frames.ts';
+import type { FrameIndex } from '../../../../shared/book/frame-index.ts';
+import { formatNumber, notPublished } from '../../format/market-values.ts';
+import { costToTrade, type TradeCost } from './cost-to-trade.ts';
+import { priceDecimals, tickChoices } from './ladder-format.ts';
+import { aggregateLevels, changedPrices, ladderSides, type LadderLevel, type LadderSides } from './ladder-levels.ts';
+import './depth-ladder.css';
+
+/** Props of the depth ladder. */
+export interface DepthLadderProps {
+  frames: FrameIndex;
+  /** The frame shown; -1 before the first. */
+  index: number;
+  /** Decimals for sizes (from the market's lot size when known). */
+  sizeDecimals: number;
+}
+
+const noSides: LadderSides = { bids: [], asks: [] };
+
+function sidesAt(frames: FrameIndex, index: number, tick: number): LadderSides {
+  const at = frames.locate(index);
+  if (at === null) return noSides;
+  const sides = ladderSides(at);
+  return { bids: aggregateLevels(sides.bids, tick, 'bid'), asks: aggregateLevels(sides.asks, tick, 'ask') };
+}
+
+function metricOrNull(frames: FrameIndex, index: number, k: number): number | null {
+  const value = frames.metric(index, k);
+  return Number.isNaN(value) ? null : value;
+}
+
+/**
+ * The top of the book at the frame shown: asks above, bids below, each level with its size as a
+ * bar and its cumulative depth; levels that changed since the previous event flash. Readouts:
+ * spread (absolute and bps), mid, microprice, imbalance, and the cost to trade a chosen size on
+ * each side. A crossed or locked book says so. Prices may be aggregated into larger ticks.
+ */
+export function DepthLadder({ frames, index, sizeDecimals }: DepthLadderProps) {
+  const [tick, setTick] = useState(0);
+  const [tradeSize, setTradeSize] = useState('1');
+  const sides = useMemo(() => sidesAt(frames, index, tick), [frames, index, tick]);
+  const previous = useMemo(() => sidesAt(frames, index - 1, tick), [frames, index, tick]);
+  const changed = useMemo(() => new Set([...changedPrices(previous.bids, sides.bids), ...changedPrices(previous.asks, sides.asks)]), [previous, sides]);
+  const decimals = useMemo(() => Math.max(priceDecimals(sides.bids), priceDecimals(sides.asks)), [sides]);
+  const mid = metricOrNull(frames, index, 2);
+  const flags = index < 0 ? 0 : frames.flags(index);
+  const crossing = (flags & frameFlags.crossed) !== 0 ? 'crossed' : (flags & frameFlags.locked) !== 0 ? 'locked' : null;
+  const size = Number(tradeSize);
+  const buy = costToTrade(sides.asks, size);
+  const sell = costToTrade(sides.bids, size);
+  const maxSize = Math.max(1e-12, ...sides.bids.map((level) => level.size), ...sides.asks.map((level) => level.size));
+  const spread = metricOrNull(frames, index, 3);
+  const spreadBps = metricOrNull(frames, index, 4);
+  const imbalance = metricOrNull(frames, index, 6);
+
+  const row = (level: LadderLevel, side: 'bid' | 'ask') => (
+    <tr key={`${side}-${level.price}`} className={`ladder-row ${side}${changed.has(level.price) ? ' changed' : ''}`} data-price={level.price}>
+      <td className="ladder-cumulative">{formatNumber(level.cumulative, sizeDecimals)}</td>
+      <td className="ladder-size">
+        <span className="ladder-bar" style={{ width: `${(level.size / maxSize) * 100}%` }} />
+        <span className="ladder-size-text">{formatNumber(level.size, sizeDecimals)}</span>
+      </td>
+      <td className="ladder-price">{formatNumber(level.price, decimals)}</td>
+    </tr>
+  );
+
+  return (
+    <section className="depth-ladder" aria-label="Depth ladder" data-testid="depth-ladder" data-frame={index}>
+      <dl className="ladder-readouts">
+        <div>
+          <dt>Mid</dt>
+          <dd data-testid="ladder-mid">{mid === null ? notPublished : formatNumber(mid, decimals + 1)}</dd>
+        </div>
+        <div>
+          <dt>Spread</dt>
+          <dd data-testid="ladder-spread">
+            {spread === null ? notPublished : `${formatNumber(spread, decimals)} · ${formatNumber(spreadBps, 2)} bps`}
+          </dd>
+        </div>
+        <div>
+          <dt>Microprice</dt>
+          <dd>{formatNumber(metricOrNull(frames, index, 5), decimals + 1)}</dd>
+        </div>
+        <div>
+          <dt>Imbalance</dt>
+          <dd className={imbalance === null ? '' : imbalance >= 0 ? 'bid' : 'ask'}>{imbalance === null ? notPublished : `${imbalance >= 0 ? '+' : ''}${formatNumber(imbalance, 3)}`}</dd>
+        </div>
+      </dl>
+      {crossing !== null && (
+        <p className="ladder-crossing" role="status" data-testid="ladder-crossing">
+          {crossing === 'crossed' ? 'Crossed book: the best bid is above the best ask' : 'Locked book: the best bid equals the best ask'}
+        </p>
+      )}
+      <div className="ladder-tools">
+        <label>
+          Aggregate
+          <select value={tick} onChange={(event) => setTick(Number(event.target.value))} aria-label="Aggregate price levels">
+            <option value={0}>none</option>
+            {tickChoices(mid).map((choice) => (
+              <option key={choice} value={choice}>
+                {choice}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      <table className="ladder-table">
+        <thead>
+          <tr>
+            <th scope="col">Total</th>
+            <th scope="col">Size</th>
+            <th scope="col">Price</th>
+          </tr>
+        </thead>
+        <tbody>
+          {[...sides.asks].reverse().map((level) => row(level, 'ask'))}
+          <tr className="ladder-spread-row">
+            <td colSpan={3}>{sides.bids.length === 0 && sides.asks.length === 0 ? 'No book at this moment' : spread === null ? 'One side is empty' : `spread ${formatNumber(spread, decimals)}`}</td>
+          </tr>
+          {sides.bids.map((level) => row(level, 'bid'))}
+        </tbody>
+      </table>
+      <div className="ladder-cost">
+        <label>
+          Cost to trade
+          <input type="number" min="0" step="any" value={tradeSize} onChange={(event) => setTradeSize(event.target.value)} aria-label="Size to trade" />
+        </label>
+        <CostLine label="Buy" cost={buy} decimals={decimals} sizeDecimals={sizeDecimals} />
+        <CostLine label="Sell" cost={sell} decimals={decimals} sizeDecimals={sizeDecimals} />
+      </div>
+    </section>
+  );
+}
+
+function CostLine({ label, cost, decimals, sizeDecimals }: { label: string; cost: TradeCost; decimals: number; sizeDecimals: number }) {
+  return (
+    <p className="ladder-cost-line" data-testid={`cost-${label.toLowerCase()}`}>
+      <span className="ladder-cost-side">{label}</span>
+      {cost.averagePrice === null ? (
+        <span>{cost.exhausted ? 'no levels on this side' : notPublished}</span>
+      ) : (
+        <span>
+          avg {formatNumber(cost.averagePrice, decimals + 1)} · {formatNumber(cost.slippageBps, 2)} bps
+          {cost.exhausted ? ` · only ${formatNumber(cost.filled, sizeDecimals)} in the top levels` : ''}
+        </span>
+      )}
+    </p>
+  );
+}

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { frameBytes, frameFlags, frameViews, type FrameChunk } from '../../../shared/book/book-frames.ts';
+import { FrameIndex } from '../../../shared/book/frame-index.ts';
+import { frameHealth } from '../../../renderer/src/views/replay/health-marks.ts';
+import { priceDecimals, tickChoices } from '../../../renderer/src/views/replay/ladder-format.ts';
+
+/** Frames with these collector times and flags (depth 1). */
+function framesOf(times: number[], flags: number[]): FrameIndex {
+  const chunk: FrameChunk = { depth: 1, capacity: times.length, count: times.length, buffer: new ArrayBuffer(times.length * frameBytes(1)) };
+  const views = frameViews(chunk);
+  times.forEach((t, i) => {
+    views.timestamps[i] = t;
+    views.flags[i] = flags[i] ?? 0;
+  });
+  const index = new FrameIndex();
+  index.append(chunk);
+  return index;
+}
+
+describe('health marks read from frames', () => {
+  const { crossed, locked } = frameFlags;
+  it('marks the start of each crossed or locked run, and each backward step of collector time', () => {
+    // Frames: ok, crossed, crossed, locked, ok, crossed; times step back at frame 4 (35 after 40) and stay behind at 5 (38 < 40).
+    const frames = framesOf([10, 20, 30, 40, 35, 38], [0, crossed, crossed, locked, 0, crossed]);
+    const health = frameHealth(frames, (ms) => `t${ms}`);
+    expect(health.marks.map((mark) => [mark.kind, mark.frame, mark.time])).toEqual([
+      ['crossed', 1, 20],
+      ['locked', 3, 40],
+      ['backward-step', 4, 40],
+      ['crossed', 5, 40],
+      ['backward-step', 5, 40],
+    ]);
+    expect(health.counts).toEqual({ crossed: 2, locked: 1, 'backward-step': 2, reset: 0, 'dropped-delta': 0 });
+    expect(health.marks[2]?.text).toBe('Collector time steps back 5 ms at event 5 (t35)');
+  });
+
+  it('reads only the first `count` frames when asked', () => {
+    const frames = framesOf([10, 5, 20], [0, 0, crossed]);
+    expect(frameHealth(frames, String, 2).counts).toMatchObject({ 'backward-step': 1, crossed: 0 });
+  });
+});
+
+describe('ladder formatting', () => {
+  it('shows prices with the decimals they need, at most 8', () => {
+    expect(priceDecimals([{ price: 92_000, size: 1, cumulative: 1 }, { price: 92_000.5, size: 1, cumulative: 2 }])).toBe(1);
+    expect(priceDecimals([{ price: 0.00012345, size: 1, cumulative: 1 }])).toBe(8);
+    expect(priceDecimals([{ price: 1 / 3, size: 1, cumulative: 1 }])).toBe(8);
+    expect(priceDecimals([])).toBe(0);
+  });
+
+  it('offers ticks four digits below the price', () => {
+    expect(tickChoices(92_345)).toEqual([1, 5, 10, 50, 100]);
+    expect(tickChoices(3_456.7)).toEqual([0.1, 0.5, 1, 5, 10]);
+    expect(tickChoices(null)).toEqual([]);
+  });
+});
