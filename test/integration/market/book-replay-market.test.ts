@@ -4,7 +4,8 @@ import type { L2Row } from '../../../shared/book/l2-row.ts';
 import { startFaultProxy, type FaultProxy } from '../client/support/fault-proxy.ts';
 import { countingFetch, fixedNow, paidKey, startTestService, type TestService } from '../client/support/test-service.ts';
 import { observationOfFlatRow, observationsOfFrames, referenceUpdateOfFlatRow } from '../../support/book-observations.ts';
-import { observationsByBook, referenceObservations, ReferenceL2Books } from '../../support/reference-l2-books.ts';
+import { flatFramesByBook } from '../../support/frame-reference.ts';
+import { observationsByBook, referenceBookName, referenceObservations, ReferenceL2Books } from '../../support/reference-l2-books.ts';
 import { rejectionOf } from '../../support/rejection.ts';
 import { bookReplayRig, type BookReplayRig } from './support/book-replay-rig.ts';
 import { rawRows } from './support/raw-rows.ts';
@@ -86,6 +87,15 @@ describe('book.replayMarket', () => {
     const raw = await rawRows<L2Row>(service.service.baseUrl, '/l2-orderbooks', { ...recent, limit: 1000 }, paidKey);
     expect(raw.length).toBeGreaterThan(1000);
     expect(observationsByBook(observationsOfFrames(rig.framesOf(replayId)))).toEqual(observationsByBook(raw.map((row) => observationOfFlatRow(row))));
+    // Each frame keeps its row's exchange time; a null one stays unknown (NaN), never guessed.
+    const exchangeByBook = new Map<string, number[]>();
+    for (const row of raw) {
+      const name = referenceBookName(row);
+      exchangeByBook.set(name, [...(exchangeByBook.get(name) ?? []), row.exchange_timestamp ?? Number.NaN]);
+    }
+    const framed = flatFramesByBook(rig.framesOf(replayId));
+    expect(new Map([...framed].map(([name, flat]) => [name, flat.exchangeTimestamps]))).toEqual(exchangeByBook);
+    expect(raw.some((row) => row.exchange_timestamp !== null)).toBe(true);
   });
 
   it('refuses a range before the last hour without a key, before sending anything', async () => {
