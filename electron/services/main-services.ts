@@ -105,7 +105,7 @@ export function createMainServices(options: MainServicesOptions): MainServices {
     'usage.get': () => access.usage(),
     ...fileHandlers(files, { mode: options.mode, pickFiles: options.pickFiles ?? null }),
     ...marketHandlers(() => access.client(), events),
-    ...bookReplayHandlers(events, files),
+    ...bookReplayHandlers(events, files, { market: { clientOf: () => access.client(), hasKey: () => access.hasKey() } }),
   };
 
   return { handlers, events, settings, dataSource, files, close: () => dataSource.close() };

@@ -70,6 +70,16 @@ export class ServiceAccess {
   }
 
   /**
+   * Whether requests to the active source carry a key: the embedded demo always sends its own; a
+   * remote service, when one is stored for it. Read from settings, so it never waits for the demo to start.
+   */
+  async hasKey(): Promise<boolean> {
+    const settings = await this.#deps.settings();
+    if (settings.dataSource === 'embedded') return true;
+    return settings.remoteBaseUrl !== null && this.#keys.get(settings.remoteBaseUrl) !== null;
+  }
+
+  /**
    * Every well-formed market of the active source's catalog. Entries that break the schema are
    * skipped and named in a warning; when no entry is usable, a clear `invalid-response` error.
    */

@@ -8,6 +8,8 @@ import type { BookKey } from './book-key.ts';
 export interface BookEvent extends BookKey {
   /** Collector time in Unix milliseconds. */
   collectorTimestamp: number;
+  /** The venue's time in Unix milliseconds; null or absent when the venue gave none (never guessed). */
+  exchangeTimestamp?: number | null;
   /** The source event was a complete snapshot (it replaces the book). */
   isSnapshot: boolean;
   /**

@@ -26,6 +26,8 @@ export interface FrameChunk {
 export interface FrameViews {
   /** Collector time of the event that produced each frame. */
   timestamps: Float64Array;
+  /** The venue's time of that event; NaN where the venue gave none (unknown, never guessed). */
+  exchangeTimestamps: Float64Array;
   bidPrices: Float64Array;
   bidSizes: Float64Array;
   askPrices: Float64Array;
@@ -34,9 +36,9 @@ export interface FrameViews {
   flags: Float64Array;
 }
 
-/** Bytes one frame takes in a chunk: 8 per timestamp, level value, metric and flag word. */
+/** Bytes one frame takes in a chunk: 8 per timestamp (collector and exchange), level value, metric and flag word. */
 export function frameBytes(depth: number): number {
-  return 8 * (1 + 4 * depth + metricCount + 1);
+  return 8 * (2 + 4 * depth + metricCount + 1);
 }
 
 /** Typed views over a chunk's buffer (no copy). */
@@ -51,6 +53,7 @@ export function frameViews(chunk: FrameChunk): FrameViews {
   };
   return {
     timestamps: take(c),
+    exchangeTimestamps: take(c),
     bidPrices: take(levels),
     bidSizes: take(levels),
     askPrices: take(levels),
@@ -95,8 +98,11 @@ export class FrameRecorder {
     return this.recorded;
   }
 
-  /** Records the book as it stands after an event at `collectorTimestamp`. */
-  push(book: OrderBook, collectorTimestamp: number, isSnapshot = book.lastEventWasSnapshot): void {
+  /**
+   * Records the book as it stands after an event at `collectorTimestamp`; `exchangeTimestamp` is
+   * the venue's time of that event, null (stored as NaN) when it gave none.
+   */
+  push(book: OrderBook, collectorTimestamp: number, isSnapshot = book.lastEventWasSnapshot, exchangeTimestamp: number | null = null): void {
     let chunk = this.chunk;
     let views = this.views;
     if (chunk === null || views === null) {
@@ -108,6 +114,7 @@ export class FrameRecorder {
     const f = chunk.count;
     const at = f * this.depth;
     views.timestamps[f] = collectorTimestamp;
+    views.exchangeTimestamps[f] = exchangeTimestamp ?? Number.NaN;
     book.bids.readTop(this.depth, views.bidPrices, views.bidSizes, at);
     book.asks.readTop(this.depth, views.askPrices, views.askSizes, at);
     writeBookMetrics(book, views.metrics, f * metricCount, this.options);

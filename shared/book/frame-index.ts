@@ -64,6 +64,12 @@ export class FrameIndex {
     return at === null ? Number.NaN : (at.views.timestamps[at.f] ?? Number.NaN);
   }
 
+  /** The venue's time of the event behind frame i; NaN when the venue gave none (unknown, never guessed) or past the end. */
+  exchangeTimeAt(i: number): number {
+    const at = this.locate(i);
+    return at === null ? Number.NaN : (at.views.exchangeTimestamps[at.f] ?? Number.NaN);
+  }
+
   /** The last frame whose replay clock is at or before t; -1 when t is before the first. */
   indexAt(t: number): number {
     let low = 0;

@@ -23,6 +23,7 @@ function eventFromRow(row: L2Row, rowIndex: number, completeBook: boolean): Book
     market: row.market,
     instrument: row.instrument,
     collectorTimestamp: row.collector_timestamp,
+    exchangeTimestamp: row.exchange_timestamp,
     isSnapshot: row.source_event_is_snapshot,
     completeBook,
     bids: slotLevels(row, 'bidPx', 'bidSz'),

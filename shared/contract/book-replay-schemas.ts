@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { contractErrorKinds } from './errors.ts';
 import { fileIdSchema } from './file-schemas.ts';
 
 // Payloads of the order-book replay channels (`book.*`), kept beside the channel map.
@@ -45,7 +46,17 @@ export const bookReplayErrorKinds = ['cancelled', 'snapshot-file', 'book-data', 
 export const bookReplayEndedSchema = z.object({
   replayId: z.string(),
   ok: z.boolean(),
-  error: z.object({ kind: z.enum(bookReplayErrorKinds), message: z.string(), resolution: z.string() }).nullable(),
+  error: z
+    .object({
+      kind: z.enum(bookReplayErrorKinds),
+      message: z.string(),
+      resolution: z.string(),
+      /** For a `page-source` failure: the service's own kind (`rate-limited`, `too-expensive`, ...), so a view can offer its fix. */
+      serviceKind: z.enum(contractErrorKinds).optional(),
+      /** For a `rate-limited` page: the wait the service asked for, in ms. */
+      retryAfterMs: z.number().int().nonnegative().optional(),
+    })
+    .nullable(),
   progress: bookReplayProgressSchema,
 });
 
@@ -60,3 +71,35 @@ export const bookReplayFilesInput = z.object({
   /** Half-width of the "depth within ±X bps" metric (default 10). */
   bandBps: z.number().positive().max(10_000).optional(),
 });
+
+const name = z.string().min(1).max(200);
+const unixMs = z.number().int().min(0).max(8_640_000_000_000);
+
+/** Which rows a market replay reads: the service's reconstructed books, or the source events rebuilt here. */
+export const marketReplayRows = ['l2-orderbooks', 'l2-updates'] as const;
+
+/**
+ * Replay one market's books over an inclusive collector-time range from the active service:
+ * `l2-orderbooks` replays the service's own top-25 books (`/l2-orderbooks`, split on 422 by the
+ * client); `l2-updates` rebuilds the books here from the source events (`/l2-updates` inside the
+ * rolling last hour, `/historical/orderbook-l2` before it).
+ */
+export const bookReplayMarketInput = z
+  .object({
+    source: name,
+    market: name,
+    instrument: name.optional(),
+    start: unixMs,
+    end: unixMs,
+    rows: z.enum(marketReplayRows),
+    /** Levels per side in each frame (default 25). */
+    depth: z.number().int().min(1).max(500).optional(),
+    /** Half-width of the "depth within ±X bps" metric (default 10). */
+    bandBps: z.number().positive().max(10_000).optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.end < value.start) ctx.addIssue({ code: 'custom', path: ['end'], message: 'end must be at or after start' });
+  });
+
+/** Input of `book.replayMarket`. */
+export type BookReplayMarketInput = z.infer<typeof bookReplayMarketInput>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { settingsPatchSchema, settingsSchema } from '../settings.ts';
-import { bookFramesSchema, bookReplayEndedSchema, bookReplayFilesInput } from './book-replay-schemas.ts';
+import { bookFramesSchema, bookReplayEndedSchema, bookReplayFilesInput, bookReplayMarketInput } from './book-replay-schemas.ts';
 import { fileGrantsSchema, filePathsInput } from './file-schemas.ts';
 import {
   candleColumnsSchema,
@@ -106,6 +106,8 @@ export const requestChannels = {
   /** Stops a load started with this `requestId`; its call then fails as `cancelled`. */
   'market.cancel': { input: z.object({ requestId: requestIdSchema }), output: z.object({ cancelled: z.boolean() }) },
   'book.replayFiles': { input: bookReplayFilesInput, output: z.object({ replayId: z.string() }) },
+  /** A market's books over a range from the active service (its `/l2-orderbooks`, or `/l2-updates` rebuilt here); events as `book.replayFiles`. */
+  'book.replayMarket': { input: bookReplayMarketInput, output: z.object({ replayId: z.string() }) },
   'book.cancel': { input: z.object({ replayId: z.string() }), output: z.object({ cancelled: z.boolean() }) },
   /** The host's native open dialog (several `.jsonl.zst` files); unavailable in browser mode. */
   'files.pick': { input: noInput, output: fileGrantsSchema },

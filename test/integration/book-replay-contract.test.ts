@@ -16,8 +16,12 @@ import { openContractSocket, type ContractSocketClient } from '../support/ws-cli
 
 const hour = (h: number): SnapshotFileSpec => ({ source: 'binance', market: 'BTC-USDT', hour: Date.UTC(2024, 2, 10, h) });
 const instruments = [null, 'BTCUSDT-PERP'] as const;
+// Every third event has no exchange time; the others carry one a few ms before collection.
 const eventsOf = (h: number, seed: number, events: number) =>
-  interleavedBookEvents({ seed, source: 'binance', market: 'BTC-USDT', hourStart: hour(h).hour, instruments, events });
+  interleavedBookEvents({ seed, source: 'binance', market: 'BTC-USDT', hourStart: hour(h).hour, instruments, events }).map((event, i) => ({
+    ...event,
+    exchangeTimestamp: i % 3 === 0 ? null : event.collectorTimestamp - 3 - (i % 5),
+  }));
 
 /**
  * Every call of `book.replayFiles` in this file goes through here: the files are granted first
@@ -85,7 +89,11 @@ describe('book replay over the contract', () => {
     expect(observationsByBook(observationsOfFrames(frames))).toEqual(expected);
     // Metrics and flags survive the trip too: the same frames as the engine and recorder make in-process.
     const reset = { reset: true as const, collectorTimestamp: hour(10).hour };
-    expect(flatFramesByBook(frames)).toEqual(inProcessFramesByBook([...(hours[0]?.events ?? []), ...(hours[1]?.events ?? []), reset, ...(hours[2]?.events ?? [])], 10));
+    const flat = flatFramesByBook(frames);
+    const exchange = [...flat.values()].flatMap((book) => book.exchangeTimestamps);
+    expect(exchange.some(Number.isNaN)).toBe(true);
+    expect(exchange.filter((t) => !Number.isNaN(t)).length).toBeGreaterThan(exchange.length / 2);
+    expect(flat).toEqual(inProcessFramesByBook([...(hours[0]?.events ?? []), ...(hours[1]?.events ?? []), reset, ...(hours[2]?.events ?? [])], 10));
 
     const tasks = payloads<TaskProgress>(client, 'task.progress').filter((t) => t.taskId === replayId);
     expect(tasks.at(-1)).toMatchObject({ state: 'done', label: 'Book replay of 3 files' });

@@ -25,7 +25,7 @@ const pairs = (levels: Float64Array): number[][] => {
   return out;
 };
 
-/** A v2 snapshot file's text: the metadata row, then each event as an `orderbook` row (with its instrument, if any), with a trade every 50 events. */
+/** A v2 snapshot file's text: the metadata row, then each event as an `orderbook` row (with its instrument and exchange time, if any), with a trade every 50 events. */
 export function v2FileText(spec: SnapshotFileSpec, events: readonly BookEvent[]): string {
   const envelope = (sequence: number, timestamp: number) => ({
     collector_timestamp: timestamp,
@@ -45,7 +45,8 @@ export function v2FileText(spec: SnapshotFileSpec, events: readonly BookEvent[])
   events.forEach((event, i) => {
     const data = { is_snapshot: event.isSnapshot, bids: pairs(event.bids), asks: pairs(event.asks) };
     const instrument = event.instrument === null ? {} : { instrument: event.instrument };
-    lines.push(JSON.stringify({ ...envelope(sequence++, event.collectorTimestamp), ...instrument, type: 'orderbook', data }));
+    const exchange = { exchange_timestamp: event.exchangeTimestamp ?? null };
+    lines.push(JSON.stringify({ ...envelope(sequence++, event.collectorTimestamp), ...exchange, ...instrument, type: 'orderbook', data }));
     if (i % 50 === 25) {
       const trade = { order_id: null, price: event.bids[0] ?? 1, quantity: 0.5, side: 'buy' };
       lines.push(JSON.stringify({ ...envelope(sequence++, event.collectorTimestamp), type: 'trade', data: trade }));
@@ -78,7 +79,7 @@ export function l2UpdateRow(event: BookEvent, index: number): L2Row {
     market: event.market,
     instrument: event.instrument,
     collector_timestamp: event.collectorTimestamp,
-    exchange_timestamp: null,
+    exchange_timestamp: event.exchangeTimestamp ?? null,
     source_capture_id: 'book-worker-test',
     schema_version: 2,
     source_event_is_snapshot: event.isSnapshot,

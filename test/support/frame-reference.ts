@@ -7,6 +7,7 @@ import { referenceBookName } from './reference-l2-books.ts';
 /** Every frame of a list of chunks, as plain arrays (NaN slots kept), for exact comparison. */
 export interface FlatFrames {
   timestamps: number[];
+  exchangeTimestamps: number[];
   bidPrices: number[];
   bidSizes: number[];
   askPrices: number[];
@@ -17,13 +18,14 @@ export interface FlatFrames {
 
 /** Concatenates the written frames of chunks in order. */
 export function flattenFrames(chunks: readonly FrameChunk[]): FlatFrames {
-  const flat: FlatFrames = { timestamps: [], bidPrices: [], bidSizes: [], askPrices: [], askSizes: [], metrics: [], flags: [] };
+  const flat: FlatFrames = { timestamps: [], exchangeTimestamps: [], bidPrices: [], bidSizes: [], askPrices: [], askSizes: [], metrics: [], flags: [] };
   for (const chunk of chunks) {
     const views = frameViews(chunk);
     const per = (view: Float64Array, width: number): number[] => Array.from(view.subarray(0, chunk.count * width));
     const levels = chunk.depth;
     const metricWidth = views.metrics.length / chunk.capacity;
     flat.timestamps.push(...per(views.timestamps, 1));
+    flat.exchangeTimestamps.push(...per(views.exchangeTimestamps, 1));
     flat.bidPrices.push(...per(views.bidPrices, levels));
     flat.bidSizes.push(...per(views.bidSizes, levels));
     flat.askPrices.push(...per(views.askPrices, levels));
@@ -68,7 +70,7 @@ export function inProcessFramesByBook(inputs: readonly (BookEvent | BookReset)[]
       recorder = new FrameRecorder({ depth, chunkFrames: 4096, onChunk: (chunk) => chunks.push({ book: key, chunk }) });
       recorders.set(name, recorder);
     }
-    recorder.push(book, input.collectorTimestamp, input.isSnapshot);
+    recorder.push(book, input.collectorTimestamp, input.isSnapshot, input.exchangeTimestamp ?? null);
   }
   for (const recorder of recorders.values()) recorder.flush();
   return flatFramesByBook(chunks);

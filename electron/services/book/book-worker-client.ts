@@ -4,7 +4,8 @@ import type { BookKey } from '../../../shared/book/book-key.ts';
 import type { L2Row, L2RowPage } from '../../../shared/book/l2-row.ts';
 import type { WorkerEntry } from '../workers/worker-entry.ts';
 import { bookWorkerEntry } from './book-worker-entry.ts';
-import type { BookWorkerEvent, BookWorkerRequest, L2RowKind, ReplayError, ReplayProgress, ReplayResult } from './book-worker-protocol.ts';
+import { ContractError } from '../../../shared/contract/errors.ts';
+import type { BookWorkerEvent, BookWorkerRequest, L2RowKind, PageFailure, ReplayError, ReplayProgress, ReplayResult } from './book-worker-protocol.ts';
 import { frameSettings, type FrameSettings } from './frame-replayer.ts';
 
 /** One chunk of one book's frames, as it arrives from the worker (the buffer now belongs here). */
@@ -25,8 +26,11 @@ export interface ReplayOptions extends Partial<FrameSettings> {
   maxChunksInFlight?: number;
 }
 
+/** One page of flat L2 rows: a page as the service or the client returns it, or a plain array. */
+export type L2PageOfRows = readonly L2Row[] | L2RowPage | { readonly items: readonly L2Row[] };
+
 /** A source of flat L2 rows: pages as the service returns them, or plain arrays of rows. */
-export type L2PageSource = AsyncIterable<readonly L2Row[] | L2RowPage> | Iterable<readonly L2Row[] | L2RowPage>;
+export type L2PageSource = AsyncIterable<L2PageOfRows> | Iterable<L2PageOfRows>;
 
 /** A replay running in the worker. */
 export interface BookReplay {
@@ -154,14 +158,14 @@ export class BookWorkerClient {
     return { seq, result, cancel };
   }
 
-  private async sendNextPage(seq: number, iterator: AsyncIterator<readonly L2Row[] | L2RowPage>, send: (request: BookWorkerRequest) => void): Promise<void> {
+  private async sendNextPage(seq: number, iterator: AsyncIterator<L2PageOfRows>, send: (request: BookWorkerRequest) => void): Promise<void> {
     try {
       const next = await iterator.next();
       if (!this.replays.has(seq)) return;
       if (next.done === true) send({ seq, kind: 'pages-end' });
       else send({ seq, kind: 'page', rows: 'items' in next.value ? next.value.items : next.value });
     } catch (error) {
-      send({ seq, kind: 'pages-failed', message: error instanceof Error ? error.message : String(error) });
+      send({ seq, kind: 'pages-failed', failure: pageFailureOf(error) });
     }
   }
 
@@ -187,7 +191,18 @@ export class BookWorkerClient {
   }
 }
 
-function pageIterator(pages: L2PageSource): AsyncIterator<readonly L2Row[] | L2RowPage> {
+/** A page source's failure as plain data; a `ContractError` keeps its kind, resolution and wait. */
+function pageFailureOf(error: unknown): PageFailure {
+  if (!(error instanceof ContractError)) return { message: error instanceof Error ? error.message : String(error) };
+  return {
+    message: error.message,
+    resolution: error.resolution,
+    serviceKind: error.kind,
+    ...(error.retryAfterMs === null ? {} : { retryAfterMs: error.retryAfterMs }),
+  };
+}
+
+function pageIterator(pages: L2PageSource): AsyncIterator<L2PageOfRows> {
   if (Symbol.asyncIterator in pages) return pages[Symbol.asyncIterator]();
   const sync = pages[Symbol.iterator]();
   return {

@@ -1,4 +1,5 @@
 import type { FrameChunk } from '../../../shared/book/book-frames.ts';
+import type { ContractErrorKind } from '../../../shared/contract/errors.ts';
 import type { BookKey } from '../../../shared/book/book-key.ts';
 import type { L2Row } from '../../../shared/book/l2-row.ts';
 import type { FrameSettings, ReplayCounts } from './frame-replayer.ts';
@@ -30,6 +31,18 @@ export interface ReplayError {
   kind: ReplayErrorKind;
   message: string;
   resolution: string;
+  /** For `page-source`: the service's own kind of failure, when the page source named one. */
+  serviceKind?: ContractErrorKind;
+  /** For a rate-limited page: the wait the service asked for, in ms. */
+  retryAfterMs?: number;
+}
+
+/** Why the page source failed, as plain data: the service's words and fix when it gave them. */
+export interface PageFailure {
+  message: string;
+  resolution?: string;
+  serviceKind?: ContractErrorKind;
+  retryAfterMs?: number;
 }
 
 /** How a replay ended, with its last progress either way. */
@@ -41,7 +54,7 @@ export type BookWorkerRequest =
   | { seq: number; kind: 'replay-pages'; rows: L2RowKind; settings: FrameSettings; maxChunksInFlight: number }
   | { seq: number; kind: 'page'; rows: readonly L2Row[] }
   | { seq: number; kind: 'pages-end' }
-  | { seq: number; kind: 'pages-failed'; message: string }
+  | { seq: number; kind: 'pages-failed'; failure: PageFailure }
   | { seq: number; kind: 'ack' }
   | { seq: number; kind: 'cancel' };
 

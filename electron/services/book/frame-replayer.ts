@@ -87,7 +87,7 @@ export class FrameReplayer {
         entry = { key, recorder };
         this.recorders.set(book.id, entry);
       }
-      entry.recorder.push(book, input.collectorTimestamp, input.isSnapshot);
+      entry.recorder.push(book, input.collectorTimestamp, input.isSnapshot, input.exchangeTimestamp ?? null);
       counts.frames++;
     }
   }

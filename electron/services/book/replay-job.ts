@@ -3,7 +3,7 @@ import { bookEventFromBookRow, bookEventFromL2Row } from '../../../shared/book/l
 import type { L2Row } from '../../../shared/book/l2-row.ts';
 import { SnapshotDecodeError } from '../../../shared/snapshot/decode-errors.ts';
 import type { BookInput } from './book-input.ts';
-import type { BookWorkerEvent, BookWorkerRequest, L2RowKind, ReplayError, ReplayProgress } from './book-worker-protocol.ts';
+import type { BookWorkerEvent, BookWorkerRequest, L2RowKind, PageFailure, ReplayError, ReplayProgress } from './book-worker-protocol.ts';
 import { bookInputsFromFiles, type FileReplayProgress } from './file-book-source.ts';
 import { FrameReplayer } from './frame-replayer.ts';
 
@@ -22,7 +22,11 @@ export interface ReplayJobObserver {
 type StartRequest = Extract<BookWorkerRequest, { kind: 'replay-files' | 'replay-pages' }>;
 type PageMessage = Extract<BookWorkerRequest, { kind: 'page' | 'pages-end' | 'pages-failed' }>;
 
-class PageSourceError extends Error {}
+class PageSourceError extends Error {
+  constructor(readonly failure: PageFailure) {
+    super(failure.message);
+  }
+}
 class CancelledError extends Error {}
 
 const progressIntervalMs = 50;
@@ -77,7 +81,10 @@ export class ReplayJob {
       this.replayer.flush();
       this.post({ seq, kind: 'done', result: { ok: true, progress: this.progress() } });
     } catch (error) {
-      this.post({ seq, kind: 'done', result: { ok: false, error: this.replayError(error), progress: this.progress() } });
+      const replayError = this.replayError(error);
+      // What was read before a failure is still shown (a damaged file, a failed page); a cancel wants nothing more.
+      if (replayError.kind !== 'cancelled') this.replayer.flush();
+      this.post({ seq, kind: 'done', result: { ok: false, error: replayError, progress: this.progress() } });
     }
   }
 
@@ -95,7 +102,7 @@ export class ReplayJob {
       this.checkCancelled();
       const message = this.pageQueue.shift();
       if (message === undefined || message.kind === 'pages-end') return;
-      if (message.kind === 'pages-failed') throw new PageSourceError(message.message);
+      if (message.kind === 'pages-failed') throw new PageSourceError(message.failure);
       // Ask for the next page before applying this one, so the two overlap; never more than one ahead.
       this.post({ seq: this.request.seq, kind: 'need-page' });
       this.pages++;
@@ -145,7 +152,14 @@ export class ReplayJob {
       return { kind: 'book-data', message: error.message, resolution: 'The source holds an impossible level; report the file or page it names.' };
     }
     if (error instanceof PageSourceError) {
-      return { kind: 'page-source', message: `Reading the next page failed: ${error.message}`, resolution: 'Check the connection to the data source and try again.' };
+      const { message, resolution, serviceKind, retryAfterMs } = error.failure;
+      return {
+        kind: 'page-source',
+        message: `Reading the next page failed: ${message}`,
+        resolution: resolution ?? 'Check the connection to the data source and try again.',
+        ...(serviceKind === undefined ? {} : { serviceKind }),
+        ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
+      };
     }
     const message = error instanceof Error ? error.message : String(error);
     return { kind: 'worker', message: `The book worker failed: ${message}`, resolution: 'Try again; if it keeps failing, report the message.' };

@@ -7,9 +7,9 @@ import { flat } from './book-helpers.ts';
 
 const key = { source: 'lighter', market: 'BTC-USD', instrument: null };
 const events: BookEvent[] = [
-  { ...key, collectorTimestamp: 1000, isSnapshot: true, bids: flat([[100, 2], [99, 1]]), asks: flat([[101, 1], [102, 3], [103, 1], [104, 1]]) },
-  { ...key, collectorTimestamp: 1010, isSnapshot: false, bids: flat([[99, 0]]), asks: flat([]) },
-  { ...key, collectorTimestamp: 1020, isSnapshot: false, bids: flat([[101.5, 1]]), asks: flat([]) },
+  { ...key, collectorTimestamp: 1000, exchangeTimestamp: 998, isSnapshot: true, bids: flat([[100, 2], [99, 1]]), asks: flat([[101, 1], [102, 3], [103, 1], [104, 1]]) },
+  { ...key, collectorTimestamp: 1010, exchangeTimestamp: null, isSnapshot: false, bids: flat([[99, 0]]), asks: flat([]) },
+  { ...key, collectorTimestamp: 1020, exchangeTimestamp: 1021, isSnapshot: false, bids: flat([[101.5, 1]]), asks: flat([]) },
 ];
 
 function record(): { chunks: FrameChunk[]; last: FrameChunk | null } {
@@ -18,7 +18,7 @@ function record(): { chunks: FrameChunk[]; last: FrameChunk | null } {
   const engine = new BookEngine();
   for (const event of events) {
     const book = engine.apply(event);
-    if (book !== null) recorder.push(book, event.collectorTimestamp);
+    if (book !== null) recorder.push(book, event.collectorTimestamp, event.isSnapshot, event.exchangeTimestamp);
   }
   expect(recorder.frameCount).toBe(3);
   return { chunks, last: recorder.flush() };
@@ -30,6 +30,8 @@ describe('playback frames', () => {
     expect(chunks.map((chunk) => chunk.count)).toEqual([2, 1]);
     expect(last).toBe(chunks[1]);
     expect(chunks[0]?.buffer.byteLength).toBe(2 * frameBytes(3));
+    // Two timestamps, 4 × 3 level values, the metrics and the flag word, 8 bytes each.
+    expect(frameBytes(3)).toBe(8 * (2 + 12 + metricCount + 1));
   });
 
   it('holds timestamps, the top levels best first (NaN past the last), metrics and flags', () => {
@@ -37,6 +39,9 @@ describe('playback frames', () => {
     const [first, second] = chunks.map(frameViews);
     if (first === undefined || second === undefined) throw new Error('two chunks expected');
     expect([...first.timestamps]).toEqual([1000, 1010]);
+    // A null exchange time is unknown: NaN, never the collector time nor 0.
+    expect([...first.exchangeTimestamps]).toEqual([998, Number.NaN]);
+    expect([...second.exchangeTimestamps.subarray(0, 1)]).toEqual([1021]);
     expect([...first.bidPrices]).toEqual([100, 99, Number.NaN, 100, Number.NaN, Number.NaN]);
     expect([...first.bidSizes.subarray(0, 3)]).toEqual([2, 1, Number.NaN]);
     expect([...first.askPrices.subarray(0, 3)]).toEqual([101, 102, 103]);

@@ -3,12 +3,13 @@ import { frameBytes, frameViews, type FrameChunk } from '../../../shared/book/bo
 import { metricCount } from '../../../shared/book/book-metrics.ts';
 import { FrameIndex } from '../../../shared/book/frame-index.ts';
 
-/** A chunk of depth 2 whose frame f has collector time `times[f]`, best bid 100+f and flag f. */
-function chunkOf(times: readonly number[], capacity = times.length + 1): FrameChunk {
+/** A chunk of depth 2 whose frame f has collector time `times[f]`, exchange time `exchange[f]` (NaN if none), best bid 100+f and flag f. */
+function chunkOf(times: readonly number[], capacity = times.length + 1, exchange: readonly number[] = []): FrameChunk {
   const chunk: FrameChunk = { depth: 2, capacity, count: times.length, buffer: new ArrayBuffer(capacity * frameBytes(2)) };
   const views = frameViews(chunk);
   times.forEach((t, f) => {
     views.timestamps[f] = t;
+    views.exchangeTimestamps[f] = exchange[f] ?? Number.NaN;
     views.bidPrices[f * 2] = 100 + f;
     views.metrics[f * metricCount] = 100 + f;
     views.flags[f] = f;
@@ -48,6 +49,16 @@ describe('the frame index of one book', () => {
     // Both frames at clock 30 are in force at 30: the later one.
     expect(index.indexAt(30)).toBe(3);
     expect(index.indexAt(1e15)).toBe(4);
+  });
+
+  it("gives each frame's exchange time, NaN where the venue gave none, independent of the replay clock", () => {
+    const index = new FrameIndex();
+    index.append(chunkOf([10, 20], 3, [7, Number.NaN]));
+    index.append(chunkOf([15, 30], 2, [16, 12]));
+    expect([0, 1, 2, 3].map((i) => index.exchangeTimeAt(i))).toEqual([7, Number.NaN, 16, 12]);
+    expect([0, 1, 2, 3].map((i) => index.collectorTimeAt(i))).toEqual([10, 20, 15, 30]);
+    expect(index.exchangeTimeAt(4)).toBeNaN();
+    expect(index.exchangeTimeAt(-1)).toBeNaN();
   });
 
   it('grows past its first allocation, and refuses frames of another depth', () => {

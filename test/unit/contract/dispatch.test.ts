@@ -20,6 +20,7 @@ const handlers: ContractHandlers = {
   'settings.update': (patch) => Promise.resolve({ ...defaultSettings, ...(patch.dataSource ? { dataSource: patch.dataSource } : {}) }),
   'health.check': () => Promise.reject(new Error('probe exploded')),
   'book.replayFiles': () => Promise.resolve({ replayId: 'r-1' }),
+  'book.replayMarket': () => Promise.resolve({ replayId: 'r-2' }),
   'book.cancel': () => Promise.resolve({ cancelled: false }),
   'files.pick': () => Promise.resolve({ files: [] }),
   'files.grantPath': () => Promise.resolve({ files: [] }),
@@ -76,6 +77,30 @@ describe('dispatch validates every incoming call', () => {
   ])('rejects book.replayFiles with %s', async (_name, input, path) => {
     const result = await dispatch(handlers, 'book.replayFiles', input);
     expect(result).toMatchObject({ ok: false, error: { kind: 'invalid-request', channel: 'book.replayFiles' } });
+    if (!result.ok) expect(result.error.issues?.map((issue) => issue.path)).toContain(path);
+  });
+
+  const marketReplay = { source: 'hyperliquid', market: 'BTC', start: 1_700_000_000_000, end: 1_700_000_060_000, rows: 'l2-updates' };
+
+  it('accepts a well-formed book.replayMarket', async () => {
+    expect(await dispatch(handlers, 'book.replayMarket', { ...marketReplay, instrument: 'BTC', depth: 10, bandBps: 5 })).toEqual({ ok: true, value: { replayId: 'r-2' } });
+  });
+
+  it.each([
+    ['no source', { ...marketReplay, source: undefined }, 'source'],
+    ['an empty market', { ...marketReplay, market: '' }, 'market'],
+    ['an empty instrument', { ...marketReplay, instrument: '' }, 'instrument'],
+    ['no start', { ...marketReplay, start: undefined }, 'start'],
+    ['a fractional end', { ...marketReplay, end: 1.5 }, 'end'],
+    ['an ISO start', { ...marketReplay, start: '2024-03-10T07:00:00Z' }, 'start'],
+    ['an end before start', { ...marketReplay, end: marketReplay.start - 1 }, 'end'],
+    ['an unknown row kind', { ...marketReplay, rows: 'l2-snapshots' }, 'rows'],
+    ['no row kind', { ...marketReplay, rows: undefined }, 'rows'],
+    ['a zero depth', { ...marketReplay, depth: 0 }, 'depth'],
+    ['a negative band', { ...marketReplay, bandBps: -1 }, 'bandBps'],
+  ])('rejects book.replayMarket with %s', async (_name, input, path) => {
+    const result = await dispatch(handlers, 'book.replayMarket', input);
+    expect(result).toMatchObject({ ok: false, error: { kind: 'invalid-request', channel: 'book.replayMarket' } });
     if (!result.ok) expect(result.error.issues?.map((issue) => issue.path)).toContain(path);
   });
 

@@ -45,6 +45,7 @@ const handlers: ContractHandlers = {
   'keys.delete': unused,
   'usage.get': unused,
   'book.replayFiles': unused,
+  'book.replayMarket': unused,
   'book.cancel': unused,
   'files.pick': unused,
   'files.grantPath': unused,

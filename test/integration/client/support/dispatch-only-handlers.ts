@@ -17,6 +17,7 @@ export const dispatchOnlyHandlers: ContractHandlers = {
   'usage.get': () => Promise.resolve({ baseUrl: null, rateLimit: null, monthly: null, observedAt: null }),
   ...unusedMarketHandlers,
   'book.replayFiles': () => Promise.resolve({ replayId: 'r-1' }),
+  'book.replayMarket': () => Promise.resolve({ replayId: 'r-2' }),
   'book.cancel': () => Promise.resolve({ cancelled: false }),
   'files.pick': () => Promise.resolve({ files: [] }),
   'files.grantPath': () => Promise.resolve({ files: [] }),

@@ -1,0 +1,88 @@
+import type { BookFramesEvent, BookReplayEnded } from '../../../../shared/contract/book-replay-schemas.ts';
+import type { MdeApi } from '../../../../shared/contract/types.ts';
+import { defaultSettings } from '../../../../shared/settings.ts';
+import { EventHub } from '../../../../electron/contract-host/event-hub.ts';
+import type { ContractHandlers } from '../../../../electron/contract-host/handlers.ts';
+import { bookReplayHandlers } from '../../../../electron/services/book/book-replay-handlers.ts';
+import { BookWorkerClient } from '../../../../electron/services/book/book-worker-client.ts';
+import { FileGrants } from '../../../../electron/services/files/file-grants.ts';
+import { ApiKeyStore } from '../../../../electron/services/keys/api-key-store.ts';
+import { interactiveClientOptions, ServiceAccess } from '../../../../electron/services/service-access.ts';
+import { ipcApi } from '../../client/support/contract-transports.ts';
+import { dispatchOnlyHandlers } from '../../client/support/dispatch-only-handlers.ts';
+import { fixedNow } from '../../client/support/test-service.ts';
+import { memoryKeychain } from './market-rig.ts';
+
+/** How main reaches the service under test for book replays. */
+export interface BookReplayRigOptions {
+  baseUrl: string;
+  /** The demo's own key (embedded), or none stored for a remote service. */
+  key: string | null;
+  fetch?: typeof fetch;
+}
+
+/** The `book.*` channels as the renderer reaches them, and every event main pushed. */
+export interface BookReplayRig {
+  readonly api: MdeApi;
+  readonly handlers: ContractHandlers;
+  readonly files: FileGrants;
+  /** Every pushed event, in order, with its payload as main emitted it (buffers intact). */
+  readonly events: { event: string; payload: unknown }[];
+  /** The payloads of one event channel for one replay. */
+  payloadsOf<T>(event: string, replayId: string): T[];
+  framesOf(replayId: string): BookFramesEvent[];
+  /** Resolves with the end of a replay (already pushed, or the next). */
+  ended(replayId: string): Promise<BookReplayEnded>;
+  close(): Promise<void>;
+}
+
+/**
+ * The book handlers wired as `createMainServices` wires them (service access over the active
+ * source, one client per base URL, the real book worker), at the fixed test clock, with 429 waits
+ * returning at once.
+ */
+export function bookReplayRig(options: BookReplayRigOptions): BookReplayRig {
+  const hub = new EventHub();
+  const events: { event: string; payload: unknown }[] = [];
+  const waiting: { replayId: string; resolve: (ended: BookReplayEnded) => void }[] = [];
+  hub.attach((event, payload) => {
+    events.push({ event, payload });
+    if (event !== 'book.replayEnded') return;
+    const ended = payload as BookReplayEnded;
+    for (const waiter of waiting.filter((entry) => entry.replayId === ended.replayId)) {
+      waiting.splice(waiting.indexOf(waiter), 1);
+      waiter.resolve(ended);
+    }
+  });
+  const dataSource = options.key === null ? 'remote' : 'embedded';
+  const access = new ServiceAccess({
+    target: () => Promise.resolve({ dataSource, baseUrl: options.baseUrl, simulated: dataSource === 'embedded' }),
+    settings: () => Promise.resolve({ ...defaultSettings, dataSource, remoteBaseUrl: dataSource === 'remote' ? options.baseUrl : null }),
+    demoKey: options.key ?? 'no-demo-key',
+    keys: new ApiKeyStore(memoryKeychain()),
+    onUsage: () => {},
+    clientOptions: { ...interactiveClientOptions, now: () => fixedNow, sleep: () => Promise.resolve(), ...(options.fetch === undefined ? {} : { fetch: options.fetch }) },
+  });
+  const worker = new BookWorkerClient();
+  const files = new FileGrants();
+  const handlers: ContractHandlers = {
+    ...dispatchOnlyHandlers,
+    ...bookReplayHandlers(hub, files, { worker, market: { clientOf: () => access.client(), hasKey: () => access.hasKey(), now: () => fixedNow } }),
+  };
+  const payloadsOf = <T>(event: string, replayId: string): T[] =>
+    events.filter((entry) => entry.event === event && (entry.payload as { replayId?: string }).replayId === replayId).map((entry) => entry.payload as T);
+  return {
+    api: ipcApi(handlers),
+    handlers,
+    files,
+    events,
+    payloadsOf,
+    framesOf: (replayId) => payloadsOf<BookFramesEvent>('book.frames', replayId),
+    ended: (replayId) => {
+      const pushed = payloadsOf<BookReplayEnded>('book.replayEnded', replayId)[0];
+      if (pushed !== undefined) return Promise.resolve(pushed);
+      return new Promise((resolve) => waiting.push({ replayId, resolve }));
+    },
+    close: () => worker.close(),
+  };
+}
