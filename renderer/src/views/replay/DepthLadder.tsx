@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { frameFlags } from '../../../../shared/book/book-frames.ts';
 import type { FrameIndex } from '../../../../shared/book/frame-index.ts';
 import { formatNumber, notPublished } from '../../format/market-values.ts';
@@ -38,7 +38,16 @@ function metricOrNull(frames: FrameIndex, index: number, k: number): number | nu
  */
 export function DepthLadder({ frames, index, sizeDecimals }: DepthLadderProps) {
   const [tick, setTick] = useState(0);
-  const [tradeSize, setTradeSize] = useState('1');
+  const scroller = useRef<HTMLDivElement>(null);
+  // The spread sits in the middle of the panel when the ladder first shows (and when aggregation changes).
+  const shown = index >= 0;
+  useLayoutEffect(() => {
+    const box = scroller.current;
+    const spread = box?.querySelector<HTMLElement>('.ladder-spread-row') ?? null;
+    if (box === null || spread === null) return;
+    box.scrollTop = spread.offsetTop - box.clientHeight / 2;
+  }, [tick, shown]);
+  const [tradeSize, setTradeSize] = useState('0.1');
   const sides = useMemo(() => sidesAt(frames, index, tick), [frames, index, tick]);
   const previous = useMemo(() => sidesAt(frames, index - 1, tick), [frames, index, tick]);
   const changed = useMemo(() => new Set([...changedPrices(previous.bids, sides.bids), ...changedPrices(previous.asks, sides.asks)]), [previous, sides]);
@@ -105,6 +114,7 @@ export function DepthLadder({ frames, index, sizeDecimals }: DepthLadderProps) {
           </select>
         </label>
       </div>
+      <div className="ladder-scroll" ref={scroller}>
       <table className="ladder-table">
         <thead>
           <tr>
@@ -121,6 +131,7 @@ export function DepthLadder({ frames, index, sizeDecimals }: DepthLadderProps) {
           {sides.bids.map((level) => row(level, 'bid'))}
         </tbody>
       </table>
+      </div>
       <div className="ladder-cost">
         <label>
           Cost to trade

@@ -2,6 +2,8 @@ import { useMemo, useRef, useState } from 'react';
 import type { FrameIndex } from '../../../../shared/book/frame-index.ts';
 import { formatTimestamp, type TimeZoneChoice } from '../../format/market-values.ts';
 import { useViewKeyMap } from '../../hooks/use-view-keys.ts';
+import type { TradeColumns } from '../../../../shared/contract/market-schemas.ts';
+import { TradesTape } from '../workspace/TradesTape.tsx';
 import { DepthLadder } from './DepthLadder.tsx';
 import { frameHealth, type HealthMark } from './health-marks.ts';
 import { ReplayTimeline } from './ReplayTimeline.tsx';
@@ -20,14 +22,33 @@ export interface ReplayPlayerProps {
   /** Marks main reported (resets, dropped deltas), beside those read from the frames. */
   extraMarks: readonly HealthMark[];
   sizeDecimals: number;
+  /** Decimals of trade prices (from the market's tick size). */
+  priceDecimals: number;
+  /** The trades of the range (a market replay), shown up to the clock; null when there are none to show. */
+  trades: TradeColumns | null;
+  /** Why there is no tape, when `trades` is null. */
+  tapeNote: string;
+}
+
+/** How many trades happened at or before `time` (trade times ascend). */
+function tradesUpTo(times: readonly number[], time: number): number {
+  let low = 0;
+  let high = times.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if ((times[mid] ?? Number.POSITIVE_INFINITY) <= time) low = mid + 1;
+    else high = mid;
+  }
+  return low;
 }
 
 /** The time of frame `index` on the chosen clock; null when unknown (no exchange time). */
 function frameTime(frames: FrameIndex, index: number, basis: 'collector' | 'exchange'): number | null {
   if (index < 0) return null;
   if (basis === 'collector') return frames.collectorTimeAt(index);
-  // Frames carry no exchange time yet: unknown, never guessed from the collector's.
-  return null;
+  // A venue that gave no exchange time leaves it unknown: never guessed from the collector's.
+  const exchange = frames.exchangeTimeAt(index);
+  return Number.isNaN(exchange) ? null : exchange;
 }
 
 /**
@@ -35,7 +56,7 @@ function frameTime(frames: FrameIndex, index: number, basis: 'collector' | 'exch
  * event shown, and the scrubber with its data-health lane. Keys: space play/pause, ← → step one
  * event, [ ] speed, g go to time, Home/End.
  */
-export function ReplayPlayer({ frames, zone, initialTime, onSettle, extraMarks, sizeDecimals }: ReplayPlayerProps) {
+export function ReplayPlayer({ frames, zone, initialTime, onSettle, extraMarks, sizeDecimals, priceDecimals, trades, tapeNote }: ReplayPlayerProps) {
   const playback = usePlayback(frames, initialTime, onSettle);
   const { state, index } = playback;
   const [basis, setBasis] = useState<'collector' | 'exchange'>('collector');
@@ -82,6 +103,10 @@ export function ReplayPlayer({ frames, zone, initialTime, onSettle, extraMarks, 
       />
       <div className="replay-main">
         <DepthLadder frames={frames} index={index} sizeDecimals={sizeDecimals} />
+        <section className="replay-tape" aria-label="Trades up to the replay clock">
+          <header className="replay-panel-title">Trades {trades === null ? '' : `· ${tradesUpTo(trades.time, state.time).toLocaleString('en-US')} of ${trades.time.length.toLocaleString('en-US')} so far`}</header>
+          {trades === null ? <p className="replay-note">{tapeNote}</p> : <TradesTape trades={trades} zone={zone} priceDecimals={priceDecimals} sizeDecimals={sizeDecimals} threshold={null} upTo={tradesUpTo(trades.time, state.time)} />}
+        </section>
       </div>
       <ReplayTimeline start={start} end={end} time={state.time} loadedUntil={end} marks={marks} describeTime={describe} onSeek={playback.seek} />
       <p className="replay-health-counts" data-testid="health-counts">

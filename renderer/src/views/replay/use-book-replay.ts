@@ -18,8 +18,8 @@ export interface BookReplayState {
   ended: BookReplayEnded | null;
   /** The start itself failed (a refused file id, a bad range). */
   startError: ContractError | null;
-  /** When it failed, Unix ms. */
-  startErrorAt: number;
+  /** When the start failed or the replay ended, Unix ms (0 before). */
+  settledAt: number;
 }
 
 function contractErrorOf(error: unknown): ContractError {
@@ -64,7 +64,7 @@ export function useBookReplay(key: string, start: StartReplay | null): BookRepla
         update({ progress: event.progress });
       }),
     );
-    const offEnded = api.events.on('book.replayEnded', (event) => ours(event.replayId, () => update({ progress: event.progress, ended: event })));
+    const offEnded = api.events.on('book.replayEnded', (event) => ours(event.replayId, () => update({ progress: event.progress, ended: event, settledAt: Date.now() })));
     begin(api).then(
       (started) => {
         if (closed) {
@@ -75,7 +75,7 @@ export function useBookReplay(key: string, start: StartReplay | null): BookRepla
         for (const deliver of early.splice(0)) deliver();
       },
       (error: unknown) => {
-        if (!closed) update({ startError: contractErrorOf(error), startErrorAt: Date.now() });
+        if (!closed) update({ startError: contractErrorOf(error), settledAt: Date.now() });
       },
     );
     return () => {
@@ -90,5 +90,5 @@ export function useBookReplay(key: string, start: StartReplay | null): BookRepla
 }
 
 function freshState(store: BookFramesStore): BookReplayState {
-  return { store, version: 0, progress: null, ended: null, startError: null, startErrorAt: 0 };
+  return { store, version: 0, progress: null, ended: null, startError: null, settledAt: 0 };
 }

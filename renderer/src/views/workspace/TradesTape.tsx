@@ -13,6 +13,8 @@ export interface TradesTapeProps {
   sizeDecimals: number;
   /** Trades of at least this size are marked (here and on the chart); null marks none. */
   threshold: number | null;
+  /** Only the first `upTo` trades are shown (a replay shows those up to its clock); all when absent. */
+  upTo?: number | undefined;
   ref?: Ref<HTMLDivElement> | undefined;
 }
 
@@ -25,10 +27,10 @@ const rowHeight = 20;
  * trades at or above the threshold are emphasized. Focused, ↑ ↓ PgUp PgDn Home End move the
  * selection.
  */
-export function TradesTape({ trades, zone, priceDecimals, sizeDecimals, threshold, ref }: TradesTapeProps) {
+export function TradesTape({ trades, zone, priceDecimals, sizeDecimals, threshold, upTo, ref }: TradesTapeProps) {
   const [scroller, setScroller] = useState<HTMLDivElement | null>(null);
   const [selected, setSelected] = useState<number | null>(null);
-  const count = trades.time.length;
+  const count = Math.min(trades.time.length, upTo ?? trades.time.length);
   const virtualizer = useRowVirtualizer({ count, getScrollElement: () => scroller, estimateSize: () => rowHeight, overscan: 12 });
 
   const move = (to: number): void => {
