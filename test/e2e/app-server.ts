@@ -12,6 +12,8 @@ export interface AppServer {
   origin: string;
   /** Everything the launcher printed. */
   output: () => string;
+  /** The app's user-data folder (the demo's hour files are under `demo-data/`). */
+  userDataDir: string;
 }
 
 const root = join(import.meta.dirname, '..', '..');
@@ -37,7 +39,7 @@ async function startApp(userDataDir: string): Promise<{ server: AppServer; child
     child.stderr.on('data', onData);
     child.on('exit', (code) => reject(new Error(`app exited with ${code ?? 'signal'}:\n${output}`)));
   });
-  return { server: { url, origin: new URL(url).origin, output: () => output }, child };
+  return { server: { url, origin: new URL(url).origin, output: () => output, userDataDir }, child };
 }
 
 /** Playwright test with an `app` fixture: browser mode started fresh for each test. */

@@ -64,7 +64,7 @@ export function DepthLadder({ frames, index, sizeDecimals }: DepthLadderProps) {
   const imbalance = metricOrNull(frames, index, 6);
 
   const row = (level: LadderLevel, side: 'bid' | 'ask') => (
-    <tr key={`${side}-${level.price}`} className={`ladder-row ${side}${changed.has(level.price) ? ' changed' : ''}`} data-price={level.price}>
+    <tr key={`${side}-${level.price}`} className={`ladder-row ${side}${changed.has(level.price) ? ' changed' : ''}`} data-price={level.price} data-size={level.size}>
       <td className="ladder-cumulative">{formatNumber(level.cumulative, sizeDecimals)}</td>
       <td className="ladder-size">
         <span className="ladder-bar" style={{ width: `${(level.size / maxSize) * 100}%` }} />

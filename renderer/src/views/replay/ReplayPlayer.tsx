@@ -83,7 +83,16 @@ export function ReplayPlayer({ frames, zone, initialTime, onSettle, extraMarks, 
   const shown = frameTime(frames, index, basis);
   const shownTime = shown === null ? (index < 0 ? 'before the first event' : 'exchange time unknown') : `${describe(shown)}${basis === 'exchange' ? ' (exchange)' : ''}`;
   return (
-    <div className="replay-player" data-testid="replay-player" data-playing={state.playing} data-speed={state.speed} data-time={state.time} data-frame={index}>
+    <div
+      className="replay-player"
+      data-testid="replay-player"
+      data-playing={state.playing}
+      data-speed={state.speed}
+      data-time={state.time}
+      data-frame={index}
+      data-collector-time={index < 0 ? '' : frames.collectorTimeAt(index)}
+      data-last-in-ms={index >= 0 && frames.indexAt(frames.clockAt(index)) === index && frames.clockAt(index) === frames.collectorTimeAt(index)}
+    >
       <TransportBar
         playing={state.playing}
         speed={state.speed}
