@@ -162,7 +162,7 @@ test('? lists every shortcut by section, Alt+0 opens Settings, and the status ba
   await page.keyboard.press('?');
   const sheet = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
   await expect(sheet).toBeVisible();
-  for (const section of ['Go to', 'Anywhere', 'Command palette', 'Catalog', 'Market', 'Options', 'Intents', 'Quotes', 'Events']) {
+  for (const section of ['Go to', 'Anywhere', 'Command palette', 'Catalog', 'Market', 'Options', 'Intents', 'Quotes', 'Events', 'Book replay']) {
     await expect(sheet.getByRole('region', { name: new RegExp(`^${section}`) })).toBeVisible();
   }
   await expect(sheet.getByRole('region', { name: /^Go to/ }).getByRole('row')).toHaveCount(10);

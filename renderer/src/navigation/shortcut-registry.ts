@@ -68,6 +68,7 @@ export const shortcutSections: readonly ShortcutSection[] = [
       { keys: ['[', ']'], does: 'Previous / next interval' },
       { keys: ['l'], does: 'Jump the chart to the latest candle' },
       { keys: ['t'], does: 'Focus the trades tape' },
+      { keys: ['b'], does: 'Replay the book of the last 10 minutes' },
     ],
   },
   {
@@ -101,6 +102,18 @@ export const shortcutSections: readonly ShortcutSection[] = [
     entries: [
       { keys: ['1…7'], does: 'Toggle one of the seven event types' },
       { keys: ['j', 'k'], does: 'Move the selection' },
+    ],
+  },
+  {
+    id: 'replay',
+    title: 'Book replay',
+    scope: 'in the book replay',
+    entries: [
+      { keys: ['Space'], does: 'Play / pause' },
+      { keys: ['←', '→'], does: 'One event back / forward' },
+      { keys: ['[', ']'], does: 'Slower / faster (0.1× to 1000×)' },
+      { keys: ['g'], does: 'Go to a time' },
+      { keys: ['Home', 'End'], does: 'First / last event' },
     ],
   },
 ];

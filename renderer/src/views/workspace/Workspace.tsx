@@ -82,12 +82,18 @@ export function Workspace({ source, market, instrument, params }: WorkspaceProps
     update({ span: '1h', start: undefined, end: undefined });
   };
 
+  // The book over the last ten minutes of the range shown (a replay reads every event, so it stays short).
+  const replayBook = (): void => {
+    const end = range.end;
+    useUiStore.getState().openView('replay', { source, market, ...(instrument === undefined ? {} : { instrument }), start: Math.max(range.start, end - 10 * 60_000), end });
+  };
   useWorkspaceShortcuts({
     stepInterval: (step) => {
       if (interval !== null && intervals.isSuccess) update({ interval: stepInterval(offered, interval, step) });
     },
     latest: () => chartRef.current?.scrollToLatest(),
     focusTape: () => tapeRef.current?.focus(),
+    replayBook,
   });
 
   const label = `${source} ${market}`;
@@ -170,6 +176,10 @@ export function Workspace({ source, market, instrument, params }: WorkspaceProps
                 update(patch);
               }}
             />
+            <span className="toolbar-divider" aria-hidden="true" />
+            <button type="button" className="button compact" onClick={replayBook} title="Replay the order book over the last 10 minutes of this range (b)">
+              Replay book
+            </button>
           </div>
           <section className="panel chart-panel" aria-label={`Candles of ${label}`}>
             <ChartPanel

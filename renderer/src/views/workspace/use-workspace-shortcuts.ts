@@ -8,6 +8,8 @@ export interface WorkspaceShortcuts {
   latest: () => void;
   /** `t`: focus the trades tape. */
   focusTape: () => void;
+  /** `b`: replay this market's book over the last ten minutes of the range. */
+  replayBook: () => void;
 }
 
 function isTyping(target: EventTarget | null): boolean {
@@ -16,7 +18,7 @@ function isTyping(target: EventTarget | null): boolean {
 }
 
 /**
- * The Market view's keys: `[` `]` interval, `l` latest, `t` tape. Ignored while typing in a field,
+ * The Market view's keys: `[` `]` interval, `l` latest, `t` tape, `b` book replay. Ignored while typing in a field,
  * with a modifier held, or while a dialog (the shortcut sheet, the palette) is open.
  */
 export function useWorkspaceShortcuts(actions: WorkspaceShortcuts): void {
@@ -41,6 +43,9 @@ export function useWorkspaceShortcuts(actions: WorkspaceShortcuts): void {
           break;
         case 't':
           act.focusTape();
+          break;
+        case 'b':
+          act.replayBook();
           break;
         default:
           return;
