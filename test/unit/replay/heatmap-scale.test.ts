@@ -27,11 +27,12 @@ describe('the colour scale', () => {
     expect(intensity(Number.NaN, 10, 'linear')).toBe(0);
   });
 
-  it('maps size to intensity over three decades on the log scale', () => {
-    // log10(1 + 999 · 0.5) / 3 = log10(500.5) / 3
-    expect(intensity(5, 10, 'log')).toBeCloseTo(0.8998, 4);
-    // A thousandth of the ceiling: log10(1.999) / 3
-    expect(intensity(0.01, 10, 'log')).toBeCloseTo(0.10027, 4);
+  it('maps size to intensity over two decades on the log scale', () => {
+    // log10(1 + 99 · 0.5) / 2 = log10(50.5) / 2
+    expect(intensity(5, 10, 'log')).toBeCloseTo(0.85165, 4);
+    // A tenth of the ceiling: log10(10.9) / 2; a hundredth: log10(1.99) / 2
+    expect(intensity(1, 10, 'log')).toBeCloseTo(0.51871, 4);
+    expect(intensity(0.1, 10, 'log')).toBeCloseTo(0.14943, 4);
     expect(intensity(10, 10, 'log')).toBe(1);
     expect(intensity(1e6, 10, 'log')).toBe(1);
     expect(intensity(0, 10, 'log')).toBe(0);
@@ -39,10 +40,10 @@ describe('the colour scale', () => {
 
   it('inverts intensity for the legend', () => {
     expect(sizeAtIntensity(0.5, 10, 'linear')).toBe(5);
-    expect(sizeAtIntensity(1 / 3, 999, 'log')).toBeCloseTo(9, 9);
-    expect(sizeAtIntensity(2 / 3, 999, 'log')).toBeCloseTo(99, 9);
-    expect(legendTicks(999, 'log').map((tick) => Math.round(tick.size))).toEqual([0, 9, 99, 999]);
-    expect(legendTicks(30, 'linear').map((tick) => tick.size)).toEqual([0, 10, 20, 30]);
+    // Half way up two decades is one decade: (10 − 1) / 99 of the ceiling.
+    expect(sizeAtIntensity(0.5, 99, 'log')).toBeCloseTo(9, 9);
+    expect(legendTicks(99, 'log').map((tick) => Math.round(tick.size))).toEqual([0, 9, 99]);
+    expect(legendTicks(30, 'linear').map((tick) => tick.size)).toEqual([0, 15, 30]);
   });
 
   it('interpolates the palette between its stops', () => {

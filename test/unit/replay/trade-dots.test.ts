@@ -42,10 +42,11 @@ describe('trade dots', () => {
     expect(merged?.y).toBeCloseTo(49.7, 9);
   });
 
-  it('sizes dots by area against the 95th percentile of quantities', () => {
+  it('sizes dots by area against the 99th percentile of quantities', () => {
     const dots = tradeDots(tradesOf([[10, 50, 4, 1], [20, 50, 1, -1], [30, 50, 1, 0], [40, 50, 2, 1]]), view, size);
-    // Quantities sorted 1, 1, 2, 4: the reference is index round(0.95 · 3) = 3 → 4.
-    expect(dots.map((dot) => dot.radius)).toEqual([dotRadius.max, 5.25, 5.25, 1.5 + 7.5 * Math.sqrt(0.5)]);
+    // Quantities sorted 1, 1, 2, 4: the reference is index round(0.99 · 3) = 3 → 4.
+    // Radius 1.5 + 6 · √(q / 4).
+    expect(dots.map((dot) => dot.radius)).toEqual([dotRadius.max, 4.5, 4.5, 1.5 + 6 * Math.sqrt(0.5)]);
   });
 
   it('draws nothing without trades in the window', () => {

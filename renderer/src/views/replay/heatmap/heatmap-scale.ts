@@ -6,7 +6,7 @@
 export type IntensityScale = 'linear' | 'log';
 
 /** Decades of size the log scale spans below its ceiling (below that reads as empty). */
-export const logDecades = 3;
+export const logDecades = 2;
 
 /** The quantile of non-empty cells that tops the scale. */
 export const ceilingQuantile = 0.98;
@@ -39,8 +39,8 @@ export function robustCeiling(cells: ArrayLike<number>, q = ceilingQuantile): nu
 
 /**
  * The intensity of a size against the ceiling, in [0, 1]: linear `v / ceiling`, or log
- * `log10(1 + (10^decades − 1)·v / ceiling) / decades` (0 at 0, 1 at the ceiling, ~1/3 a decade
- * down per third). Sizes past the ceiling saturate at 1.
+ * `log10(1 + (10^decades − 1)·v / ceiling) / decades` (0 at 0, 1 at the ceiling, one decade
+ * of size per 1/decades of intensity). Sizes past the ceiling saturate at 1.
  */
 export function intensity(size: number, ceiling: number, scale: IntensityScale): number {
   if (!(size > 0) || !(ceiling > 0)) return 0;
@@ -128,7 +128,7 @@ function trim(text: string): string {
   return text.includes('.') ? text.replace(/\.?0+$/, '') : text;
 }
 
-/** Sizes the legend labels, at intensities 0, ⅓, ⅔ and 1 of the scale. */
+/** Sizes the legend labels, at intensities 0, ½ and 1 of the scale. */
 export function legendTicks(ceiling: number, scale: IntensityScale): { at: number; size: number }[] {
-  return [0, 1 / 3, 2 / 3, 1].map((at) => ({ at, size: sizeAtIntensity(at, ceiling, scale) }));
+  return [0, 0.5, 1].map((at) => ({ at, size: sizeAtIntensity(at, ceiling, scale) }));
 }

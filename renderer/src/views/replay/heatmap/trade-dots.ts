@@ -27,7 +27,7 @@ export interface TradeDot {
 }
 
 /** Radius bounds of a dot, CSS px. */
-export const dotRadius = { min: 1.5, max: 9 } as const;
+export const dotRadius = { min: 1.5, max: 7.5 } as const;
 
 /** First index with `time[i] >= t` (binary search). */
 export function firstTradeAt(time: readonly number[], t: number): number {
@@ -44,9 +44,9 @@ export function firstTradeAt(time: readonly number[], t: number): number {
 /**
  * The dots of the trades inside the window: merged per side within `cellPx`-square cells, each
  * at its trades' quantity-weighted mean position, with radius from `dotRadius.min` up to
- * `dotRadius.max` at the 95th percentile of the dots' quantities (area ∝ quantity).
+ * `dotRadius.max` at the 99th percentile of the dots' quantities (area ∝ quantity).
  */
-export function tradeDots(trades: HeatmapTrades, view: HeatmapViewport, size: PlotSize, cellPx = 3): TradeDot[] {
+export function tradeDots(trades: HeatmapTrades, view: HeatmapViewport, size: PlotSize, cellPx = 4): TradeDot[] {
   const dots: TradeDot[] = [];
   const byCell = new Map<number, number>();
   const columns = Math.ceil(size.width / cellPx) + 1;
@@ -75,7 +75,7 @@ export function tradeDots(trades: HeatmapTrades, view: HeatmapViewport, size: Pl
     }
   }
   const quantities = dots.map((dot) => dot.quantity).sort((a, b) => a - b);
-  const reference = quantities[Math.round(0.95 * (quantities.length - 1))] ?? 1;
+  const reference = quantities[Math.round(0.99 * (quantities.length - 1))] ?? 1;
   for (const dot of dots) {
     dot.x /= dot.quantity;
     dot.y /= dot.quantity;
