@@ -128,7 +128,7 @@ function referenceGrid(frames: readonly FrameSpec[], s: GridSpec): number[] {
 }
 
 /** Random frames: a wandering mid, 1–depth levels a side (sometimes none), times that rise, repeat and step back. */
-function randomFrames(seed: number, count: number, depth: number): FrameSpec[] {
+function randomFrames(seed: number, count: number, depth: number, offGrid = false): FrameSpec[] {
   const random = seeded(seed);
   let t = 1_000;
   let mid = 100;
@@ -137,7 +137,7 @@ function randomFrames(seed: number, count: number, depth: number): FrameSpec[] {
     mid += (random() - 0.5) * 2;
     const side = (sign: number): [number, number][] => {
       const levels = random() < 0.05 ? 0 : 1 + Math.floor(random() * depth);
-      return Array.from({ length: levels }, (_, k): [number, number] => [Math.round((mid + sign * (0.5 + k * 0.5)) * 2) / 2, Math.round(random() * 100) / 10]);
+      return Array.from({ length: levels }, (_, k): [number, number] => [offGrid ? mid + sign * (0.1 + k * random()) : Math.round((mid + sign * (0.5 + k * 0.5)) * 2) / 2, Math.round(random() * 100) / 10]);
     };
     return { t, bids: side(-1), asks: side(1) };
   });
@@ -160,6 +160,13 @@ describe('binning against a naive reference', () => {
       check(frames, specs, { t0: first - 50, t1: last + 50, p0: 80, p1: 120, cols: 53, rows: 41, spacing: 0 });
       check(frames, specs, { t0: first + 400, t1: first + 900, p0: 95, p1: 105, cols: 31, rows: 57, spacing: 0.5 });
       check(frames, specs, { t0: first + 100, t1: last - 100, p0: 90, p1: 110, cols: 200, rows: 10, spacing: 0.5, end: last - 300 });
+    });
+
+    it(`matches on prices off the spacing's lattice (seed ${seed})`, () => {
+      const specs = randomFrames(seed, 300, 5, true);
+      const frames = indexOf(specs, 5, 64);
+      const first = frames.clockAt(0);
+      check(frames, specs, { t0: first, t1: frames.clockAt(frames.count - 1), p0: 90, p1: 110, cols: 40, rows: 80, spacing: 0.5 });
     });
   }
 });

@@ -60,6 +60,23 @@ describe('the colour scale', () => {
     expect([...out]).toEqual([11, 14, 19, 255, 255, 255, 255, 255, 33, 136, 179, 255]);
   });
 
+  it('paints each cell the palette entry of its intensity, on both scales', () => {
+    const palette = paletteTable();
+    const cells = [0, 0.001, 0.2, 1, 3.3, 7, 9.99, 10, 25, Number.NaN];
+    for (const scale of ['linear', 'log'] as const) {
+      const out = new Uint8ClampedArray(cells.length * 4);
+      paintCells(cells, 10, scale, palette, out);
+      cells.forEach((size, i) => {
+        const entry = Math.round(intensity(size, 10, scale) * 255) * 4;
+        expect([...out.subarray(i * 4, i * 4 + 4)]).toEqual([...palette.subarray(entry, entry + 4)]);
+      });
+    }
+    // With nothing resting, every cell is the empty colour.
+    const out = new Uint8ClampedArray(8);
+    paintCells([0, 0], 0, 'linear', palette, out);
+    expect([...out]).toEqual([11, 14, 19, 255, 11, 14, 19, 255]);
+  });
+
   it('writes sizes compactly', () => {
     expect([0, 0.25, 0.0012, 12.5, 150.4, 12_345, 3_400_000].map(compactSize)).toEqual(['0', '0.25', '0.0012', '12.5', '150', '12.3k', '3.4M']);
   });

@@ -83,10 +83,80 @@ export function levelRows(price: number, spec: Pick<GridSpec, 'p0' | 'p1' | 'row
 }
 
 /**
+ * Sums per price slot for the column being binned. When the book's spacing is known and the
+ * window holds a modest number of its steps, each level adds to its slot (one add, whatever the
+ * rows its band fills) and the column is spread over rows once, at `flush`; the rows of a slot are
+ * those of the exact price first seen in it, and a price off that lattice goes straight to rows.
+ */
+class SlotSums {
+  readonly base: number;
+  readonly spacing: number;
+  readonly size: number;
+  readonly price: Float64Array;
+  readonly first: Int32Array;
+  readonly last: Int32Array;
+  readonly sum: Float64Array;
+  readonly stamp: Int32Array;
+  readonly touched: Int32Array;
+  touchedCount = 0;
+
+  constructor(spec: GridSpec) {
+    const lattice = spec.spacing > 0 ? Math.ceil((spec.p1 - spec.p0) / spec.spacing) + 3 : 0;
+    this.spacing = spec.spacing;
+    this.base = spec.p0 - spec.spacing;
+    this.size = lattice > 0 && lattice <= 4 * spec.rows + 8 ? lattice : 0;
+    this.price = new Float64Array(this.size).fill(Number.NaN);
+    this.first = new Int32Array(this.size);
+    this.last = new Int32Array(this.size);
+    this.sum = new Float64Array(this.size);
+    this.stamp = new Int32Array(this.size).fill(-1);
+    this.touched = new Int32Array(this.size);
+  }
+
+  /** The slot of a price, claiming a free one; −1 when the price must go straight to rows. */
+  slotOf(price: number, spec: GridSpec): number {
+    if (this.size === 0) return -1;
+    const k = Math.round((price - this.base) / this.spacing);
+    if (k < 0 || k >= this.size) return -1;
+    const held = this.price[k] ?? Number.NaN;
+    if (Number.isNaN(held)) {
+      const [first, last] = levelRows(price, spec);
+      this.price[k] = price;
+      this.first[k] = first;
+      this.last[k] = last;
+      return k;
+    }
+    return held === price ? k : -1;
+  }
+
+  /** Adds a weighted size to slot k in column `col`. */
+  add(k: number, value: number, col: number): void {
+    if (this.stamp[k] !== col) {
+      this.stamp[k] = col;
+      this.touched[this.touchedCount++] = k;
+    }
+    this.sum[k] = (this.sum[k] ?? 0) + value;
+  }
+
+  /** Spreads the column's slot sums over their rows and clears them. */
+  flush(cells: Float64Array, cols: number, col: number): void {
+    for (let i = 0; i < this.touchedCount; i++) {
+      const k = this.touched[i] ?? 0;
+      const value = this.sum[k] ?? 0;
+      const last = this.last[k] ?? -1;
+      for (let r = this.first[k] ?? 0; r <= last; r++) cells[r * cols + col] = (cells[r * cols + col] ?? 0) + value;
+      this.sum[k] = 0;
+    }
+    this.touchedCount = 0;
+  }
+}
+
+/**
  * Bins the frames standing in the window into a `cols` × `rows` grid of time-weighted mean
  * resting size (bids and asks alike), with the best bid and ask per column and the crossing
- * flags. Cost: frames in the window × levels × columns each frame spans. Pass the previous grid
- * as `reuse` to recycle its buffers when the size is unchanged.
+ * flags. Cost: about frames in the window × levels (× columns each frame spans), plus one
+ * spread of each column over its rows. Pass the previous grid as `reuse` to recycle its buffers
+ * when the size is unchanged.
  */
 export function binFrames(frames: FrameIndex, spec: GridSpec, reuse?: HeatmapGrid): HeatmapGrid {
   const { t0, t1, cols, rows } = spec;
@@ -97,11 +167,13 @@ export function binFrames(frames: FrameIndex, spec: GridSpec, reuse?: HeatmapGri
   const end = spec.end ?? t1;
   const slot = (t1 - t0) / cols;
   const { cells, bestBid, bestAsk, flags } = grid;
-  // Rows of each level of the current frame: [first, last] per level, bids then asks.
+  const sums = new SlotSums(spec);
+  // The current frame's levels: a slot each, or (slot −1) the rows to fill directly.
+  const slotOfLevel = new Int32Array(2 * depth);
   const firstRow = new Int32Array(2 * depth);
   const lastRow = new Int32Array(2 * depth);
   const sizes = new Float64Array(2 * depth);
-  const rowSpec = { p0: spec.p0, p1: spec.p1, rows, spacing: spec.spacing };
+  let column = -1;
   let i = Math.max(0, frames.indexAt(t0));
   const stopAt = frames.indexAt(t1);
   for (; i <= stopAt && i < count; i++) {
@@ -112,9 +184,24 @@ export function binFrames(frames: FrameIndex, spec: GridSpec, reuse?: HeatmapGri
     if (at === null) continue;
     const { views, f } = at;
     let levels = 0;
-    for (let k = 0; k < depth; k++) {
-      levels = addLevel(views.bidPrices[f * depth + k], views.bidSizes[f * depth + k], rowSpec, firstRow, lastRow, sizes, levels);
-      levels = addLevel(views.askPrices[f * depth + k], views.askSizes[f * depth + k], rowSpec, firstRow, lastRow, sizes, levels);
+    for (let side = 0; side < 2; side++) {
+      const prices = side === 0 ? views.bidPrices : views.askPrices;
+      const amounts = side === 0 ? views.bidSizes : views.askSizes;
+      for (let k = 0; k < depth; k++) {
+        const price = prices[f * depth + k] ?? Number.NaN;
+        const size = amounts[f * depth + k] ?? Number.NaN;
+        if (!(size > 0) || Number.isNaN(price)) continue;
+        const s = sums.slotOf(price, spec);
+        if (s < 0) {
+          const [first, last] = levelRows(price, spec);
+          if (last < first) continue;
+          firstRow[levels] = first;
+          lastRow[levels] = last;
+        }
+        slotOfLevel[levels] = s;
+        sizes[levels] = size;
+        levels++;
+      }
     }
     // bestBid and bestAsk are the first two of `metricFields`.
     const bid = views.metrics[f * metricCount] ?? Number.NaN;
@@ -126,9 +213,18 @@ export function binFrames(frames: FrameIndex, spec: GridSpec, reuse?: HeatmapGri
       const slotStart = t0 + c * slot;
       const overlap = Math.min(until, slotStart + slot) - Math.max(from, slotStart);
       if (!(overlap > 0)) continue;
+      if (c !== column) {
+        if (column >= 0) sums.flush(cells, cols, column);
+        column = c;
+      }
       const weight = overlap / slot;
       for (let l = 0; l < levels; l++) {
         const add = (sizes[l] ?? 0) * weight;
+        const s = slotOfLevel[l] ?? -1;
+        if (s >= 0) {
+          sums.add(s, add, c);
+          continue;
+        }
         const last = lastRow[l] ?? -1;
         for (let r = firstRow[l] ?? 0; r <= last; r++) cells[r * cols + c] = (cells[r * cols + c] ?? 0) + add;
       }
@@ -137,26 +233,8 @@ export function binFrames(frames: FrameIndex, spec: GridSpec, reuse?: HeatmapGri
       flags[c] = (flags[c] ?? 0) | crossing;
     }
   }
+  if (column >= 0) sums.flush(cells, cols, column);
   return grid;
-}
-
-/** Records one level's rows and size at position `levels` when it is in the window; returns the new count. */
-function addLevel(
-  price: number | undefined,
-  size: number | undefined,
-  spec: Pick<GridSpec, 'p0' | 'p1' | 'rows' | 'spacing'>,
-  firstRow: Int32Array,
-  lastRow: Int32Array,
-  sizes: Float64Array,
-  levels: number,
-): number {
-  if (price === undefined || size === undefined || !(size > 0) || Number.isNaN(price)) return levels;
-  const [first, last] = levelRows(price, spec);
-  if (last < first) return levels;
-  firstRow[levels] = first;
-  lastRow[levels] = last;
-  sizes[levels] = size;
-  return levels + 1;
 }
 
 /**

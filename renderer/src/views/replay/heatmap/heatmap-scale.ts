@@ -97,17 +97,27 @@ export function paletteColour(x: number): [number, number, number] {
 
 /**
  * Writes the cells as RGBA pixels into `out` (4 bytes per cell, same order, ready for
- * `ImageData`), each the palette entry of its intensity.
+ * `ImageData`), each the palette entry of its intensity (written as whole 32-bit pixels).
  */
 export function paintCells(cells: ArrayLike<number>, ceiling: number, scale: IntensityScale, palette: Uint8ClampedArray, out: Uint8ClampedArray): void {
   const top = paletteSize - 1;
-  for (let i = 0; i < cells.length; i++) {
-    const entry = Math.round(intensity(cells[i] ?? 0, ceiling, scale) * top) * 4;
-    const at = i * 4;
-    out[at] = palette[entry] ?? 0;
-    out[at + 1] = palette[entry + 1] ?? 0;
-    out[at + 2] = palette[entry + 2] ?? 0;
-    out[at + 3] = 255;
+  const colours = new Uint32Array(palette.buffer, palette.byteOffset, paletteSize);
+  const pixels = new Uint32Array(out.buffer, out.byteOffset, Math.min(cells.length, out.length >> 2));
+  const empty = colours[0] ?? 0;
+  if (!(ceiling > 0)) {
+    pixels.fill(empty);
+    return;
+  }
+  const linear = top / ceiling;
+  const stretch = (10 ** logDecades - 1) / ceiling;
+  for (let i = 0; i < pixels.length; i++) {
+    const size = cells[i] ?? 0;
+    if (!(size > 0)) {
+      pixels[i] = empty;
+      continue;
+    }
+    const level = scale === 'linear' ? size * linear : (Math.log10(1 + stretch * size) / logDecades) * top;
+    pixels[i] = colours[level >= top ? top : Math.round(level)] ?? empty;
   }
 }
 
