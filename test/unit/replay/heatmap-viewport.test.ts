@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fitViewport, minTimeSpanMs, panBy, priceToY, timeToX, xToTime, yToPrice, zoomPrice, zoomTime } from '../../../renderer/src/views/replay/heatmap/heatmap-viewport.ts';
+import { fitViewport, followCursor, minTimeSpanMs, panBy, priceToY, timeToX, xToTime, yToPrice, zoomPrice, zoomTime } from '../../../renderer/src/views/replay/heatmap/heatmap-viewport.ts';
 import { indexOf } from './heatmap-frames.ts';
 
 const view = { t0: 1000, t1: 2000, p0: 90, p1: 110 };
@@ -61,5 +61,19 @@ describe('the heatmap viewport', () => {
     expect(one !== null && one.p0 < 99 && one.p1 > 99).toBe(true);
     expect(fitViewport(indexOf([], 2))).toBeNull();
     expect(fitViewport(indexOf([{ t: 1, bids: [], asks: [] }], 2))).toBeNull();
+  });
+});
+
+describe('following the playback cursor', () => {
+  it('turns a page when the cursor leaves the window it was in', () => {
+    // Span 1000: forward, the cursor lands a quarter in; backward, three quarters in.
+    expect(followCursor(view, 1990, 2010)).toEqual({ ...view, t0: 1760, t1: 2760 });
+    expect(followCursor(view, 1010, 990)).toEqual({ ...view, t0: 240, t1: 1240 });
+  });
+  it('leaves the window alone while the cursor is inside, or when it was already away', () => {
+    expect(followCursor(view, 1500, 1600)).toBeNull();
+    expect(followCursor(view, 2500, 2600)).toBeNull();
+    expect(followCursor(view, null, 2600)).toBeNull();
+    expect(followCursor(view, 1500, null)).toBeNull();
   });
 });

@@ -7,7 +7,7 @@ import { binFrames, levelSpacing, type HeatmapGrid } from './heatmap-grid.ts';
 import { paintOverlay } from './heatmap-overlay.ts';
 import { gutters, paintBase, plotSizeOf, type GridImage } from './heatmap-paint.ts';
 import { paletteTable, robustCeiling, type IntensityScale } from './heatmap-scale.ts';
-import { fitViewport, panBy, xToTime, yToPrice, zoomPrice, zoomTime, type HeatmapViewport } from './heatmap-viewport.ts';
+import { fitViewport, followCursor, panBy, xToTime, yToPrice, zoomPrice, zoomTime, type HeatmapViewport } from './heatmap-viewport.ts';
 import { HeatmapLegend } from './HeatmapLegend.tsx';
 import { tradeDots, type HeatmapTrades } from './trade-dots.ts';
 import './heatmap.css';
@@ -131,6 +131,16 @@ export function LiquidityHeatmap({ frames, version, trades, cursor, onSeek, zone
   }, [frames, version, view, size, scale, trades, zone, spacing, decimals, drawOverlay]);
 
   useEffect(() => drawOverlay(), [cursor, drawOverlay]);
+
+  // Playback that carries the cursor out of a zoomed window turns the window a page (a rebin per
+  // page, not per cursor move); the whole-replay window always holds it.
+  const previousCursor = useRef(cursor);
+  useEffect(() => {
+    const previous = previousCursor.current;
+    previousCursor.current = cursor;
+    const paged = userView === null ? null : followCursor(userView, previous, cursor);
+    if (paged !== null) setZoomed({ frames, view: paged });
+  }, [cursor, userView, frames]);
 
   const setView = (next: HeatmapViewport): void => setZoomed({ frames, view: next });
 

@@ -217,27 +217,39 @@ function paintAxes(ctx: CanvasRenderingContext2D, plot: PlotSize, width: number,
     ctx.fillText(tick.label, x, plot.height + gutters.time / 2 + 1);
   }
   ctx.textAlign = 'left';
-  paintBestTag(ctx, plot, layer, layer.grid.bestAsk, heatmapColours.ask);
-  paintBestTag(ctx, plot, layer, layer.grid.bestBid, heatmapColours.bid);
+  paintBestTags(ctx, plot, layer);
 }
 
-/** The best price in force at the window's last column with a book, as a coloured tag (none when that side is empty there). */
-function paintBestTag(ctx: CanvasRenderingContext2D, plot: PlotSize, layer: BaseLayer, values: Float64Array, colour: string): void {
+/** Tags on the price axis are this tall; two closer than this are pushed apart. */
+const tagHeight = 16;
+
+/**
+ * The best bid and ask in force at the window's last column with a book, as coloured tags on the
+ * price axis (a side empty there gets none), pushed apart when they would overlap: the ask above.
+ */
+function paintBestTags(ctx: CanvasRenderingContext2D, plot: PlotSize, layer: BaseLayer): void {
   const { bestBid, bestAsk } = layer.grid;
-  let c = values.length - 1;
+  let c = bestBid.length - 1;
   while (c >= 0 && Number.isNaN(bestBid[c] ?? Number.NaN) && Number.isNaN(bestAsk[c] ?? Number.NaN)) c--;
-  const value = values[c] ?? Number.NaN;
-  if (Number.isNaN(value)) return;
-  const y = priceToY(layer.view, plot, value);
-  if (y < 0 || y > plot.height) return;
-  axisTag(ctx, plot.width + 1, y, value.toLocaleString('en-US', { minimumFractionDigits: layer.priceDecimals, maximumFractionDigits: layer.priceDecimals }), colour, '#fff');
+  const bid = bestBid[c] ?? Number.NaN;
+  const ask = bestAsk[c] ?? Number.NaN;
+  let bidY = priceToY(layer.view, plot, bid);
+  let askY = priceToY(layer.view, plot, ask);
+  if (!Number.isNaN(bid) && !Number.isNaN(ask) && Math.abs(bidY - askY) < tagHeight) {
+    const middle = (bidY + askY) / 2;
+    askY = middle - tagHeight / 2;
+    bidY = middle + tagHeight / 2;
+  }
+  const text = (price: number): string => price.toLocaleString('en-US', { minimumFractionDigits: layer.priceDecimals, maximumFractionDigits: layer.priceDecimals });
+  if (!Number.isNaN(ask) && askY >= 0 && askY <= plot.height) axisTag(ctx, plot.width + 1, askY, text(ask), heatmapColours.ask, '#fff');
+  if (!Number.isNaN(bid) && bidY >= 0 && bidY <= plot.height) axisTag(ctx, plot.width + 1, bidY, text(bid), heatmapColours.bid, '#fff');
 }
 
 /** A filled label on the price axis centred at y. */
 export function axisTag(ctx: CanvasRenderingContext2D, x: number, y: number, text: string, fill: string, ink: string): void {
   ctx.font = font;
   ctx.fillStyle = fill;
-  ctx.fillRect(x, Math.round(y) - 8, gutters.price - 1, 16);
+  ctx.fillRect(x, Math.round(y) - tagHeight / 2, gutters.price - 1, tagHeight);
   ctx.fillStyle = ink;
   ctx.textBaseline = 'middle';
   ctx.textAlign = 'left';

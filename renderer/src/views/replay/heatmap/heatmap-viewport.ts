@@ -133,3 +133,16 @@ function sampleFrame(frames: FrameIndex, i: number, lows: number[], highs: numbe
     highs.push(high);
   }
 }
+
+/**
+ * The window after the playback cursor moved from `previous` to `cursor`: when it leaves a window
+ * it was inside, the window turns a page (same spans) so the cursor lands a quarter in from the
+ * side it entered; otherwise null (no change: a cursor the user panned away from stays away).
+ */
+export function followCursor(view: HeatmapViewport, previous: number | null, cursor: number | null): HeatmapViewport | null {
+  if (previous === null || cursor === null || previous < view.t0 || previous > view.t1) return null;
+  const span = view.t1 - view.t0;
+  if (cursor > view.t1) return { ...view, t0: cursor - span / 4, t1: cursor + (span * 3) / 4 };
+  if (cursor < view.t0) return { ...view, t0: cursor - (span * 3) / 4, t1: cursor + span / 4 };
+  return null;
+}
