@@ -54,3 +54,22 @@ describe('the time axis in local time (Asia/Kolkata, UTC+05:30)', () => {
     expect(ticks.map((tick) => tick.label)).toEqual(['22:00', '23:00', '23 Nov', '01:00']);
   });
 });
+
+describe('the time axis across a daylight-saving change (Europe/London, 29 Mar 2026)', () => {
+  const saved = process.env['TZ'];
+  beforeAll(() => {
+    process.env['TZ'] = 'Europe/London';
+  });
+  afterAll(() => {
+    if (saved === undefined) delete process.env['TZ'];
+    else process.env['TZ'] = saved;
+  });
+
+  it('skips the local hour that does not exist, without a repeated tick', () => {
+    // At 01:00 UTC the clocks go from 01:00 GMT to 02:00 BST: local 01:00 never happens.
+    const hour = (h: number): number => Date.UTC(2026, 2, 29, h);
+    const ticks = timeTicks(hour(0) - 1_800_000, hour(3) + 1_800_000, 440, 'local');
+    expect(ticks.map((tick) => tick.ms)).toEqual([hour(0), hour(1), hour(2), hour(3)]);
+    expect(ticks.map((tick) => tick.label)).toEqual(['29 Mar', '02:00', '03:00', '04:00']);
+  });
+});

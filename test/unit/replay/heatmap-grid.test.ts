@@ -48,6 +48,10 @@ describe('binning frames into a time × price grid', () => {
     );
     const grid = binFrames(frames, spec);
     expect([...grid.flags]).toEqual([0, frameFlags.crossed]);
+    // A crossed moment inside a column marks it even when the book uncrossed before its end.
+    const brief = binFrames(indexOf([{ t: 0, bids: [[99, 1]], asks: [[101, 1]] }, { t: 6, bids: [[102, 1]], asks: [[101, 1]], flags: frameFlags.crossed }, { t: 7, bids: [[99, 1]], asks: [[101, 1]] }], 2), spec);
+    expect([...brief.flags]).toEqual([0, frameFlags.crossed]);
+    expect([...brief.bestBid]).toEqual([99, 99]);
     // The crossed bid at 102 sits above the ask: row 0 in column 1.
     expect(grid.cells[0 * 2 + 1]).toBe(1);
   });

@@ -54,6 +54,18 @@ describe('the heatmap viewport', () => {
     expect(fitted?.p1).toBeCloseTo(103.2, 9);
   });
 
+  it('ignores a stray level far from the rest', () => {
+    // 100 frames: bids at 99, asks reaching 101.00 … 101.99, except one frame with an ask at 500.
+    // The 99th percentile of the highs is 101.99; the pad is 4% of 2.99.
+    const frames = indexOf(
+      Array.from({ length: 100 }, (_, j) => ({ t: j * 10, bids: [[99, 1]] as [number, number][], asks: [[100, 1], [j === 50 ? 500 : 101 + j / 100, 1]] as [number, number][] })),
+      2,
+    );
+    const fitted = fitViewport(frames);
+    expect(fitted?.p1).toBeCloseTo(101.99 + 2.99 * 0.04, 9);
+    expect(fitted?.p0).toBeCloseTo(99 - 2.99 * 0.04, 9);
+  });
+
   it('gives one frame a minute around it, and no window without levels', () => {
     const one = fitViewport(indexOf([{ t: 5000, bids: [[99, 1]], asks: [] }], 2));
     expect(one?.t0).toBe(5000 - 30_000);

@@ -70,7 +70,8 @@ export function timeTicks(t0: number, t1: number, widthPx: number, zone: TimeZon
     let ms = wall - offset;
     ms = wall - (wallClock(ms, zone) - ms);
     if (ms > t1) break;
-    if (ms >= t0) ticks.push({ ms, label: tickLabel(ms, boundaryWeight(ms - step, ms, zone), zone) });
+    // A wall time the zone skips (clocks going forward) maps back onto the previous tick.
+    if (ms >= t0 && ms > (ticks[ticks.length - 1]?.ms ?? Number.NEGATIVE_INFINITY)) ticks.push({ ms, label: tickLabel(ms, boundaryWeight(ms - step, ms, zone), zone) });
   }
   return ticks;
 }
