@@ -70,9 +70,12 @@ export function LiquidityHeatmap({ frames, version, trades, cursor, onSeek, zone
   const [scale, setScale] = useState<IntensityScale>('linear');
   const [summary, setSummary] = useState<PaintedSummary | null>(null);
 
-  const fitted = useMemo(() => (version >= 0 ? fitViewport(frames) : null), [frames, version]);
-  const spacing = useMemo(() => (version >= 0 ? levelSpacing(frames) : 0), [frames, version]);
-  const decimals = useMemo(() => (version >= 0 ? bookPriceDecimals(frames, spacing) : 2), [frames, version, spacing]);
+  // FrameIndex is mutable: this snapshot's identity changes when frames were appended, so what is
+  // derived from the frames is recomputed then (and only then).
+  const data = useMemo(() => ({ frames, version }), [frames, version]);
+  const fitted = useMemo(() => fitViewport(data.frames), [data]);
+  const spacing = useMemo(() => levelSpacing(data.frames), [data]);
+  const decimals = useMemo(() => bookPriceDecimals(data.frames, spacing), [data, spacing]);
   const userView = zoomed !== null && zoomed.frames === frames ? zoomed.view : null;
   const view = userView ?? fitted;
   const count = frames.count;
@@ -128,7 +131,7 @@ export function LiquidityHeatmap({ frames, version, trades, cursor, onSeek, zone
     if (!performance.getEntriesByName('mde:heatmap-painted', 'mark').length) performance.mark('mde:heatmap-painted', { detail: { frames: frames.count } });
     const next = summarise(grid, ceiling);
     setSummary((previous) => (previous !== null && sameSummary(previous, next) ? previous : next));
-  }, [frames, version, view, size, scale, trades, zone, spacing, decimals, drawOverlay]);
+  }, [frames, data, view, size, scale, trades, zone, spacing, decimals, drawOverlay]);
 
   useEffect(() => drawOverlay(), [cursor, drawOverlay]);
 
