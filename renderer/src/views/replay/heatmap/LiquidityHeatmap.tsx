@@ -263,7 +263,7 @@ export function LiquidityHeatmap({ frames, version, trades, cursor, onSeek, zone
         </span>
         {summary !== null && empty === null && <StateChips summary={summary} />}
         <span className="heatmap-spacer" />
-        <span className="heatmap-hint">wheel zoom · shift+wheel price · drag pan · click seeks</span>
+        <span className="heatmap-hint" title="Keys (heatmap focused): ← → ↑ ↓ pan, + − zoom time, ] [ zoom price, 0 resets">wheel zoom · shift+wheel price · drag pan · click seeks · 0 reset</span>
         <button type="button" className="heatmap-reset" onClick={() => setZoomed(null)} disabled={userView === null} title="Show the whole replay (0)">
           Reset view
         </button>

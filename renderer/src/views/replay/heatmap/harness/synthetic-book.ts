@@ -16,6 +16,8 @@ export type HarnessScenario = (typeof harnessScenarios)[number];
 /** A simulated book: its frames and trades. */
 export interface SyntheticBook {
   frames: FrameIndex;
+  /** The frames' chunks in order, to replay their arrival. */
+  chunks: FrameChunk[];
   trades: HeatmapTrades;
   start: number;
   end: number;
@@ -46,9 +48,10 @@ function profile(price: number): number {
 export function syntheticBook(scenario: HarnessScenario, count: number, depth = 25, start = Date.UTC(2026, 10, 22, 9, 0), spanMs = 3_600_000): SyntheticBook {
   const random = seeded(11);
   const frames = new FrameIndex();
+  const chunks: FrameChunk[] = [];
   const trades: HeatmapTrades = { time: [], price: [], quantity: [], side: [] };
   const total = scenario === 'empty' ? 0 : scenario === 'one' ? 1 : count;
-  const chunkFrames = 4096;
+  const chunkFrames = 2048;
   let mid = 60_000;
   let drift = 0;
   let t = start;
@@ -95,6 +98,7 @@ export function syntheticBook(scenario: HarnessScenario, count: number, depth = 
       }
     }
     frames.append(chunk);
+    chunks.push(chunk);
   }
-  return { frames, trades, start, end: Math.max(t, start + 1) };
+  return { frames, chunks, trades, start, end: Math.max(t, start + 1) };
 }
