@@ -1,3 +1,4 @@
+import { heatmapMutants } from './heatmap-mutants.ts';
 import { marketMutants } from './market-mutants.ts';
 import type { Mutant } from './mutant-runner.ts';
 
@@ -216,4 +217,5 @@ export const mutants: readonly Mutant[] = [
     tests: ['test/unit/lint-boundaries.test.ts'],
   },
   ...marketMutants,
+  ...heatmapMutants,
 ];
