@@ -5,6 +5,7 @@ import { useViewKeyMap } from '../../hooks/use-view-keys.ts';
 import type { TradeColumns } from '../../../../shared/contract/market-schemas.ts';
 import { TradesTape } from '../workspace/TradesTape.tsx';
 import { DepthLadder } from './DepthLadder.tsx';
+import { LiquidityHeatmap } from './heatmap/LiquidityHeatmap.tsx';
 import { frameHealth, type HealthMark } from './health-marks.ts';
 import { ReplayTimeline } from './ReplayTimeline.tsx';
 import { TransportBar } from './TransportBar.tsx';
@@ -15,6 +16,8 @@ import './replay-player.css';
 export interface ReplayPlayerProps {
   frames: FrameIndex;
   zone: TimeZoneChoice;
+  /** Changes whenever frames were appended (the heatmap rebins then). */
+  version: number;
   /** The position a link asked for, Unix ms. */
   initialTime: number | null;
   /** Called when the player comes to rest (pause, seek, step), for the link. */
@@ -56,7 +59,7 @@ function frameTime(frames: FrameIndex, index: number, basis: 'collector' | 'exch
  * event shown, and the scrubber with its data-health lane. Keys: space play/pause, ← → step one
  * event, [ ] speed, g go to time, Home/End.
  */
-export function ReplayPlayer({ frames, zone, initialTime, onSettle, extraMarks, sizeDecimals, priceDecimals, trades, tapeNote }: ReplayPlayerProps) {
+export function ReplayPlayer({ frames, version, zone, initialTime, onSettle, extraMarks, sizeDecimals, priceDecimals, trades, tapeNote }: ReplayPlayerProps) {
   const playback = usePlayback(frames, initialTime, onSettle);
   const { state, index } = playback;
   const [basis, setBasis] = useState<'collector' | 'exchange'>('collector');
@@ -112,6 +115,9 @@ export function ReplayPlayer({ frames, zone, initialTime, onSettle, extraMarks, 
       />
       <div className="replay-main">
         <DepthLadder frames={frames} index={index} sizeDecimals={sizeDecimals} />
+        <section className="replay-center" aria-label="Liquidity heatmap">
+          <LiquidityHeatmap frames={frames} version={version} trades={trades} cursor={index < 0 ? null : state.time} onSeek={playback.seek} zone={zone} />
+        </section>
         <section className="replay-tape" aria-label="Trades up to the replay clock">
           <header className="replay-panel-title">Trades {trades === null ? '' : `· ${tradesUpTo(trades.time, state.time).toLocaleString('en-US')} of ${trades.time.length.toLocaleString('en-US')} so far`}</header>
           {trades === null ? <p className="replay-note">{tapeNote}</p> : <TradesTape trades={trades} zone={zone} priceDecimals={priceDecimals} sizeDecimals={sizeDecimals} threshold={null} upTo={tradesUpTo(trades.time, state.time)} />}

@@ -153,6 +153,7 @@ export function ReplayView() {
       <ReplayPlayer
         key={key}
         frames={book.frames}
+        version={replay.version}
         zone={zone}
         initialTime={params.at ?? null}
         onSettle={onSettle}
