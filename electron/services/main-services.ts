@@ -7,6 +7,7 @@ import { appName, appVersion } from './app-version.ts';
 import { bookReplayHandlers } from './book/book-replay-handlers.ts';
 import { FileGrants } from './files/file-grants.ts';
 import { fileHandlers, type FilePicker } from './files/file-handlers.ts';
+import { fileViewHandlers } from './file-view/file-view-handlers.ts';
 import { DataSourceManager } from './data-source/data-source-manager.ts';
 import { defaultDemoSeed, demoDataDir, startEmbeddedService } from './local-service/embedded-service.ts';
 import { marketHandlers } from './market/market-handlers.ts';
@@ -106,6 +107,7 @@ export function createMainServices(options: MainServicesOptions): MainServices {
     ...fileHandlers(files, { mode: options.mode, pickFiles: options.pickFiles ?? null }),
     ...marketHandlers(() => access.client(), events),
     ...bookReplayHandlers(events, files),
+    ...fileViewHandlers(events, files),
   };
 
   return { handlers, events, settings, dataSource, files, close: () => dataSource.close() };

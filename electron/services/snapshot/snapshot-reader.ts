@@ -21,6 +21,11 @@ export interface SnapshotReadOptions extends RecordDecoderOptions {
   chunkSize?: number;
   /** Defaults to the fastest decompressor this runtime has. */
   decompressor?: ZstdDecompressor;
+  /**
+   * Sees every non-blank line with what it decoded to (null: framing or skipped), while its bytes
+   * `bytes[start, end)` are valid; the file viewer keeps the raw text of records from here.
+   */
+  onLine?: (record: SnapshotRecord | null, bytes: Buffer, start: number, end: number, byteOffset: number) => void;
 }
 
 /** The outcome of a whole decode as a value: the summary, and the error if it stopped early. */
@@ -61,8 +66,10 @@ export class SnapshotReader implements AsyncIterable<SnapshotRecord[]> {
 
   async *[Symbol.asyncIterator](): AsyncGenerator<SnapshotRecord[], void, undefined> {
     let batch: SnapshotRecord[] = [];
+    const onLine = this.options.onLine;
     const sink: LineSink = (bytes, start, end, line, byteOffset) => {
       const record = this.decoder.decodeLine(bytes, start, end, line, byteOffset);
+      onLine?.(record, bytes, start, end, byteOffset);
       if (record !== null) batch.push(record);
     };
     const decompressor = this.options.decompressor ?? defaultZstdDecompressor();
