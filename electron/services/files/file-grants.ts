@@ -6,9 +6,10 @@ import { NotRegularFileError, regularFileSize } from './regular-file.ts';
 
 /**
  * Where a trusted path came from: the host's open dialog, a drop read by the preload, a path
- * typed in browser mode, or the library of downloaded files (F9 grants those with `'library'`).
+ * typed in browser mode, a file a page streamed to browser mode (`'upload'`), or the library of
+ * downloaded files (F9 grants those with `'library'`).
  */
-export type GrantSource = 'dialog' | 'drop' | 'typed-path' | 'library';
+export type GrantSource = 'dialog' | 'drop' | 'typed-path' | 'library' | 'upload';
 
 /** A granted file as the main process knows it: the grant plus the path behind it. */
 export interface GrantedFile extends FileGrant {
