@@ -3,9 +3,20 @@ import type { FlatLevels, SnapshotRecord } from '../../../shared/snapshot/record
 /** Longest summary kept; the row detail has the whole line. */
 export const maxSummaryLength = 160;
 
-function levels(side: FlatLevels, name: string): string {
+function levels(side: FlatLevels, one: string, many: string): string {
   const count = side.length >> 1;
-  return `${count} ${name}`;
+  return `${count} ${count === 1 ? one : many}`;
+}
+
+/** The highest (bids) or lowest (asks) price a delta touches, removals included. */
+function edge(side: FlatLevels, pick: 'max' | 'min'): number | null {
+  let found: number | null = null;
+  for (let i = 0; i + 1 < side.length; i += 2) {
+    const price = side[i] ?? Number.NaN;
+    if (Number.isNaN(price)) continue;
+    if (found === null || (pick === 'max' ? price > found : price < found)) found = price;
+  }
+  return found;
 }
 
 function best(side: FlatLevels, pick: 'max' | 'min'): number | null {
@@ -46,10 +57,12 @@ function cut(summary: string): string {
 export function recordSummary(record: SnapshotRecord): string {
   switch (record.type) {
     case 'orderbook': {
-      const bid = best(record.bids, 'max');
-      const ask = best(record.asks, 'min');
-      const top = bid === null && ask === null ? '' : ` · best ${bid ?? '—'} / ${ask ?? '—'}`;
-      return cut(`${record.isSnapshot ? 'snapshot' : 'delta'} ${levels(record.bids, 'bids')} · ${levels(record.asks, 'asks')}${top}`);
+      // A snapshot's best prices are the book's; a delta only says where it changed the book.
+      const bid = record.isSnapshot ? best(record.bids, 'max') : edge(record.bids, 'max');
+      const ask = record.isSnapshot ? best(record.asks, 'min') : edge(record.asks, 'min');
+      const label = record.isSnapshot ? 'best' : 'top change';
+      const top = bid === null && ask === null ? '' : ` · ${label} ${bid ?? '—'} / ${ask ?? '—'}`;
+      return cut(`${record.isSnapshot ? 'snapshot' : 'delta'} ${levels(record.bids, 'bid', 'bids')} · ${levels(record.asks, 'ask', 'asks')}${top}`);
     }
     case 'trade':
       return cut(`${record.side ?? 'side unknown'} ${record.quantity} @ ${record.price}${record.liquidation === true ? ' · liquidation' : ''}`);

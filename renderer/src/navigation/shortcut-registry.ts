@@ -103,6 +103,19 @@ export const shortcutSections: readonly ShortcutSection[] = [
       { keys: ['j', 'k'], does: 'Move the selection' },
     ],
   },
+  {
+    id: 'files',
+    title: 'Files',
+    scope: 'in the snapshot file viewer',
+    entries: [
+      { keys: ['o'], does: 'Open a file (or drop one on the view)' },
+      { keys: ['/'], does: 'Search the raw lines' },
+      { keys: ['t'], does: 'Jump to a collector time' },
+      { keys: ['j', 'k'], does: 'Next / previous record' },
+      { keys: ['Enter'], does: "Show / hide the record's raw line" },
+      { keys: ['Esc'], does: 'Close the raw line' },
+    ],
+  },
 ];
 
 /** How a key is printed on the sheet: `Mod` is Ctrl (⌘ on a Mac), Alt is ⌥ and Shift ⇧ on a Mac. */
