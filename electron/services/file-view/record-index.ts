@@ -9,7 +9,6 @@ export interface RecordIndexCaps {
 /** The default limits: a ~200 MB (uncompressed) file fits whole. */
 export const defaultRecordIndexCaps: RecordIndexCaps = { maxRows: 4_000_000, maxTextBytes: 384 * 1024 * 1024 };
 
-const textChunkBytes = 16 * 1024 * 1024;
 const initialRows = 4096;
 
 /** Where one row's raw text is: its chunk and the byte range inside it. */
@@ -42,7 +41,11 @@ export class RecordIndex {
   private rows = 0;
   private reached = false;
 
-  constructor(readonly caps: RecordIndexCaps = defaultRecordIndexCaps) {}
+  /** `chunkBytes`: the size of each text chunk (small in tests, to cross chunk boundaries). */
+  constructor(
+    readonly caps: RecordIndexCaps = defaultRecordIndexCaps,
+    private readonly chunkBytes = 16 * 1024 * 1024,
+  ) {}
 
   /** Rows kept. */
   get count(): number {
@@ -154,7 +157,7 @@ export class RecordIndex {
     const current = this.chunks[last];
     if (current !== undefined && this.chunkUsed + length <= current.length) return last;
     // A line longer than a chunk gets a chunk of its own size.
-    this.chunks.push(Buffer.allocUnsafe(Math.max(textChunkBytes, length)));
+    this.chunks.push(Buffer.allocUnsafe(Math.max(this.chunkBytes, length)));
     this.chunkFirstRow.push(this.rows);
     this.chunkUsed = 0;
     return this.chunks.length - 1;
