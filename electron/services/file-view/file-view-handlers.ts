@@ -4,7 +4,8 @@ import type { FileViewProgress } from '../../../shared/contract/file-view-schema
 import type { EventHub } from '../../contract-host/event-hub.ts';
 import type { ContractHandlers } from '../../contract-host/handlers.ts';
 import type { GrantedFiles } from '../files/file-grants.ts';
-import { FileViewWorker, type FileViewWorkerOptions } from './file-view-worker-client.ts';
+import type { WorkerEntry } from '../workers/worker-entry.ts';
+import { FileViewWorker, fileViewWorkerEntry } from './file-view-worker-client.ts';
 import { defaultRecordIndexCaps, type RecordIndexCaps } from './record-index.ts';
 
 /** The contract channels this module implements. */
@@ -15,9 +16,18 @@ export interface FileViewHandlerOptions {
   caps?: RecordIndexCaps;
   /** Views open at once; opening one more closes the oldest (each holds its file's text). */
   maxOpenViews?: number;
-  worker?: Pick<FileViewWorkerOptions, 'chunkSize' | 'entry'>;
-  /** Told when a view closes, with the id of the file it showed (uploads are deleted then). */
-  onViewClosed?: (fileId: string) => void;
+  /** Compressed bytes per read (default 256 KiB). */
+  chunkSize?: number;
+  entry?: WorkerEntry;
+}
+
+/** The file viewer in main: its channels, a way to start a worker ahead of need, and shutdown. */
+export interface FileViews {
+  handlers: FileViewHandlers;
+  /** Starts a spare worker (if there is none) so the next `files.openView` skips its start-up; call it when a file is granted. */
+  warm(): void;
+  /** Closes every view and the spare. */
+  close(): Promise<void>;
 }
 
 function unknownView(viewId: string): ContractError {
@@ -39,15 +49,17 @@ function workerFailed(error: unknown): ContractError {
 }
 
 /**
- * The snapshot file viewer's channels. `files.openView` starts a worker that decodes a granted
- * file and keeps a compact index of its records, and answers at once; `files.viewProgress` events
- * carry the summary as it grows. `files.rows`, `files.locate` and `files.rowDetail` answer from
- * the index while the decode runs; `files.closeView` frees it.
+ * The snapshot file viewer's channels. `files.openView` gives a worker (the spare, when one was
+ * warmed) a granted file to decode into a compact index of its records, and answers at once;
+ * `files.viewProgress` events carry the summary as it grows. `files.rows`, `files.locate` and
+ * `files.rowDetail` answer from the index while the decode runs; `files.closeView` frees it.
  */
-export function fileViewHandlers(events: EventHub, grants: GrantedFiles, options: FileViewHandlerOptions = {}): FileViewHandlers {
+export function createFileViews(events: EventHub, grants: GrantedFiles, options: FileViewHandlerOptions = {}): FileViews {
   const caps = options.caps ?? defaultRecordIndexCaps;
   const maxOpen = options.maxOpenViews ?? 2;
+  const entry = options.entry ?? fileViewWorkerEntry();
   const open = new Map<string, { worker: FileViewWorker; fileId: string }>();
+  let spare: FileViewWorker | null = null;
   const viewOf = (viewId: string): FileViewWorker => {
     const view = open.get(viewId);
     if (view === undefined) throw unknownView(viewId);
@@ -58,7 +70,6 @@ export function fileViewHandlers(events: EventHub, grants: GrantedFiles, options
     if (view === undefined) return false;
     open.delete(viewId);
     await view.worker.close();
-    options.onViewClosed?.(view.fileId);
     return true;
   };
   const asking = async <T>(viewId: string, question: (worker: FileViewWorker) => Promise<T>): Promise<T> => {
@@ -70,16 +81,20 @@ export function fileViewHandlers(events: EventHub, grants: GrantedFiles, options
     }
   };
 
-  return {
+  const handlers: FileViewHandlers = {
     'files.openView': async ({ fileId }) => {
       const [file] = grants.resolve([fileId]);
       if (file === undefined) throw unknownView(fileId);
       const viewId = randomUUID();
       const cap = { maxRows: caps.maxRows, maxTextBytes: caps.maxTextBytes };
-      const worker = new FileViewWorker(file.path, {
+      const worker = spare ?? new FileViewWorker(entry);
+      spare = null;
+      worker.open(file.path, {
         caps,
-        ...options.worker,
+        ...(options.chunkSize === undefined ? {} : { chunkSize: options.chunkSize }),
         onProgress: (progress) => {
+          // Once a decode ends, a spare starts for the next file, in the idle time.
+          if (progress.state !== 'reading' && open.has(viewId)) spare ??= new FileViewWorker(entry);
           const { capReached, ...rest } = progress;
           const payload: FileViewProgress = { viewId, ...rest, cap: { ...cap, reached: capReached } };
           events.emit('files.viewProgress', payload);
@@ -108,5 +123,16 @@ export function fileViewHandlers(events: EventHub, grants: GrantedFiles, options
     'files.locate': ({ viewId, query, at }) => asking(viewId, (worker) => worker.ask({ kind: 'locate', query, at })),
     'files.rowDetail': ({ viewId, index }) => asking(viewId, (worker) => worker.ask({ kind: 'detail', index })),
     'files.closeView': async ({ viewId }) => ({ closed: await close(viewId) }),
+  };
+  return {
+    handlers,
+    warm: () => {
+      spare ??= new FileViewWorker(entry);
+    },
+    close: async () => {
+      const idle = spare;
+      spare = null;
+      await Promise.all([...[...open.keys()].map(close), idle?.close()]);
+    },
   };
 }

@@ -3,7 +3,7 @@ import type { SnapshotErrorShape } from '../../../shared/snapshot/decode-errors.
 import type { SnapshotSummary } from '../../../shared/snapshot/decode-summary.ts';
 import type { RecordIndexCaps } from './record-index.ts';
 
-/** What the file view worker is asked to open (its `workerData`). */
+/** What the file view worker is asked to open (its first message: a worker may start before the file is known). */
 export interface FileViewRequest {
   path: string;
   caps: RecordIndexCaps;
@@ -18,7 +18,7 @@ export type FileViewQuestion =
   | { kind: 'detail'; index: number };
 
 /** Messages the app sends the worker. */
-export type FileViewCommand = ({ id: number } & FileViewQuestion) | { kind: 'cancel' };
+export type FileViewCommand = ({ id: number } & FileViewQuestion) | { kind: 'cancel' } | { kind: 'open'; request: FileViewRequest };
 
 /** The answer to each kind of question. */
 export interface FileViewAnswers {

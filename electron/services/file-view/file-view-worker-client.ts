@@ -16,26 +16,27 @@ export interface FileViewWorkerOptions {
   onProgress: (progress: FileViewWorkerProgress) => void;
   /** Called once if the worker itself fails (not for a damaged file, which is a `stopped` progress). */
   onFailure: (message: string) => void;
-  entry?: WorkerEntry;
 }
 
-/** One file open in the viewer: a worker that decodes it, keeps its index and answers questions. */
+/**
+ * One file in the viewer: a worker that decodes it, keeps its index and answers questions. The
+ * worker starts at construction and waits, unreferenced, until `open` names the file, so a spare
+ * can be started ahead of time (its start-up is most of the time to the first rows).
+ */
 export class FileViewWorker {
   private readonly worker: Worker;
   private nextId = 1;
   private readonly waiting = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
   private closed = false;
+  private options: FileViewWorkerOptions | null = null;
 
-  constructor(path: string, options: FileViewWorkerOptions) {
-    const entry = options.entry ?? fileViewWorkerEntry();
-    const request: FileViewRequest = { path, caps: options.caps ?? defaultRecordIndexCaps, chunkSize: options.chunkSize ?? 256 * 1024 };
-    this.worker =
-      entry.kind === 'file'
-        ? new Worker(entry.url, { workerData: request, execArgv: entry.execArgv })
-        : new Worker(entry.code, { eval: true, workerData: request, execArgv: entry.execArgv });
+  constructor(entry: WorkerEntry = fileViewWorkerEntry()) {
+    this.worker = entry.kind === 'file' ? new Worker(entry.url, { execArgv: entry.execArgv }) : new Worker(entry.code, { eval: true, execArgv: entry.execArgv });
+    // A spare must not keep the process alive.
+    this.worker.unref();
     this.worker.on('message', (event: FileViewEvent) => {
       if (event.kind === 'progress') {
-        options.onProgress(event.progress);
+        this.options?.onProgress(event.progress);
         return;
       }
       const waiter = this.waiting.get(event.id);
@@ -48,10 +49,19 @@ export class FileViewWorker {
       this.closed = true;
       for (const waiter of this.waiting.values()) waiter.reject(new Error(message));
       this.waiting.clear();
-      options.onFailure(message);
+      this.options?.onFailure(message);
     };
     this.worker.on('error', (error) => fail(`the file viewer's worker failed (${error.message})`));
     this.worker.on('exit', () => fail("the file viewer's worker stopped"));
+  }
+
+  /** Opens a file in this worker: its decode starts. */
+  open(path: string, options: FileViewWorkerOptions): void {
+    this.options = options;
+    this.worker.ref();
+    const request: FileViewRequest = { path, caps: options.caps ?? defaultRecordIndexCaps, chunkSize: options.chunkSize ?? 256 * 1024 };
+    const command: FileViewCommand = { kind: 'open', request };
+    this.worker.postMessage(command);
   }
 
   /** Asks the worker one question. */

@@ -1,15 +1,19 @@
-import { parentPort, workerData } from 'node:worker_threads';
+import { once } from 'node:events';
+import { parentPort } from 'node:worker_threads';
 import { SnapshotDecodeError, type SnapshotErrorShape } from '../../../shared/snapshot/decode-errors.ts';
 import { SnapshotReader } from '../snapshot/snapshot-reader.ts';
 import { FileViewSession } from './file-view-session.ts';
 import type { FileViewCommand, FileViewEvent, FileViewRequest, FileViewWorkerProgress } from './file-view-protocol.ts';
 
-// Worker-thread entry of the file viewer: decodes one snapshot file, keeps its records in a
-// compact index, posts progress (at once when the first rows exist, then every 100 ms) and
-// answers row windows, time lookups and raw lines between reads while the decode runs.
+// Worker-thread entry of the file viewer: waits for the file to open (so a spare can start
+// ahead), decodes it, keeps its records in a compact index, posts progress (at once when the
+// first rows exist, then every 100 ms) and answers row windows, time lookups and raw lines
+// between reads while the decode runs.
 const port = parentPort;
 if (port === null) throw new Error('file-view-worker.ts must run in a worker thread');
-const request = workerData as FileViewRequest;
+const [opening] = (await once(port, 'message')) as [FileViewCommand];
+if (opening.kind !== 'open') throw new Error('the file view worker must be told which file to open first');
+const request: FileViewRequest = opening.request;
 const abort = new AbortController();
 const session = new FileViewSession(request.path, request.caps);
 const post = (event: FileViewEvent): void => port.postMessage(event);
@@ -19,6 +23,7 @@ port.on('message', (command: FileViewCommand) => {
     abort.abort();
     return;
   }
+  if (command.kind === 'open') return;
   try {
     const value =
       command.kind === 'rows'
@@ -48,6 +53,7 @@ const reader: SnapshotReader = new SnapshotReader(
   {
     lenient: true,
     chunkSize: request.chunkSize,
+    firstChunkSize: 16 * 1024,
     signal: abort.signal,
     onProgress: (read) => {
       bytesRead = read.bytesRead;
