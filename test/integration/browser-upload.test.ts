@@ -92,6 +92,21 @@ describe('browser mode takes a chosen file as a streamed upload', () => {
     expect(body.resolution).toContain('desktop app');
   });
 
+  it('answers a declared size over the cap at once, without waiting for the body', async () => {
+    const { request } = await import('node:http');
+    // Claims one byte over the cap, sends ten, and waits: only a check of the declared size answers.
+    const status = await new Promise<number>((resolve, reject) => {
+      const sending = request(`${server.origin}/files/upload?name=a.jsonl.zst`, { method: 'POST', headers: { cookie: `mde_token_${server.port}=${server.token}`, 'content-length': String(cap + 1) } }, (response) => {
+        resolve(response.statusCode ?? 0);
+        response.resume();
+      });
+      sending.on('error', reject);
+      sending.write(new Uint8Array(10));
+      setTimeout(() => reject(new Error('no answer while the body was still coming')), 3000).unref();
+    });
+    expect(status).toBe(413);
+  });
+
   it('cuts off a streamed body at the cap and deletes what was written', async () => {
     const response = await post(chunked(cap * 4));
     expect(response.status).toBe(413);

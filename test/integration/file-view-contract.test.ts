@@ -135,6 +135,29 @@ describe('the file viewer over the contract', () => {
     expect(rows.complete).toBe(true);
   });
 
+  it('types a legacy file’s rows as its summary counts them, deltas included', async () => {
+    const text = await readFile(join(import.meta.dirname, '..', 'fixtures', 'snapshots', 'legacy-mixed.jsonl'), 'utf8');
+    const { call, viewId, ended } = await openText(text);
+    expect(ended.summary.format).toBe('legacy');
+    const { rows } = await call<FileRows>('files.rows', { viewId, query: all, start: 0, count: 100 });
+    const counted: Record<string, number> = {};
+    for (const row of rows) counted[row.type] = (counted[row.type] ?? 0) + 1;
+    expect(counted).toEqual(ended.summary.countsByType);
+    expect(rows[1]?.type).toBe('orderbook_delta');
+    const deltas = await call<FileRows>('files.rows', { viewId, query: { types: ['orderbook_delta'], text: '' }, start: 0, count: 10 });
+    expect(deltas.rows.map((row) => row.line)).toEqual([2]);
+  });
+
+  it('gives the raw line byte for byte: spacing, number spelling and long integers as written', async () => {
+    const header = '{"collector_timestamp":1717203600000,"collector_sequence":0,"exchange_timestamp":null,"exchange_sequence":null,"source":"s","market":"m","type":"metadata","data":{"schema_version":"v2"}}';
+    const trade = '{ "collector_timestamp": 1717203600100, "collector_sequence": 1, "exchange_timestamp": 1717203600000, "exchange_sequence": 12345678901234567890123, "source": "s", "market": "m", "type": "trade", "data": {"price": 64000.50, "quantity": 1.0e-3, "side": "sell"} }';
+    const { call, viewId } = await openText(`${header}\n${trade}\n`);
+    const detail = await call<FileRowDetail>('files.rowDetail', { viewId, index: 0 });
+    expect(detail.raw).toBe(trade);
+    const { rows } = await call<FileRows>('files.rows', { viewId, query: all, start: 0, count: 1 });
+    expect(rows[0]?.summary).toBe('sell 0.001 @ 64000.5');
+  });
+
   it('refuses an unknown view and closes a view', async () => {
     const { call, services, viewId } = await openText(v2FileText(hour, hourOfEvents(hour, 1, 20)));
     expect(await call('files.closeView', { viewId })).toEqual({ closed: true });

@@ -88,7 +88,17 @@ describe('parseJumpTime', () => {
     expect(parseJumpTime('2024-03-11T23:59', 'utc', reference)).toBe(Date.UTC(2024, 2, 11, 23, 59));
   });
   it('reads local time in the computer’s zone', () => {
-    expect(parseJumpTime('2024-03-11 06:30', 'local', reference)).toBe(new Date(2024, 2, 11, 6, 30).getTime());
+    const zone = process.env['TZ'];
+    process.env['TZ'] = 'America/New_York';
+    try {
+      // New York is on daylight time (UTC−4) from 2024-03-10: 06:30 there is 10:30 UTC.
+      expect(parseJumpTime('2024-03-11 06:30', 'local', reference)).toBe(Date.UTC(2024, 2, 11, 10, 30));
+      // A time of day alone is on the file's first day in that zone (03:30 there on 2024-03-10).
+      expect(parseJumpTime('23:00', 'local', reference)).toBe(Date.UTC(2024, 2, 11, 3, 0));
+    } finally {
+      if (zone === undefined) delete process.env['TZ'];
+      else process.env['TZ'] = zone;
+    }
   });
   it('refuses what is not a time', () => {
     expect(['', 'noon', '25:00', '07:61', '2024-13-01 07:00', '2024-03-10'].map((text) => parseJumpTime(text, 'utc', reference))).toEqual([null, null, null, null, null, null]);
@@ -97,7 +107,7 @@ describe('parseJumpTime', () => {
 
 describe('layOutJson', () => {
   it('moves only whitespace: every token keeps the file’s text', () => {
-    const raw = '{"a":1.50,"q":[{"amount_in":"115792089237316195423570985008687907853269984665640564039457584007913129639935"}],"e":{},"l":[],"s":"x, {y}: \\"z\\""}';
+    const raw = '{"a":1.50,"q":[{"amount_in":"115792089237316195423570985008687907853269984665640564039457584007913129639935"}],"e":{},"l":[],"s":"x, {y}: \\"a,{b}\\""}';
     const laidOut = layOutJson(raw);
     expect(laidOut).toBe(
       [
@@ -110,7 +120,7 @@ describe('layOutJson', () => {
         '  ],',
         '  "e": {},',
         '  "l": [],',
-        '  "s": "x, {y}: \\"z\\""',
+        '  "s": "x, {y}: \\"a,{b}\\""',
         '}',
       ].join('\n'),
     );
