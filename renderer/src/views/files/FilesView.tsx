@@ -135,6 +135,11 @@ export function FilesView() {
   } else {
     const chosen = selected === null ? undefined : rows.rowAt(selected);
     const filtered = query.types !== null || query.text !== '';
+    const { summary } = progress;
+    // The header's hour says the span at once; without one, the span is known when the decode ends.
+    const span = summary.header?.startTime != null && summary.header.endTime != null ? [summary.header.startTime, summary.header.endTime] : progress.state === 'reading' ? null : [summary.firstCollectorTimestamp, summary.lastCollectorTimestamp];
+    const dayOf = (ms: number | null | undefined): string => (ms == null ? '' : formatTimestamp(ms, zone, 'min').slice(0, 10));
+    const crossesDay = span === null || dayOf(span[0]) === '' || dayOf(span[0]) !== dayOf(span[1]);
     content = (
       <>
         <FileSummary progress={progress} zone={zone} types={query.types} onToggleType={(type) => setQuery({ types: toggleTypeFilter(query.types, type) })} />
@@ -185,7 +190,7 @@ export function FilesView() {
               )}
             </div>
           ) : (
-            <RecordTable length={rows.matches} rowAt={rows.rowAt} selected={selected} onSelect={select} onOpen={(position) => { select(position); setDetailOpen(true); }} zone={zone} onVisible={onVisible} />
+            <RecordTable length={rows.matches} rowAt={rows.rowAt} selected={selected} onSelect={select} onOpen={(position) => { select(position); setDetailOpen(true); }} zone={zone} onVisible={onVisible} withDate={crossesDay} />
           )}
           {detailOpen && chosen !== undefined && <RowDetail viewId={opened.viewId} row={chosen} zone={zone} onClose={() => setDetailOpen(false)} />}
         </div>

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { FileRow } from '../../../../shared/contract/file-view-schemas.ts';
-import { formatTimestamp, timeZoneLabel, type TimeZoneChoice } from '../../format/market-values.ts';
+import { formatTimeOfDay, formatTimestamp, timeZoneLabel, type TimeZoneChoice } from '../../format/market-values.ts';
 import { useRowVirtualizer } from '../../hooks/use-row-virtualizer.ts';
 
 /** Props of the record table. */
@@ -14,6 +14,8 @@ export interface RecordTableProps {
   zone: TimeZoneChoice;
   /** Tells which rows are on screen, so their window can be asked for. */
   onVisible: (first: number, last: number) => void;
+  /** Show dates in the time columns (the file crosses a day in the user's zone); else times of day, with the day in the header. */
+  withDate: boolean;
 }
 
 const rowHeight = 22;
@@ -23,7 +25,7 @@ const rowHeight = 22;
  * the user's zone (a null exchange time is "unknown"), type, instrument and a compact summary.
  * Rows not yet arrived show as placeholders while their window is on its way.
  */
-export function RecordTable({ length, rowAt, selected, onSelect, onOpen, zone, onVisible }: RecordTableProps) {
+export function RecordTable({ length, rowAt, selected, onSelect, onOpen, zone, onVisible, withDate }: RecordTableProps) {
   'use no memo';
   const scroller = useRef<HTMLDivElement>(null);
   const virtualizer = useRowVirtualizer({ count: length, getScrollElement: () => scroller.current, estimateSize: () => rowHeight, overscan: 20 });
@@ -41,16 +43,19 @@ export function RecordTable({ length, rowAt, selected, onSelect, onOpen, zone, o
       requestAnimationFrame(() => requestAnimationFrame(() => performance.mark('mde:file-first-rows')));
     }
   }, [painted]);
-  const zoneLabel = timeZoneLabel(zone, rowAt(first)?.collectorTimestamp ?? 0);
+  const firstTime = rowAt(first)?.collectorTimestamp ?? null;
+  const zoneLabel = timeZoneLabel(zone, firstTime ?? 0);
+  const day = withDate || firstTime === null ? '' : ` on ${formatTimestamp(firstTime, zone, 'min').slice(0, 10)}`;
+  const time = (ms: number): string => (withDate ? formatTimestamp(ms, zone) : formatTimeOfDay(ms, zone));
   return (
-    <div className="record-table" role="grid" aria-label="Records" aria-rowcount={length}>
+    <div className={withDate ? 'record-table with-date' : 'record-table'} role="grid" aria-label="Records" aria-rowcount={length}>
       <div className="record-row record-head" role="row">
         <span role="columnheader">Line</span>
-        <span role="columnheader" title="Collector time, to the millisecond">
-          Collector time ({zoneLabel})
+        <span role="columnheader" title={`Collector time${day}, to the millisecond, ${zoneLabel}`}>
+          Collector · {zoneLabel}
         </span>
-        <span role="columnheader" title="Venue time, to the millisecond; unknown when the venue gave none">
-          Exchange time
+        <span role="columnheader" title={`Venue time${day}, to the millisecond, ${zoneLabel}; unknown when the venue gave none`}>
+          Exchange · {zoneLabel}
         </span>
         <span role="columnheader">Type</span>
         <span role="columnheader">Instrument</span>
@@ -77,8 +82,8 @@ export function RecordTable({ length, rowAt, selected, onSelect, onOpen, zone, o
                 ) : (
                   <>
                     <span className="record-line">{row.line.toLocaleString('en-US')}</span>
-                    <span className="record-time">{formatTimestamp(row.collectorTimestamp, zone)}</span>
-                    <span className={row.exchangeTimestamp === null ? 'record-time unknown' : 'record-time'}>{row.exchangeTimestamp === null ? 'unknown' : formatTimestamp(row.exchangeTimestamp, zone)}</span>
+                    <span className="record-time">{time(row.collectorTimestamp)}</span>
+                    <span className={row.exchangeTimestamp === null ? 'record-time unknown' : 'record-time'}>{row.exchangeTimestamp === null ? 'unknown' : time(row.exchangeTimestamp)}</span>
                     <span className={`record-type rtype-${row.type}`}>{row.type}</span>
                     <span className="record-instrument" title={row.instrument ?? undefined}>
                       {row.instrument ?? '—'}
