@@ -14,6 +14,7 @@ export default defineConfig({
           // Worker threads are their own entries, found beside the main bundle at run time.
           'snapshot-decode-worker': resolve(import.meta.dirname, 'electron/services/snapshot/decode-worker.ts'),
           'book-replay-worker': resolve(import.meta.dirname, 'electron/services/book/book-worker.ts'),
+          'file-view-worker': resolve(import.meta.dirname, 'electron/services/file-view/file-view-worker.ts'),
           'demo-generation-worker': resolve(import.meta.dirname, 'electron/services/simulator/generation-worker.ts'),
         },
       },

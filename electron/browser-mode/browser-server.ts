@@ -12,6 +12,7 @@ import type { EventHub } from '../contract-host/event-hub.ts';
 import type { ContractHandlers } from '../contract-host/handlers.ts';
 import { AccessGuard } from './access-guard.ts';
 import { serveContractSocket } from './contract-socket.ts';
+import { uploadPath, type UploadRoute } from './upload-route.ts';
 
 /** Options of the browser-mode server. */
 export interface BrowserServerOptions {
@@ -24,6 +25,8 @@ export interface BrowserServerOptions {
   /** The per-run token; random when omitted. */
   token?: string;
   log?: DispatchLogger;
+  /** Receives files a page streams (`POST /files/upload`); without it, uploads are not served. */
+  upload?: UploadRoute;
 }
 
 /** A running browser-mode server. */
@@ -73,6 +76,11 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
     const decision = guard.check(request, url);
     if (!decision.allowed) {
       refuse(response, decision.status, decision.reason);
+      return;
+    }
+    if (url.pathname === uploadPath && options.upload !== undefined) {
+      if (request.method !== 'POST') refuse(response, 405, `${request.method ?? 'This method'} is not served; upload with POST`);
+      else void options.upload(request, response, url);
       return;
     }
     if (request.method !== 'GET' && request.method !== 'HEAD') {

@@ -1,8 +1,11 @@
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { createMainServices } from '../services/main-services.ts';
 import { defaultUserDataDir } from '../services/user-data-dir.ts';
+import { UploadStore } from '../services/files/upload-store.ts';
 import { startBrowserServer } from './browser-server.ts';
+import { uploadRoute } from './upload-route.ts';
 
 /**
  * Browser mode: the main-process services under plain Node, serving the built renderer and the
@@ -24,11 +27,14 @@ async function main(): Promise<void> {
   const userDataDir = values['user-data-dir'] ?? defaultUserDataDir();
   const rendererDir = values['renderer-dir'] ?? fileURLToPath(new URL('../../out/renderer', import.meta.url));
   const services = createMainServices({ userDataDir, mode: 'browser' });
+  // Files a page chooses or drops are streamed here (a browser gives no paths), then granted.
+  const uploads = new UploadStore({ dir: join(userDataDir, 'uploads') });
   const server = await startBrowserServer({
     handlers: services.handlers,
     events: services.events,
     rendererDir,
     port,
+    upload: uploadRoute(uploads, services.files),
     log: (message, error) => console.error(`[mde] ${message}:`, error instanceof Error ? error.message : error),
   });
   console.log(`Market Data Explorer is serving browser mode at ${server.origin}`);
@@ -43,7 +49,7 @@ async function main(): Promise<void> {
     closing = true;
     // Stop within a few seconds even if a long load is still winding down in a worker.
     const deadline = new Promise((resolve) => setTimeout(resolve, shutdownDeadlineMs).unref());
-    void Promise.race([Promise.allSettled([server.close(), services.close()]), deadline]).then(() => process.exit(0));
+    void Promise.race([Promise.allSettled([server.close(), services.close(), uploads.close()]), deadline]).then(() => process.exit(0));
   };
   process.on('SIGINT', shutdown);
   process.on('SIGTERM', shutdown);

@@ -7,6 +7,7 @@ import { appName, appVersion } from './app-version.ts';
 import { bookReplayHandlers } from './book/book-replay-handlers.ts';
 import { FileGrants } from './files/file-grants.ts';
 import { fileHandlers, type FilePicker } from './files/file-handlers.ts';
+import { createFileViews } from './file-view/file-view-handlers.ts';
 import { DataSourceManager } from './data-source/data-source-manager.ts';
 import { defaultDemoSeed, demoDataDir, startEmbeddedService } from './local-service/embedded-service.ts';
 import { marketHandlers } from './market/market-handlers.ts';
@@ -93,6 +94,9 @@ export function createMainServices(options: MainServicesOptions): MainServices {
   });
 
   const files = new FileGrants();
+  const fileViews = createFileViews(events, files);
+  // A granted file is usually opened next: the viewer's worker starts meanwhile.
+  files.onGranted(() => fileViews.warm());
   const handlers: ContractHandlers = {
     'app.info': () => Promise.resolve(appInfo),
     'settings.get': () => settings.get(),
@@ -105,8 +109,22 @@ export function createMainServices(options: MainServicesOptions): MainServices {
     'usage.get': () => access.usage(),
     ...fileHandlers(files, { mode: options.mode, pickFiles: options.pickFiles ?? null }),
     ...marketHandlers(() => access.client(), events),
+<<<<<<< HEAD
     ...bookReplayHandlers(events, files, { market: { clientOf: () => access.client(), hasKey: () => access.hasKey() } }),
+=======
+    ...bookReplayHandlers(events, files),
+    ...fileViews.handlers,
+>>>>>>> f8-files
   };
 
-  return { handlers, events, settings, dataSource, files, close: () => dataSource.close() };
+  return {
+    handlers,
+    events,
+    settings,
+    dataSource,
+    files,
+    close: async () => {
+      await Promise.all([dataSource.close(), fileViews.close()]);
+    },
+  };
 }

@@ -15,6 +15,7 @@ import { EventsView } from './views/event-stream/EventsView.tsx';
 import { IntentsView } from './views/intents/IntentsView.tsx';
 import { OptionChainView } from './views/options/OptionChainView.tsx';
 import { PlannedView } from './views/PlannedView.tsx';
+import { FilesView } from './views/files/FilesView.tsx';
 import { QuotesView } from './views/quotes/QuotesView.tsx';
 import { ReplayView } from './views/replay/ReplayView.tsx';
 import { MarketWorkspace } from './views/workspace/MarketWorkspace.tsx';
@@ -90,9 +91,14 @@ function ActiveView({ view }: { view: ViewEntry | undefined }) {
       return <EventsView />;
     case 'settings':
       return <SettingsView />;
+<<<<<<< HEAD
     case 'replay':
       return <ReplayView />;
+=======
+>>>>>>> f8-files
     case 'files':
+      return <FilesView />;
+    case 'replay':
     case 'downloads':
       return <PlannedView key={view.id} view={view} panels={plannedPanels[view.id]} />;
   }

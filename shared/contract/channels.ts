@@ -3,6 +3,18 @@ import { settingsPatchSchema, settingsSchema } from '../settings.ts';
 import { bookFramesSchema, bookReplayEndedSchema, bookReplayFilesInput, bookReplayMarketInput } from './book-replay-schemas.ts';
 import { fileGrantsSchema, filePathsInput } from './file-schemas.ts';
 import {
+  fileLocateInput,
+  fileLocatedSchema,
+  fileRowDetailInput,
+  fileRowDetailSchema,
+  fileRowsInput,
+  fileRowsSchema,
+  fileViewCloseInput,
+  fileViewOpenInput,
+  fileViewOpenedSchema,
+  fileViewProgressSchema,
+} from './file-view-schemas.ts';
+import {
   candleColumnsSchema,
   candleIntervalsSchema,
   candlesInput,
@@ -115,6 +127,16 @@ export const requestChannels = {
   'files.grantPath': { input: filePathsInput, output: fileGrantsSchema },
   /** Files dropped on the window: reachable only through the preload, which reads their paths. */
   'files.grantDropped': { input: filePathsInput, output: fileGrantsSchema },
+  /** Opens a granted file in the viewer: its decode starts, `files.viewProgress` follows. */
+  'files.openView': { input: fileViewOpenInput, output: fileViewOpenedSchema },
+  /** A window of an open file's rows matching a type filter and a text search (run in main). */
+  'files.rows': { input: fileRowsInput, output: fileRowsSchema },
+  /** The first matching row at or after a collector time. */
+  'files.locate': { input: fileLocateInput, output: fileLocatedSchema },
+  /** One record's raw line, as it is in the file. */
+  'files.rowDetail': { input: fileRowDetailInput, output: fileRowDetailSchema },
+  /** Closes a file view and frees its memory. */
+  'files.closeView': { input: fileViewCloseInput, output: z.object({ closed: z.boolean() }) },
 } as const;
 
 /** Every push-event channel from main to renderer, with its payload schema. */
@@ -126,4 +148,5 @@ export const eventChannels = {
   'market.progress': marketProgressSchema,
   'book.frames': bookFramesSchema,
   'book.replayEnded': bookReplayEndedSchema,
+  'files.viewProgress': fileViewProgressSchema,
 } as const;

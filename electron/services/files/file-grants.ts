@@ -6,9 +6,10 @@ import { NotRegularFileError, regularFileSize } from './regular-file.ts';
 
 /**
  * Where a trusted path came from: the host's open dialog, a drop read by the preload, a path
- * typed in browser mode, or the library of downloaded files (F9 grants those with `'library'`).
+ * typed in browser mode, a file a page streamed to browser mode (`'upload'`), or the library of
+ * downloaded files (F9 grants those with `'library'`).
  */
-export type GrantSource = 'dialog' | 'drop' | 'typed-path' | 'library';
+export type GrantSource = 'dialog' | 'drop' | 'typed-path' | 'library' | 'upload';
 
 /** A granted file as the main process knows it: the grant plus the path behind it. */
 export interface GrantedFile extends FileGrant {
@@ -32,6 +33,7 @@ const defaultLimit = 100_000;
 export class FileGrants implements GrantedFiles {
   readonly #byId = new Map<string, GrantedFile>();
   readonly #idByPath = new Map<string, string>();
+  readonly #listeners = new Set<() => void>();
 
   constructor(private readonly limit = defaultLimit) {}
 
@@ -40,7 +42,14 @@ export class FileGrants implements GrantedFiles {
     const grants: FileGrant[] = [];
     // One at a time: a grant of thousands of files holds one descriptor, not thousands.
     for (const path of paths) grants.push(await this.#grantOne(path, source));
+    if (grants.length > 0) for (const listener of this.#listeners) listener();
     return grants;
+  }
+
+  /** Calls `listener` after each call that granted files (the file viewer starts a worker then); returns the unsubscribe. */
+  onGranted(listener: () => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
   }
 
   /** The granted files behind `fileIds`, in order; an unknown id is a `not-found` ContractError. */

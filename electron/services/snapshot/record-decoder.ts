@@ -30,7 +30,7 @@ export const maxCountedTypes = 256;
 export const otherTypesKey = '(other types)';
 
 /** The `type` a row has in the file, for counts that line up with the header's `*_count`. */
-function fileType(record: SnapshotRecord, format: SnapshotFormat): string {
+export function fileType(record: SnapshotRecord, format: SnapshotFormat): string {
   switch (record.type) {
     case 'quote_ladder':
       return 'record';

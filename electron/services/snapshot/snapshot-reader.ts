@@ -19,8 +19,15 @@ export interface SnapshotReadOptions extends RecordDecoderOptions {
   onProgress?: (progress: DecodeProgress) => void;
   /** Compressed bytes per read; small values exercise chunk boundaries in tests. */
   chunkSize?: number;
+  /** A smaller first read, doubling up to `chunkSize`: the first records come out sooner (the file viewer's first rows). */
+  firstChunkSize?: number;
   /** Defaults to the fastest decompressor this runtime has. */
   decompressor?: ZstdDecompressor;
+  /**
+   * Sees every non-blank line with what it decoded to (null: framing or skipped), while its bytes
+   * `bytes[start, end)` are valid; the file viewer keeps the raw text of records from here.
+   */
+  onLine?: (record: SnapshotRecord | null, bytes: Buffer, start: number, end: number, byteOffset: number) => void;
 }
 
 /** The outcome of a whole decode as a value: the summary, and the error if it stopped early. */
@@ -61,8 +68,10 @@ export class SnapshotReader implements AsyncIterable<SnapshotRecord[]> {
 
   async *[Symbol.asyncIterator](): AsyncGenerator<SnapshotRecord[], void, undefined> {
     let batch: SnapshotRecord[] = [];
+    const onLine = this.options.onLine;
     const sink: LineSink = (bytes, start, end, line, byteOffset) => {
       const record = this.decoder.decodeLine(bytes, start, end, line, byteOffset);
+      onLine?.(record, bytes, start, end, byteOffset);
       if (record !== null) batch.push(record);
     };
     const decompressor = this.options.decompressor ?? defaultZstdDecompressor();
@@ -141,10 +150,10 @@ export class SnapshotReader implements AsyncIterable<SnapshotRecord[]> {
       throw error instanceof SnapshotDecodeError ? new SnapshotDecodeError({ ...failure.toShape(), resolution: error.resolution }) : failure;
     }
     try {
-      for (;;) {
+      for (let size = Math.min(this.options.firstChunkSize ?? chunkSize, chunkSize); ; size = Math.min(size * 2, chunkSize)) {
         // A fresh buffer each time: a decompressor may hold on to its input.
-        const buffer = Buffer.allocUnsafe(chunkSize);
-        const { bytesRead } = await handle.read(buffer, 0, chunkSize, null);
+        const buffer = Buffer.allocUnsafe(size);
+        const { bytesRead } = await handle.read(buffer, 0, size, null);
         if (bytesRead === 0) break;
         yield buffer.subarray(0, bytesRead);
       }

@@ -105,6 +105,7 @@ export const shortcutSections: readonly ShortcutSection[] = [
     ],
   },
   {
+<<<<<<< HEAD
     id: 'replay',
     title: 'Book replay',
     scope: 'in the book replay',
@@ -114,6 +115,18 @@ export const shortcutSections: readonly ShortcutSection[] = [
       { keys: ['[', ']'], does: 'Slower / faster (0.1× to 1000×)' },
       { keys: ['g'], does: 'Go to a time' },
       { keys: ['Home', 'End'], does: 'First / last event' },
+=======
+    id: 'files',
+    title: 'Files',
+    scope: 'in the snapshot file viewer',
+    entries: [
+      { keys: ['o'], does: 'Open a file (or drop one on the view)' },
+      { keys: ['/'], does: 'Search the raw lines' },
+      { keys: ['t'], does: 'Jump to a collector time' },
+      { keys: ['j', 'k'], does: 'Next / previous record' },
+      { keys: ['Enter'], does: "Show / hide the record's raw line" },
+      { keys: ['Esc'], does: 'Close the raw line' },
+>>>>>>> f8-files
     ],
   },
 ];

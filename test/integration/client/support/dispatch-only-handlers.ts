@@ -1,6 +1,7 @@
 import { defaultSettings } from '../../../../shared/settings.ts';
 import type { ContractHandlers } from '../../../../electron/contract-host/handlers.ts';
 import { unusedMarketHandlers } from '../../../support/unused-market-handlers.ts';
+import { unusedFileViewHandlers } from '../../../support/unused-file-view-handlers.ts';
 
 /** Contract handlers with fixed answers, for tests that replace the one channel they exercise. */
 export const dispatchOnlyHandlers: ContractHandlers = {
@@ -22,4 +23,5 @@ export const dispatchOnlyHandlers: ContractHandlers = {
   'files.pick': () => Promise.resolve({ files: [] }),
   'files.grantPath': () => Promise.resolve({ files: [] }),
   'files.grantDropped': () => Promise.resolve({ files: [] }),
+  ...unusedFileViewHandlers,
 };
