@@ -109,12 +109,8 @@ export function createMainServices(options: MainServicesOptions): MainServices {
     'usage.get': () => access.usage(),
     ...fileHandlers(files, { mode: options.mode, pickFiles: options.pickFiles ?? null }),
     ...marketHandlers(() => access.client(), events),
-<<<<<<< HEAD
     ...bookReplayHandlers(events, files, { market: { clientOf: () => access.client(), hasKey: () => access.hasKey() } }),
-=======
-    ...bookReplayHandlers(events, files),
     ...fileViews.handlers,
->>>>>>> f8-files
   };
 
   return {

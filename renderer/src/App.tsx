@@ -91,14 +91,10 @@ function ActiveView({ view }: { view: ViewEntry | undefined }) {
       return <EventsView />;
     case 'settings':
       return <SettingsView />;
-<<<<<<< HEAD
     case 'replay':
       return <ReplayView />;
-=======
->>>>>>> f8-files
     case 'files':
       return <FilesView />;
-    case 'replay':
     case 'downloads':
       return <PlannedView key={view.id} view={view} panels={plannedPanels[view.id]} />;
   }

@@ -105,7 +105,6 @@ export const shortcutSections: readonly ShortcutSection[] = [
     ],
   },
   {
-<<<<<<< HEAD
     id: 'replay',
     title: 'Book replay',
     scope: 'in the book replay',
@@ -115,7 +114,9 @@ export const shortcutSections: readonly ShortcutSection[] = [
       { keys: ['[', ']'], does: 'Slower / faster (0.1× to 1000×)' },
       { keys: ['g'], does: 'Go to a time' },
       { keys: ['Home', 'End'], does: 'First / last event' },
-=======
+    ],
+  },
+  {
     id: 'files',
     title: 'Files',
     scope: 'in the snapshot file viewer',
@@ -126,7 +127,6 @@ export const shortcutSections: readonly ShortcutSection[] = [
       { keys: ['j', 'k'], does: 'Next / previous record' },
       { keys: ['Enter'], does: "Show / hide the record's raw line" },
       { keys: ['Esc'], does: 'Close the raw line' },
->>>>>>> f8-files
     ],
   },
 ];
