@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { healthMarkKinds } from '../book/health-marks.ts';
 import { contractErrorKinds } from './errors.ts';
 import { fileIdSchema } from './file-schemas.ts';
 
@@ -38,6 +39,30 @@ export const bookFramesSchema = z.object({ replayId: z.string(), book: bookKeySc
 
 /** A chunk of frames pushed by a replay. */
 export type BookFramesEvent = z.infer<typeof bookFramesSchema>;
+
+/** One data-health mark of a book (`shared/book/health-marks.ts`): a reset, or a run of deltas dropped before a snapshot. */
+export const healthMarkSchema = z.object({
+  kind: z.enum(healthMarkKinds),
+  collectorTimestamp: z.number(),
+  endTimestamp: z.number(),
+  count: z.number().int().positive(),
+  detail: z.string(),
+});
+
+/**
+ * A book's health marks since its last batch, pushed ahead of the frames that follow them. Marks
+ * are bounded per book: once `capped`, further ones are only counted in `counts` (totals so far).
+ */
+export const bookHealthSchema = z.object({
+  replayId: z.string(),
+  book: bookKeySchema,
+  marks: z.array(healthMarkSchema),
+  counts: z.object({ resets: z.number().int().nonnegative(), droppedDeltas: z.number().int().nonnegative() }),
+  capped: z.boolean(),
+});
+
+/** Health marks pushed by a replay. */
+export type BookHealthEvent = z.infer<typeof bookHealthSchema>;
 
 /** Why a replay stopped early. */
 export const bookReplayErrorKinds = ['cancelled', 'snapshot-file', 'book-data', 'page-source', 'worker'] as const;

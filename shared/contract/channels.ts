@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { settingsPatchSchema, settingsSchema } from '../settings.ts';
-import { bookFramesSchema, bookReplayEndedSchema, bookReplayFilesInput, bookReplayMarketInput } from './book-replay-schemas.ts';
+import { bookFramesSchema, bookHealthSchema, bookReplayEndedSchema, bookReplayFilesInput, bookReplayMarketInput } from './book-replay-schemas.ts';
 import { fileGrantsSchema, filePathsInput } from './file-schemas.ts';
 import {
   candleColumnsSchema,
@@ -125,5 +125,6 @@ export const eventChannels = {
   'task.progress': taskProgressSchema,
   'market.progress': marketProgressSchema,
   'book.frames': bookFramesSchema,
+  'book.health': bookHealthSchema,
   'book.replayEnded': bookReplayEndedSchema,
 } as const;

@@ -42,7 +42,7 @@ function frameOptions(input: { depth?: number | undefined; bandBps?: number | un
  * (an id that was never granted is `not-found`); `book.replayMarket` replays a market's range
  * from the active service, judged against the access windows before anything is sent. Both
  * answer the replay's id at once; frames follow as `book.frames` events (buffers intact),
- * progress as `task.progress`, and the end as `book.replayEnded`. `book.cancel` stops a replay
+ * health marks as `book.health` (ahead of the frames that follow them), progress as `task.progress`, and the end as `book.replayEnded`. `book.cancel` stops a replay
  * (and the client's paging).
  */
 export function bookReplayHandlers(events: EventHub, grants: GrantedFiles, deps: BookReplayDeps = {}): BookReplayHandlers {
@@ -56,6 +56,7 @@ export function bookReplayHandlers(events: EventHub, grants: GrantedFiles, deps:
       events.emit('task.progress', { taskId: replayId, label, state, ...taskState(progress) });
     const replay = start({
       onFrames: (frames) => events.emit('book.frames', { replayId, ...frames }),
+      onHealth: (book, batch) => events.emit('book.health', { replayId, book, ...batch }),
       onProgress: (progress) => task(progress, 'running'),
     });
     running.set(replayId, () => {

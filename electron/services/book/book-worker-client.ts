@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import type { FrameChunk } from '../../../shared/book/book-frames.ts';
 import type { BookKey } from '../../../shared/book/book-key.ts';
+import type { HealthBatch } from '../../../shared/book/health-marks.ts';
 import type { L2Row, L2RowPage } from '../../../shared/book/l2-row.ts';
 import type { WorkerEntry } from '../workers/worker-entry.ts';
 import { bookWorkerEntry } from './book-worker-entry.ts';
@@ -22,6 +23,8 @@ export interface ReplayOptions extends Partial<FrameSettings> {
   /** Receives chunks in order; the worker pauses while `maxChunksInFlight` are unfinished. */
   onFrames?: (frames: BookFrames) => void | Promise<void>;
   onProgress?: (progress: ReplayProgress) => void;
+  /** Receives a book's health marks, in order with its frames (marks come before the chunk that follows them). */
+  onHealth?: (book: BookKey, batch: HealthBatch) => void;
   /** Chunks posted before the worker waits for `onFrames` (default 4). */
   maxChunksInFlight?: number;
 }
@@ -136,6 +139,10 @@ export class BookWorkerClient {
           chain = chain.then(async () => {
             if (!cancelled) await options.onFrames?.(frames);
             send({ seq, kind: 'ack' });
+          });
+        } else if (event.kind === 'health') {
+          chain = chain.then(() => {
+            if (!cancelled) options.onHealth?.(event.book, event.batch);
           });
         } else if (event.kind === 'progress') {
           lastProgress = event.progress;

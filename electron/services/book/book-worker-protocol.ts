@@ -1,6 +1,7 @@
 import type { FrameChunk } from '../../../shared/book/book-frames.ts';
 import type { ContractErrorKind } from '../../../shared/contract/errors.ts';
 import type { BookKey } from '../../../shared/book/book-key.ts';
+import type { HealthBatch } from '../../../shared/book/health-marks.ts';
 import type { L2Row } from '../../../shared/book/l2-row.ts';
 import type { FrameSettings, ReplayCounts } from './frame-replayer.ts';
 
@@ -61,6 +62,7 @@ export type BookWorkerRequest =
 /** Messages the worker sends the client. A `frames` message transfers `chunk.buffer`. */
 export type BookWorkerEvent =
   | { seq: number; kind: 'frames'; book: BookKey; chunk: FrameChunk; progress: ReplayProgress }
+  | { seq: number; kind: 'health'; book: BookKey; batch: HealthBatch }
   | { seq: number; kind: 'progress'; progress: ReplayProgress }
   | { seq: number; kind: 'need-page' }
   | { seq: number; kind: 'done'; result: ReplayResult };

@@ -44,7 +44,7 @@ export async function* bookInputsFromFiles(paths: readonly string[], options: Fi
   const enterHour = (hour: number | null): BookInput[] => {
     const gap = isCoverageGap(previousHour, hour);
     if (hour !== null) previousHour = hour;
-    return gap && hour !== null ? [{ reset: true, collectorTimestamp: hour }] : [];
+    return gap && hour !== null ? [{ reset: true, collectorTimestamp: hour, cause: 'coverage-gap' }] : [];
   };
   for (const [fileIndex, file] of paths.entries()) {
     const reader = new SnapshotReader(
