@@ -113,6 +113,12 @@ describe('aligning two streams of one book', () => {
     expect(check.counts).toEqual({ compared: 2, differing: 0, onlyA: 0, onlyB: 0, leadingA: 2, leadingB: 0 });
   });
 
+  it('counts an extra event in the millisecond of the other stream\'s first frame as only on its side, not leading', () => {
+    const { differences, check } = run([at(1), at(1)], [at(1)]);
+    expect(differences.map((d) => [d.kind, d.time, d.indexA])).toEqual([['only-a', 1, 1]]);
+    expect(check.counts).toMatchObject({ compared: 1, onlyA: 1, leadingA: 0 });
+  });
+
   it('reports every event as only on one side when the other stream has none at all', () => {
     const { differences, check } = run([], [at(1), at(2)]);
     expect(differences.map((d) => [d.kind, d.indexB])).toEqual([
