@@ -6,7 +6,7 @@ import type { L2Row, L2RowPage } from '../../../shared/book/l2-row.ts';
 import type { WorkerEntry } from '../workers/worker-entry.ts';
 import { bookWorkerEntry } from './book-worker-entry.ts';
 import { ContractError } from '../../../shared/contract/errors.ts';
-import type { BookWorkerEvent, BookWorkerRequest, L2RowKind, PageFailure, ReplayError, ReplayProgress, ReplayResult } from './book-worker-protocol.ts';
+import type { BookWorkerEvent, BookWorkerRequest, FileEventOrder, L2RowKind, PageFailure, ReplayError, ReplayProgress, ReplayResult } from './book-worker-protocol.ts';
 import { frameSettings, type FrameSettings } from './frame-replayer.ts';
 
 /** One chunk of one book's frames, as it arrives from the worker (the buffer now belongs here). */
@@ -78,9 +78,13 @@ export class BookWorkerClient {
 
   constructor(private readonly entry: WorkerEntry = bookWorkerEntry()) {}
 
-  /** Replays snapshot files in order (resetting at coverage gaps), streaming frames back. */
-  replayFiles(paths: readonly string[], options: ReplayOptions = {}): BookReplay {
-    return this.start((seq, settings, maxChunksInFlight) => ({ seq, kind: 'replay-files', paths: [...paths], settings, maxChunksInFlight }), options, null);
+  /**
+   * Replays snapshot files in order (resetting at coverage gaps), streaming frames back. Each
+   * file's events go in its own order, or (`order: 'collector-time'`) in the service's order.
+   */
+  replayFiles(paths: readonly string[], options: ReplayOptions & { order?: FileEventOrder } = {}): BookReplay {
+    const order = options.order ?? 'file';
+    return this.start((seq, settings, maxChunksInFlight) => ({ seq, kind: 'replay-files', paths: [...paths], order, settings, maxChunksInFlight }), options, null);
   }
 
   /** Replays pages of `/l2-updates` or `/l2-orderbooks` rows, pulled from `pages` only as the worker needs them. */

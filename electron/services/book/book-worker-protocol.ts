@@ -9,6 +9,12 @@ import type { FrameSettings, ReplayCounts } from './frame-replayer.ts';
 // by `seq`, so one long-lived worker can run several replays (Signal's typed, sequence-tagged
 // request union in ts/sql/main.main.ts).
 
+/**
+ * The order a file's book events are applied in: the file's own (arrival) order, as the real
+ * clients replay a file, or collector time with ties in file order, as the service serves them.
+ */
+export type FileEventOrder = 'file' | 'collector-time';
+
 /** Which flat-row endpoint a page of rows came from. */
 export type L2RowKind = 'l2-updates' | 'l2-orderbooks';
 
@@ -51,7 +57,7 @@ export type ReplayResult = { ok: true; progress: ReplayProgress } | { ok: false;
 
 /** Messages the client sends the worker. */
 export type BookWorkerRequest =
-  | { seq: number; kind: 'replay-files'; paths: string[]; settings: FrameSettings; maxChunksInFlight: number }
+  | { seq: number; kind: 'replay-files'; paths: string[]; order: FileEventOrder; settings: FrameSettings; maxChunksInFlight: number }
   | { seq: number; kind: 'replay-pages'; rows: L2RowKind; settings: FrameSettings; maxChunksInFlight: number }
   | { seq: number; kind: 'page'; rows: readonly L2Row[] }
   | { seq: number; kind: 'pages-end' }

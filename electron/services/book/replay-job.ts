@@ -95,7 +95,11 @@ export class ReplayJob {
 
   private source(): AsyncGenerator<BookInput[], void, undefined> {
     if (this.request.kind === 'replay-pages') return this.pageInputs(this.request.rows);
-    return bookInputsFromFiles(this.request.paths, { signal: this.abort.signal, onProgress: (progress) => (this.files = progress) });
+    return bookInputsFromFiles(this.request.paths, {
+      signal: this.abort.signal,
+      order: this.request.order,
+      onProgress: (progress) => (this.files = progress),
+    });
   }
 
   private async *pageInputs(kind: L2RowKind): AsyncGenerator<BookInput[], void, undefined> {

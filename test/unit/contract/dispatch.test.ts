@@ -21,6 +21,7 @@ const handlers: ContractHandlers = {
   'health.check': () => Promise.reject(new Error('probe exploded')),
   'book.replayFiles': () => Promise.resolve({ replayId: 'r-1' }),
   'book.replayMarket': () => Promise.resolve({ replayId: 'r-2' }),
+  'book.crossCheck': () => Promise.resolve({ checkId: 'c-1', serverReplayId: 'r-3', localReplayId: 'r-4' }),
   'book.cancel': () => Promise.resolve({ cancelled: false }),
   'files.pick': () => Promise.resolve({ files: [] }),
   'files.grantPath': () => Promise.resolve({ files: [] }),
