@@ -6,6 +6,7 @@ import type { BookCrossCheckDifferences, BookCrossCheckEnded, BookReplayEnded } 
 import { ContractError } from '../../../shared/contract/errors.ts';
 import { MarketDataClient } from '../../../electron/services/client/market-data-client.ts';
 import { compressZstdFrame } from '../../../electron/services/snapshot/zstd-compressor.ts';
+import { startFaultProxy } from '../client/support/fault-proxy.ts';
 import { fixedNow, paidKey, startTestService, type TestService } from '../client/support/test-service.ts';
 import { rejectionOf } from '../../support/rejection.ts';
 import { useTempDirs } from '../../support/temp-dir.ts';
@@ -161,6 +162,33 @@ describe('book.crossCheck', () => {
     const capped = await outcome(rig, bounded.checkId);
     expect(capped.differences).toEqual([first]);
     expect(capped.ended.summary).toMatchObject({ reported: 1, capped: true, counts: { differing: differences.length } });
+  });
+
+  it('stops both replays on book.cancel of the check, and ends it cancelled', async () => {
+    const proxy = await startFaultProxy(service.service.baseUrl);
+    try {
+      let release = (): void => {};
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      let asked = 0;
+      let bothAsked = (): void => {};
+      const bothWaiting = new Promise<void>((resolve) => (bothAsked = resolve));
+      // Every request waits at the gate: neither replay has a page when the cancel comes.
+      proxy.plan = () => {
+        if (++asked === 2) bothAsked();
+        return { kind: 'hold', until: gate };
+      };
+      rig = bookReplayRig({ baseUrl: proxy.url, key: paidKey });
+      const reply = await rig.api.book.crossCheck({ ...btc, start: fixedNow - 12 * minute, end: fixedNow - 4 * minute, local: { kind: 'l2-updates' } });
+      await bothWaiting;
+      expect(await rig.api.book.cancel({ replayId: reply.checkId })).toEqual({ cancelled: true });
+      release();
+      const { ended } = await outcome(rig, reply.checkId);
+      expect(ended).toMatchObject({ ok: false, error: { kind: 'cancelled' }, summary: { counts: { compared: 0 } } });
+      expect(proxy.requests.length).toBe(2);
+      expect(await rig.api.book.cancel({ replayId: reply.checkId })).toEqual({ cancelled: false });
+    } finally {
+      await proxy.close();
+    }
   });
 
   it('refuses a range before the last hour without a key, and an ungranted file, before starting either side', async () => {

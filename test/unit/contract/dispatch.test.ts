@@ -105,6 +105,26 @@ describe('dispatch validates every incoming call', () => {
     if (!result.ok) expect(result.error.issues?.map((issue) => issue.path)).toContain(path);
   });
 
+  const crossCheck = { source: 'hyperliquid', market: 'BTC', start: 1_700_000_000_000, end: 1_700_000_060_000, local: { kind: 'l2-updates' } };
+
+  it('accepts a well-formed book.crossCheck', async () => {
+    const files = { ...crossCheck, local: { kind: 'files', fileIds: ['f-1'] }, levels: 10, maxDifferences: 100 };
+    expect(await dispatch(handlers, 'book.crossCheck', files)).toMatchObject({ ok: true, value: { checkId: 'c-1' } });
+  });
+
+  it.each([
+    ['no local side', { ...crossCheck, local: undefined }, 'local'],
+    ['an unknown local kind', { ...crossCheck, local: { kind: 'l2-orderbooks' } }, 'local.kind'],
+    ['files without ids', { ...crossCheck, local: { kind: 'files', fileIds: [] } }, 'local.fileIds'],
+    ['an end before start', { ...crossCheck, end: crossCheck.start - 1 }, 'end'],
+    ['more levels than the service books hold', { ...crossCheck, levels: 26 }, 'levels'],
+    ['a zero difference cap', { ...crossCheck, maxDifferences: 0 }, 'maxDifferences'],
+  ])('rejects book.crossCheck with %s', async (_name, input, path) => {
+    const result = await dispatch(handlers, 'book.crossCheck', input);
+    expect(result).toMatchObject({ ok: false, error: { kind: 'invalid-request', channel: 'book.crossCheck' } });
+    if (!result.ok) expect(result.error.issues?.map((issue) => issue.path)).toContain(path);
+  });
+
   it('turns a handler crash into an internal error value and logs it', async () => {
     const logged: string[] = [];
     const result = await dispatch(handlers, 'health.check', undefined, (message) => logged.push(message));
