@@ -184,6 +184,9 @@ describe('book.crossCheck', () => {
       release();
       const { ended } = await outcome(rig, reply.checkId);
       expect(ended).toMatchObject({ ok: false, error: { kind: 'cancelled' }, summary: { counts: { compared: 0 } } });
+      for (const replayId of [reply.serverReplayId, reply.localReplayId]) {
+        expect(rig.payloadsOf<BookReplayEnded>('book.replayEnded', replayId)).toEqual([expect.objectContaining({ ok: false, error: expect.objectContaining({ kind: 'cancelled' }) as unknown }) as unknown]);
+      }
       expect(proxy.requests.length).toBe(2);
       expect(await rig.api.book.cancel({ replayId: reply.checkId })).toEqual({ cancelled: false });
     } finally {
