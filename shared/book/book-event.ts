@@ -33,6 +33,8 @@ export interface BookEvent extends BookKey {
 export interface BookReset {
   reset: true;
   collectorTimestamp: number;
+  /** An hour with no file (the default), or an hour with no rows between two pages' rows. */
+  cause?: 'coverage-gap' | 'page-gap';
   /** The book to clear; every book when absent. */
   key?: BookKey;
 }

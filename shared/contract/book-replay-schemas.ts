@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { healthMarkKinds } from '../book/health-marks.ts';
 import { contractErrorKinds } from './errors.ts';
 import { fileIdSchema } from './file-schemas.ts';
 
@@ -38,6 +39,30 @@ export const bookFramesSchema = z.object({ replayId: z.string(), book: bookKeySc
 
 /** A chunk of frames pushed by a replay. */
 export type BookFramesEvent = z.infer<typeof bookFramesSchema>;
+
+/** One data-health mark of a book (`shared/book/health-marks.ts`): a reset, or a run of deltas dropped before a snapshot. */
+export const healthMarkSchema = z.object({
+  kind: z.enum(healthMarkKinds),
+  collectorTimestamp: z.number(),
+  endTimestamp: z.number(),
+  count: z.number().int().positive(),
+  detail: z.string(),
+});
+
+/**
+ * A book's health marks since its last batch, pushed ahead of the frames that follow them. Marks
+ * are bounded per book: once `capped`, further ones are only counted in `counts` (totals so far).
+ */
+export const bookHealthSchema = z.object({
+  replayId: z.string(),
+  book: bookKeySchema,
+  marks: z.array(healthMarkSchema),
+  counts: z.object({ resets: z.number().int().nonnegative(), droppedDeltas: z.number().int().nonnegative() }),
+  capped: z.boolean(),
+});
+
+/** Health marks pushed by a replay. */
+export type BookHealthEvent = z.infer<typeof bookHealthSchema>;
 
 /** Why a replay stopped early. */
 export const bookReplayErrorKinds = ['cancelled', 'snapshot-file', 'book-data', 'page-source', 'worker'] as const;
@@ -103,3 +128,75 @@ export const bookReplayMarketInput = z
 
 /** Input of `book.replayMarket`. */
 export type BookReplayMarketInput = z.infer<typeof bookReplayMarketInput>;
+
+/**
+ * Cross-check a market's range: the service's `/l2-orderbooks` books (side "server") against a
+ * local reconstruction (side "local") of `/l2-updates` (or `/historical/orderbook-l2` before the
+ * last hour) or of granted snapshot files, compared event by event over the top `levels`.
+ */
+export const bookCrossCheckInput = z
+  .object({
+    source: name,
+    market: name,
+    instrument: name.optional(),
+    start: unixMs,
+    end: unixMs,
+    local: z.discriminatedUnion('kind', [z.object({ kind: z.literal('l2-updates') }), z.object({ kind: z.literal('files'), fileIds: z.array(fileIdSchema).min(1).max(10_000) })]),
+    /** Top levels per side compared, and the depth of both replays' frames (default 25, the service's books' depth). */
+    levels: z.number().int().min(1).max(25).optional(),
+    /** Differences pushed before only counting (default 5000). */
+    maxDifferences: z.number().int().min(1).max(100_000).optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.end < value.start) ctx.addIssue({ code: 'custom', path: ['end'], message: 'end must be at or after start' });
+  });
+
+/** Input of `book.crossCheck`. */
+export type BookCrossCheckInput = z.infer<typeof bookCrossCheckInput>;
+
+const comparedLevelSchema = z.object({ price: z.number(), size: z.number() }).nullable();
+
+/** One event where the two books differ (`levels`), or that only one side has (`only-a`: server, `only-b`: local). */
+export const crossCheckDifferenceSchema = z.object({
+  kind: z.enum(['levels', 'only-a', 'only-b']),
+  time: z.number(),
+  /** The frame's index among this book's frames of the server replay, and of the local one (null where it has none). */
+  indexA: z.number().int().nonnegative().nullable(),
+  indexB: z.number().int().nonnegative().nullable(),
+  levels: z.array(z.object({ side: z.enum(['bid', 'ask']), level: z.number().int().nonnegative(), a: comparedLevelSchema, b: comparedLevelSchema })),
+  largest: z.object({ side: z.enum(['bid', 'ask']), price: z.number(), a: z.number(), b: z.number(), difference: z.number() }).nullable(),
+});
+
+/** Differences found in one book, pushed as the check runs. */
+export const bookCrossCheckDifferencesSchema = z.object({ checkId: z.string(), book: bookKeySchema, differences: z.array(crossCheckDifferenceSchema) });
+
+/** Differences pushed by a cross-check. */
+export type BookCrossCheckDifferences = z.infer<typeof bookCrossCheckDifferencesSchema>;
+
+const countSchema = z.number().int().nonnegative();
+
+/** The end of a cross-check: every difference has been pushed before it. */
+export const bookCrossCheckEndedSchema = z.object({
+  checkId: z.string(),
+  ok: z.boolean(),
+  error: z
+    .object({
+      side: z.enum(['server', 'local']),
+      kind: z.enum(bookReplayErrorKinds),
+      message: z.string(),
+      resolution: z.string(),
+      serviceKind: z.enum(contractErrorKinds).optional(),
+      retryAfterMs: z.number().int().nonnegative().optional(),
+    })
+    .nullable(),
+  summary: z.object({
+    /** compared: events both have; differing: of those, events whose books differ; only*: events one side has; leading*: before the other's first book. */
+    counts: z.object({ compared: countSchema, differing: countSchema, onlyA: countSchema, onlyB: countSchema, leadingA: countSchema, leadingB: countSchema }),
+    books: countSchema,
+    reported: countSchema,
+    capped: z.boolean(),
+  }),
+});
+
+/** The end of a cross-check. */
+export type BookCrossCheckEnded = z.infer<typeof bookCrossCheckEndedSchema>;

@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { settingsPatchSchema, settingsSchema } from '../settings.ts';
-import { bookFramesSchema, bookReplayEndedSchema, bookReplayFilesInput, bookReplayMarketInput } from './book-replay-schemas.ts';
+import {
+  bookCrossCheckDifferencesSchema,
+  bookCrossCheckEndedSchema,
+  bookCrossCheckInput,
+  bookFramesSchema,
+  bookHealthSchema,
+  bookReplayEndedSchema,
+  bookReplayFilesInput,
+  bookReplayMarketInput,
+} from './book-replay-schemas.ts';
 import { fileGrantsSchema, filePathsInput } from './file-schemas.ts';
 import {
   fileLocateInput,
@@ -120,6 +129,12 @@ export const requestChannels = {
   'book.replayFiles': { input: bookReplayFilesInput, output: z.object({ replayId: z.string() }) },
   /** A market's books over a range from the active service (its `/l2-orderbooks`, or `/l2-updates` rebuilt here); events as `book.replayFiles`. */
   'book.replayMarket': { input: bookReplayMarketInput, output: z.object({ replayId: z.string() }) },
+  /**
+   * The service's books against a local reconstruction of the same range, side by side: both
+   * replays push their frames under their own ids; differences and the summary follow under `checkId`.
+   */
+  'book.crossCheck': { input: bookCrossCheckInput, output: z.object({ checkId: z.string(), serverReplayId: z.string(), localReplayId: z.string() }) },
+  /** Stops a replay, or a cross-check (by `checkId`) with both its replays. */
   'book.cancel': { input: z.object({ replayId: z.string() }), output: z.object({ cancelled: z.boolean() }) },
   /** The host's native open dialog (several `.jsonl.zst` files); unavailable in browser mode. */
   'files.pick': { input: noInput, output: fileGrantsSchema },
@@ -147,6 +162,9 @@ export const eventChannels = {
   'task.progress': taskProgressSchema,
   'market.progress': marketProgressSchema,
   'book.frames': bookFramesSchema,
+  'book.health': bookHealthSchema,
   'book.replayEnded': bookReplayEndedSchema,
+  'book.crossCheckDifferences': bookCrossCheckDifferencesSchema,
+  'book.crossCheckEnded': bookCrossCheckEndedSchema,
   'files.viewProgress': fileViewProgressSchema,
 } as const;

@@ -1,12 +1,13 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { BookFramesEvent, BookReplayEnded } from '../../shared/contract/book-replay-schemas.ts';
+import type { BookEvent } from '../../shared/book/book-event.ts';
+import type { BookFramesEvent, BookHealthEvent, BookReplayEnded } from '../../shared/contract/book-replay-schemas.ts';
 import type { TaskProgress } from '../../shared/contract/channels.ts';
 import type { WsServerMessage } from '../../shared/contract/ws-protocol.ts';
 import { startBrowserServer, type BrowserServer } from '../../electron/browser-mode/browser-server.ts';
 import { createMainServices, type MainServices } from '../../electron/services/main-services.ts';
-import { writeSnapshotFile, type SnapshotFileSpec } from '../support/book-files.ts';
+import { hourOfEvents, writeSnapshotFile, type SnapshotFileSpec } from '../support/book-files.ts';
 import { observationsOfFrames, referenceHourOf } from '../support/book-observations.ts';
 import { flatFramesByBook, inProcessFramesByBook } from '../support/frame-reference.ts';
 import { interleavedBookEvents } from '../support/interleaved-books.ts';
@@ -98,6 +99,41 @@ describe('book replay over the contract', () => {
     const tasks = payloads<TaskProgress>(client, 'task.progress').filter((t) => t.taskId === replayId);
     expect(tasks.at(-1)).toMatchObject({ state: 'done', label: 'Book replay of 3 files' });
     expect(tasks.at(-1)?.done).toBe(tasks.at(-1)?.total);
+  });
+
+  it('pushes health marks ahead of the frames: deltas dropped before a first snapshot, and the reset at an hour with no file', async () => {
+    const dir = await tempDir();
+    const single = (h: number): SnapshotFileSpec => ({ source: 'lighter', market: 'ETH-USD', hour: Date.UTC(2024, 2, 10, h) });
+    // Hour 7 opens with 40 deltas (its first snapshot cut off); hour 9 follows an hour with no file
+    // and opens with 25 deltas. A snapshot comes every 300 events.
+    const h7 = hourOfEvents(single(7), 31, 900, 300).slice(300 - 40);
+    const h9 = hourOfEvents(single(9), 32, 900, 300).slice(300 - 25);
+    const leading = (events: readonly BookEvent[]): BookEvent[] => events.slice(0, events.findIndex((event) => event.isSnapshot));
+    expect([leading(h7).length, leading(h9).length]).toEqual([40, 25]);
+    const paths = [await writeSnapshotFile(dir, single(7), h7), await writeSnapshotFile(dir, single(9), h9)];
+
+    const reply = await replayFiles(client, paths, { depth: 5 });
+    const replayId = reply.type === 'result' && reply.result.ok ? (reply.result.value as { replayId: string }).replayId : '';
+    await client.next((m) => m.type === 'event' && m.event === 'book.replayEnded', 10_000);
+
+    const health = payloads<BookHealthEvent>(client, 'book.health');
+    expect(health.every((batch) => batch.replayId === replayId && batch.book.market === 'ETH-USD')).toBe(true);
+    const marks = health.flatMap((batch) => batch.marks).map(({ kind, collectorTimestamp, endTimestamp, count }) => ({ kind, collectorTimestamp, endTimestamp, count }));
+    const run = (events: BookEvent[]) => ({
+      kind: 'dropped-deltas',
+      collectorTimestamp: events[0]?.collectorTimestamp,
+      endTimestamp: events.at(-1)?.collectorTimestamp,
+      count: events.length,
+    });
+    expect(marks).toEqual([run(leading(h7)), { kind: 'coverage-gap', collectorTimestamp: single(9).hour, endTimestamp: single(9).hour, count: 1 }, run(leading(h9))]);
+    expect(health.at(-1)).toMatchObject({ counts: { resets: 1, droppedDeltas: 65 }, capped: false });
+
+    // Each mark reaches the view before the frames that follow it: the first frames come after the first run.
+    const order = client.messages.filter((m) => m.type === 'event' && (m.event === 'book.health' || m.event === 'book.frames')).map((m) => (m.type === 'event' ? m.event : ''));
+    expect(order[0]).toBe('book.health');
+    const frameTimes = observationsOfFrames(payloads<BookFramesEvent>(client, 'book.frames')).map((frame) => frame.time);
+    expect(frameTimes[0]).toBeGreaterThan(leading(h7).at(-1)?.collectorTimestamp ?? Number.POSITIVE_INFINITY);
+    expect(frameTimes.length).toBe(h7.length + h9.length - 65);
   });
 
   it('reports a bad file as a failed replay, and cancel of an unknown replay as not cancelled', async () => {

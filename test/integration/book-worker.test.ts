@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { BookEvent } from '../../shared/book/book-event.ts';
 import type { L2Row } from '../../shared/book/l2-row.ts';
+import type { HealthMark } from '../../shared/book/health-marks.ts';
 import { BookWorkerClient, type BookFrames } from '../../electron/services/book/book-worker-client.ts';
 import { bookWorkerEntry } from '../../electron/services/book/book-worker-entry.ts';
 import type { ReplayProgress } from '../../electron/services/book/book-worker-protocol.ts';
@@ -113,6 +114,24 @@ describe('book worker', () => {
     // thousand of the file's 60,000 events whatever the machine's speed.
     expect(result.progress.events).toBeLessThan(30_000);
     expect(client.activeReplays).toBe(0);
+  });
+
+  it('resets the books where the rows skip an hour (a page gap), marking it and the deltas dropped after it, like the reference with a clear there', async () => {
+    const before = hourOfEvents(hour(4), 11, 600, 200);
+    // Hour 5 has no rows; hour 6 opens with 30 deltas that the cleared book cannot take.
+    const after = hourOfEvents(hour(6), 12, 600, 200).slice(200 - 30);
+    const rows = [...before, ...after].map((event, i) => l2UpdateRow(event, i));
+    const pages = [rows.slice(0, 500), rows.slice(500)];
+    const received: BookFrames[] = [];
+    const marks: HealthMark[] = [];
+    const { result } = client.replayPages(pages, { rows: 'l2-updates', depth: 10, onFrames: (f) => void received.push(f), onHealth: (_book, batch) => void marks.push(...batch.marks) });
+    expect(await result).toMatchObject({ ok: true, progress: { resets: 1, withoutBook: 30 } });
+    const steps: ReferenceStep[] = [...before.map((event) => ({ update: referenceUpdateOfFlatRow(l2UpdateRow(event, 0)) })), { clear: true, time: hour(6).hour }, ...after.map((event) => ({ update: referenceUpdateOfFlatRow(l2UpdateRow(event, 0)) }))];
+    expect(workerFrames(received)).toEqual(modelFrames(steps, 10));
+    expect(marks.map(({ kind, collectorTimestamp, count }) => ({ kind, collectorTimestamp, count }))).toEqual([
+      { kind: 'page-gap', collectorTimestamp: hour(6).hour, count: 1 },
+      { kind: 'dropped-deltas', collectorTimestamp: after[0]?.collectorTimestamp, count: 30 },
+    ]);
   });
 
   it('replays pages of /l2-updates rows pulled only as the worker needs them: one page ahead of an unacknowledged chunk, no more', async () => {

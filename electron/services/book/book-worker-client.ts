@@ -1,11 +1,12 @@
 import { Worker } from 'node:worker_threads';
 import type { FrameChunk } from '../../../shared/book/book-frames.ts';
 import type { BookKey } from '../../../shared/book/book-key.ts';
+import type { HealthBatch } from '../../../shared/book/health-marks.ts';
 import type { L2Row, L2RowPage } from '../../../shared/book/l2-row.ts';
 import type { WorkerEntry } from '../workers/worker-entry.ts';
 import { bookWorkerEntry } from './book-worker-entry.ts';
 import { ContractError } from '../../../shared/contract/errors.ts';
-import type { BookWorkerEvent, BookWorkerRequest, L2RowKind, PageFailure, ReplayError, ReplayProgress, ReplayResult } from './book-worker-protocol.ts';
+import type { BookWorkerEvent, BookWorkerRequest, FileEventOrder, L2RowKind, PageFailure, ReplayError, ReplayProgress, ReplayResult } from './book-worker-protocol.ts';
 import { frameSettings, type FrameSettings } from './frame-replayer.ts';
 
 /** One chunk of one book's frames, as it arrives from the worker (the buffer now belongs here). */
@@ -22,6 +23,8 @@ export interface ReplayOptions extends Partial<FrameSettings> {
   /** Receives chunks in order; the worker pauses while `maxChunksInFlight` are unfinished. */
   onFrames?: (frames: BookFrames) => void | Promise<void>;
   onProgress?: (progress: ReplayProgress) => void;
+  /** Receives a book's health marks, in order with its frames (marks come before the chunk that follows them). */
+  onHealth?: (book: BookKey, batch: HealthBatch) => void;
   /** Chunks posted before the worker waits for `onFrames` (default 4). */
   maxChunksInFlight?: number;
 }
@@ -75,9 +78,13 @@ export class BookWorkerClient {
 
   constructor(private readonly entry: WorkerEntry = bookWorkerEntry()) {}
 
-  /** Replays snapshot files in order (resetting at coverage gaps), streaming frames back. */
-  replayFiles(paths: readonly string[], options: ReplayOptions = {}): BookReplay {
-    return this.start((seq, settings, maxChunksInFlight) => ({ seq, kind: 'replay-files', paths: [...paths], settings, maxChunksInFlight }), options, null);
+  /**
+   * Replays snapshot files in order (resetting at coverage gaps), streaming frames back. Each
+   * file's events go in its own order, or (`order: 'collector-time'`) in the service's order.
+   */
+  replayFiles(paths: readonly string[], options: ReplayOptions & { order?: FileEventOrder } = {}): BookReplay {
+    const order = options.order ?? 'file';
+    return this.start((seq, settings, maxChunksInFlight) => ({ seq, kind: 'replay-files', paths: [...paths], order, settings, maxChunksInFlight }), options, null);
   }
 
   /** Replays pages of `/l2-updates` or `/l2-orderbooks` rows, pulled from `pages` only as the worker needs them. */
@@ -136,6 +143,10 @@ export class BookWorkerClient {
           chain = chain.then(async () => {
             if (!cancelled) await options.onFrames?.(frames);
             send({ seq, kind: 'ack' });
+          });
+        } else if (event.kind === 'health') {
+          chain = chain.then(() => {
+            if (!cancelled) options.onHealth?.(event.book, event.batch);
           });
         } else if (event.kind === 'progress') {
           lastProgress = event.progress;

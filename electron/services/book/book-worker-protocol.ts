@@ -1,12 +1,19 @@
 import type { FrameChunk } from '../../../shared/book/book-frames.ts';
 import type { ContractErrorKind } from '../../../shared/contract/errors.ts';
 import type { BookKey } from '../../../shared/book/book-key.ts';
+import type { HealthBatch } from '../../../shared/book/health-marks.ts';
 import type { L2Row } from '../../../shared/book/l2-row.ts';
 import type { FrameSettings, ReplayCounts } from './frame-replayer.ts';
 
 // Messages between the book worker and its client. Every message names the replay it belongs to
 // by `seq`, so one long-lived worker can run several replays (Signal's typed, sequence-tagged
 // request union in ts/sql/main.main.ts).
+
+/**
+ * The order a file's book events are applied in: the file's own (arrival) order, as the real
+ * clients replay a file, or collector time with ties in file order, as the service serves them.
+ */
+export type FileEventOrder = 'file' | 'collector-time';
 
 /** Which flat-row endpoint a page of rows came from. */
 export type L2RowKind = 'l2-updates' | 'l2-orderbooks';
@@ -50,7 +57,7 @@ export type ReplayResult = { ok: true; progress: ReplayProgress } | { ok: false;
 
 /** Messages the client sends the worker. */
 export type BookWorkerRequest =
-  | { seq: number; kind: 'replay-files'; paths: string[]; settings: FrameSettings; maxChunksInFlight: number }
+  | { seq: number; kind: 'replay-files'; paths: string[]; order: FileEventOrder; settings: FrameSettings; maxChunksInFlight: number }
   | { seq: number; kind: 'replay-pages'; rows: L2RowKind; settings: FrameSettings; maxChunksInFlight: number }
   | { seq: number; kind: 'page'; rows: readonly L2Row[] }
   | { seq: number; kind: 'pages-end' }
@@ -61,6 +68,7 @@ export type BookWorkerRequest =
 /** Messages the worker sends the client. A `frames` message transfers `chunk.buffer`. */
 export type BookWorkerEvent =
   | { seq: number; kind: 'frames'; book: BookKey; chunk: FrameChunk; progress: ReplayProgress }
+  | { seq: number; kind: 'health'; book: BookKey; batch: HealthBatch }
   | { seq: number; kind: 'progress'; progress: ReplayProgress }
   | { seq: number; kind: 'need-page' }
   | { seq: number; kind: 'done'; result: ReplayResult };

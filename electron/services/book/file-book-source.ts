@@ -1,7 +1,9 @@
 import { stat } from 'node:fs/promises';
 import type { SnapshotRecord } from '../../../shared/snapshot/records.ts';
 import { SnapshotReader } from '../snapshot/snapshot-reader.ts';
+import type { BookEvent } from '../../../shared/book/book-event.ts';
 import type { BookInput } from './book-input.ts';
+import type { FileEventOrder } from './book-worker-protocol.ts';
 import { isCoverageGap, snapshotKeyHour, summaryHour } from './snapshot-hour.ts';
 
 /** Where a multi-file replay is: compressed bytes read of all files, and the current file. */
@@ -16,6 +18,8 @@ export interface FileReplayProgress {
 /** Options of reading books from snapshot files. */
 export interface FileBookSourceOptions {
   signal?: AbortSignal;
+  /** `collector-time`: each file's events sorted by collector time, ties in file order (default: the file's own order). */
+  order?: FileEventOrder;
   onProgress?: (progress: FileReplayProgress) => void;
 }
 
@@ -25,8 +29,11 @@ async function totalSize(paths: readonly string[]): Promise<number> {
   return sizes.reduce((sum, size) => sum + size, 0);
 }
 
-function orderbookEvents(records: readonly SnapshotRecord[]): BookInput[] {
-  const events: BookInput[] = [];
+/** Events per batch when a sorted file is handed on. */
+const sortedBatch = 4096;
+
+function orderbookEvents(records: readonly SnapshotRecord[]): BookEvent[] {
+  const events: BookEvent[] = [];
   for (const record of records) if (record.type === 'orderbook') events.push(record);
   return events;
 }
@@ -44,7 +51,7 @@ export async function* bookInputsFromFiles(paths: readonly string[], options: Fi
   const enterHour = (hour: number | null): BookInput[] => {
     const gap = isCoverageGap(previousHour, hour);
     if (hour !== null) previousHour = hour;
-    return gap && hour !== null ? [{ reset: true, collectorTimestamp: hour }] : [];
+    return gap && hour !== null ? [{ reset: true, collectorTimestamp: hour, cause: 'coverage-gap' }] : [];
   };
   for (const [fileIndex, file] of paths.entries()) {
     const reader = new SnapshotReader(
@@ -61,13 +68,21 @@ export async function* bookInputsFromFiles(paths: readonly string[], options: Fi
       const reset = enterHour(nameHour);
       if (reset.length > 0) yield reset;
     }
+    // In collector-time order a file is read whole, then sorted (stable: ties keep file order).
+    const held: BookEvent[] = [];
     for await (const records of reader) {
       const inputs = orderbookEvents(records);
       if (!judged) {
         judged = true;
-        inputs.unshift(...enterHour(summaryHour(reader.summary())));
+        const reset = enterHour(summaryHour(reader.summary()));
+        if (reset.length > 0) yield reset;
       }
-      if (inputs.length > 0) yield inputs;
+      if (options.order === 'collector-time') held.push(...inputs);
+      else if (inputs.length > 0) yield inputs;
+    }
+    if (held.length > 0) {
+      held.sort((a, b) => a.collectorTimestamp - b.collectorTimestamp);
+      for (let at = 0; at < held.length; at += sortedBatch) yield held.slice(at, at + sortedBatch);
     }
     bytesBefore += reader.summary().compressedBytes;
   }

@@ -6,6 +6,7 @@ import type { BookInput } from './book-input.ts';
 import type { BookWorkerEvent, BookWorkerRequest, L2RowKind, PageFailure, ReplayError, ReplayProgress } from './book-worker-protocol.ts';
 import { bookInputsFromFiles, type FileReplayProgress } from './file-book-source.ts';
 import { FrameReplayer } from './frame-replayer.ts';
+import { hourMs, isCoverageGap } from './snapshot-hour.ts';
 
 /** Posts one event to the client, moving (never copying) the listed buffers. */
 export type PostToClient = (event: BookWorkerEvent, transfer?: ArrayBuffer[]) => void;
@@ -51,10 +52,14 @@ export class ReplayJob {
     private readonly post: PostToClient,
     private readonly observer: ReplayJobObserver = {},
   ) {
-    this.replayer = new FrameReplayer(request.settings, (book, chunk) => {
-      this.inFlight++;
-      this.post({ seq: request.seq, kind: 'frames', book, chunk, progress: this.progress() }, [chunk.buffer]);
-    });
+    this.replayer = new FrameReplayer(
+      request.settings,
+      (book, chunk) => {
+        this.inFlight++;
+        this.post({ seq: request.seq, kind: 'frames', book, chunk, progress: this.progress() }, [chunk.buffer]);
+      },
+      (book, batch) => this.post({ seq: request.seq, kind: 'health', book, batch }),
+    );
     this.abort.signal.addEventListener('abort', () => this.wake?.());
   }
 
@@ -90,12 +95,17 @@ export class ReplayJob {
 
   private source(): AsyncGenerator<BookInput[], void, undefined> {
     if (this.request.kind === 'replay-pages') return this.pageInputs(this.request.rows);
-    return bookInputsFromFiles(this.request.paths, { signal: this.abort.signal, onProgress: (progress) => (this.files = progress) });
+    return bookInputsFromFiles(this.request.paths, {
+      signal: this.abort.signal,
+      order: this.request.order,
+      onProgress: (progress) => (this.files = progress),
+    });
   }
 
   private async *pageInputs(kind: L2RowKind): AsyncGenerator<BookInput[], void, undefined> {
     const convert = kind === 'l2-updates' ? bookEventFromL2Row : bookEventFromBookRow;
     let rowIndex = 0;
+    let previousHour: number | null = null;
     this.post({ seq: this.request.seq, kind: 'need-page' });
     for (;;) {
       await this.until('page', () => this.pageQueue.length > 0);
@@ -107,7 +117,16 @@ export class ReplayJob {
       this.post({ seq: this.request.seq, kind: 'need-page' });
       this.pages++;
       const rows: readonly L2Row[] = message.rows;
-      yield rows.map((row) => convert(row, rowIndex++));
+      const inputs: BookInput[] = [];
+      for (const row of rows) {
+        // An hour with no rows between two rows is a coverage gap, as an hour with no file is:
+        // the books are cleared there (the service's own replay does the same).
+        const hour = Math.floor(row.collector_timestamp / hourMs) * hourMs;
+        if (isCoverageGap(previousHour, hour)) inputs.push({ reset: true, collectorTimestamp: hour, cause: 'page-gap' });
+        previousHour = hour;
+        inputs.push(convert(row, rowIndex++));
+      }
+      yield inputs;
     }
   }
 

@@ -22,6 +22,7 @@ const handlers: ContractHandlers = {
   'health.check': () => Promise.reject(new Error('probe exploded')),
   'book.replayFiles': () => Promise.resolve({ replayId: 'r-1' }),
   'book.replayMarket': () => Promise.resolve({ replayId: 'r-2' }),
+  'book.crossCheck': () => Promise.resolve({ checkId: 'c-1', serverReplayId: 'r-3', localReplayId: 'r-4' }),
   'book.cancel': () => Promise.resolve({ cancelled: false }),
   'files.pick': () => Promise.resolve({ files: [] }),
   'files.grantPath': () => Promise.resolve({ files: [] }),
@@ -103,6 +104,26 @@ describe('dispatch validates every incoming call', () => {
   ])('rejects book.replayMarket with %s', async (_name, input, path) => {
     const result = await dispatch(handlers, 'book.replayMarket', input);
     expect(result).toMatchObject({ ok: false, error: { kind: 'invalid-request', channel: 'book.replayMarket' } });
+    if (!result.ok) expect(result.error.issues?.map((issue) => issue.path)).toContain(path);
+  });
+
+  const crossCheck = { source: 'hyperliquid', market: 'BTC', start: 1_700_000_000_000, end: 1_700_000_060_000, local: { kind: 'l2-updates' } };
+
+  it('accepts a well-formed book.crossCheck', async () => {
+    const files = { ...crossCheck, local: { kind: 'files', fileIds: ['f-1'] }, levels: 10, maxDifferences: 100 };
+    expect(await dispatch(handlers, 'book.crossCheck', files)).toMatchObject({ ok: true, value: { checkId: 'c-1' } });
+  });
+
+  it.each([
+    ['no local side', { ...crossCheck, local: undefined }, 'local'],
+    ['an unknown local kind', { ...crossCheck, local: { kind: 'l2-orderbooks' } }, 'local.kind'],
+    ['files without ids', { ...crossCheck, local: { kind: 'files', fileIds: [] } }, 'local.fileIds'],
+    ['an end before start', { ...crossCheck, end: crossCheck.start - 1 }, 'end'],
+    ['more levels than the service books hold', { ...crossCheck, levels: 26 }, 'levels'],
+    ['a zero difference cap', { ...crossCheck, maxDifferences: 0 }, 'maxDifferences'],
+  ])('rejects book.crossCheck with %s', async (_name, input, path) => {
+    const result = await dispatch(handlers, 'book.crossCheck', input);
+    expect(result).toMatchObject({ ok: false, error: { kind: 'invalid-request', channel: 'book.crossCheck' } });
     if (!result.ok) expect(result.error.issues?.map((issue) => issue.path)).toContain(path);
   });
 

@@ -47,6 +47,7 @@ const handlers: ContractHandlers = {
   'usage.get': unused,
   'book.replayFiles': unused,
   'book.replayMarket': unused,
+  'book.crossCheck': unused,
   'book.cancel': unused,
   'files.pick': unused,
   'files.grantPath': unused,

@@ -19,6 +19,7 @@ export const dispatchOnlyHandlers: ContractHandlers = {
   ...unusedMarketHandlers,
   'book.replayFiles': () => Promise.resolve({ replayId: 'r-1' }),
   'book.replayMarket': () => Promise.resolve({ replayId: 'r-2' }),
+  'book.crossCheck': () => Promise.resolve({ checkId: 'c-1', serverReplayId: 'r-3', localReplayId: 'r-4' }),
   'book.cancel': () => Promise.resolve({ cancelled: false }),
   'files.pick': () => Promise.resolve({ files: [] }),
   'files.grantPath': () => Promise.resolve({ files: [] }),
