@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { frameBytes, frameFlags, frameViews, type FrameChunk } from '../../../shared/book/book-frames.ts';
 import { FrameIndex } from '../../../shared/book/frame-index.ts';
-import { frameHealth } from '../../../renderer/src/views/replay/health-marks.ts';
+import { frameHealth, reportedHealth } from '../../../renderer/src/views/replay/health-marks.ts';
 import { priceDecimals, tickChoices } from '../../../renderer/src/views/replay/ladder-format.ts';
 
 /** Frames with these collector times and flags (depth 1). */
@@ -37,6 +37,27 @@ describe('health marks read from frames', () => {
   it('reads only the first `count` frames when asked', () => {
     const frames = framesOf([10, 5, 20], [0, 0, crossed]);
     expect(frameHealth(frames, String, 2).counts).toMatchObject({ 'backward-step': 1, crossed: 0 });
+  });
+});
+
+describe('health marks main reports', () => {
+  it('reads coverage and page gaps as resets and dropped deltas as such, with what they say', () => {
+    const marks = reportedHealth(
+      [
+        { kind: 'coverage-gap', collectorTimestamp: 3_600_000, endTimestamp: 3_600_000, count: 1, detail: 'no file for 01:00' },
+        { kind: 'dropped-deltas', collectorTimestamp: 10, endTimestamp: 30, count: 3, detail: 'before the first snapshot' },
+        { kind: 'page-gap', collectorTimestamp: 50, endTimestamp: 50, count: 1, detail: 'rows skip an hour' },
+      ],
+      (ms) => `t${ms}`,
+    );
+    expect(marks.map((mark) => [mark.kind, mark.time])).toEqual([
+      ['reset', 3_600_000],
+      ['dropped-delta', 10],
+      ['reset', 50],
+    ]);
+    expect(marks[0]?.text).toBe('Book reset (coverage gap) at t3600000: no file for 01:00');
+    expect(marks[1]?.text).toBe('3 deltas dropped before a first snapshot, t10 to t30: before the first snapshot');
+    expect(marks[2]?.text).toContain('gap in the rows');
   });
 });
 

@@ -6,7 +6,8 @@ import type { TradeColumns } from '../../../../shared/contract/market-schemas.ts
 import { TradesTape } from '../workspace/TradesTape.tsx';
 import { DepthLadder } from './DepthLadder.tsx';
 import { LiquidityHeatmap } from './heatmap/LiquidityHeatmap.tsx';
-import { frameHealth, type HealthMark } from './health-marks.ts';
+import type { HealthMarkReport } from './book-frames-store.ts';
+import { frameHealth, reportedHealth } from './health-marks.ts';
 import { ReplayTimeline } from './ReplayTimeline.tsx';
 import { TransportBar } from './TransportBar.tsx';
 import { usePlayback } from './use-playback.ts';
@@ -22,8 +23,8 @@ export interface ReplayPlayerProps {
   initialTime: number | null;
   /** Called when the player comes to rest (pause, seek, step), for the link. */
   onSettle: (time: number) => void;
-  /** Marks main reported (resets, dropped deltas), beside those read from the frames. */
-  extraMarks: readonly HealthMark[];
+  /** Marks main reported (resets, dropped deltas), beside those read from the frames; appended to as they arrive. */
+  reports: readonly HealthMarkReport[];
   sizeDecimals: number;
   /** Decimals of trade prices (from the market's tick size). */
   priceDecimals: number;
@@ -59,7 +60,7 @@ function frameTime(frames: FrameIndex, index: number, basis: 'collector' | 'exch
  * event shown, and the scrubber with its data-health lane. Keys: space play/pause, ← → step one
  * event, [ ] speed, g go to time, Home/End.
  */
-export function ReplayPlayer({ frames, version, zone, initialTime, onSettle, extraMarks, sizeDecimals, priceDecimals, trades, tapeNote }: ReplayPlayerProps) {
+export function ReplayPlayer({ frames, version, zone, initialTime, onSettle, reports, sizeDecimals, priceDecimals, trades, tapeNote }: ReplayPlayerProps) {
   const playback = usePlayback(frames, initialTime, onSettle);
   const { state, index } = playback;
   const [basis, setBasis] = useState<'collector' | 'exchange'>('collector');
@@ -68,6 +69,8 @@ export function ReplayPlayer({ frames, version, zone, initialTime, onSettle, ext
   // Frames arrive in chunks: health is re-read over the frames there are now.
   const count = frames.count;
   const health = useMemo(() => frameHealth(frames, describe, count), [frames, describe, count]);
+  const reportCount = reports.length;
+  const extraMarks = useMemo(() => reportedHealth(reports.slice(0, reportCount), describe), [reports, reportCount, describe]);
   const marks = useMemo(() => [...extraMarks, ...health.marks].sort((a, b) => a.time - b.time), [extraMarks, health]);
   const start = frames.count > 0 ? frames.clockAt(0) : 0;
   const end = frames.count > 0 ? frames.clockAt(frames.count - 1) : 0;

@@ -157,7 +157,7 @@ export function ReplayView() {
         zone={zone}
         initialTime={params.at ?? null}
         onSettle={onSettle}
-        extraMarks={[]}
+        reports={book.health}
         sizeDecimals={sizeDecimals}
         priceDecimals={priceDecimals}
         trades={tradeLoad.query.data ?? null}

@@ -2,12 +2,20 @@ import type { BookKey } from '../../../../shared/book/book-key.ts';
 import { bookKeyId } from '../../../../shared/book/book-key.ts';
 import type { FrameChunk } from '../../../../shared/book/book-frames.ts';
 import { FrameIndex } from '../../../../shared/book/frame-index.ts';
+import type { BookHealthEvent } from '../../../../shared/contract/book-replay-schemas.ts';
 
-/** One book of a replay: its key and its frames. */
+/** One book of a replay: its key, its frames, and the health marks main reported for it. */
 export interface ReplayBook {
   key: BookKey;
   frames: FrameIndex;
+  /** Resets and dropped deltas, as main reported them (bounded there). */
+  health: HealthMarkReport[];
+  /** Totals, including marks past main's bound. */
+  healthCounts: { resets: number; droppedDeltas: number; capped: boolean };
 }
+
+/** One health mark as main reports it (`book.health`). */
+export type HealthMarkReport = BookHealthEvent['marks'][number];
 
 /**
  * The books of one replay as their frame chunks arrive, in the order each book first appeared.
@@ -22,14 +30,26 @@ export class BookFramesStore {
 
   /** Appends a chunk to its book, creating the book on its first chunk. */
   add(key: BookKey, chunk: FrameChunk): void {
+    this.#book(key).frames.append(chunk);
+    this.#version++;
+  }
+
+  /** Adds main's health marks for a book (a batch of `book.health`). */
+  addHealth(event: BookHealthEvent): void {
+    const book = this.#book(event.book);
+    book.health.push(...event.marks);
+    book.healthCounts = { ...event.counts, capped: event.capped };
+    this.#version++;
+  }
+
+  #book(key: BookKey): ReplayBook {
     const id = bookKeyId(key);
     let book = this.#books.get(id);
     if (book === undefined) {
-      book = { key, frames: new FrameIndex() };
+      book = { key, frames: new FrameIndex(), health: [], healthCounts: { resets: 0, droppedDeltas: 0, capped: false } };
       this.#books.set(id, book);
     }
-    book.frames.append(chunk);
-    this.#version++;
+    return book;
   }
 
   /** Appends so far (a view redraws when it changes). */
@@ -50,7 +70,7 @@ export class BookFramesStore {
       if (named !== undefined) return named;
     }
     let busiest: ReplayBook | null = null;
-    for (const book of books) if (busiest === null || book.frames.count > busiest.frames.count) busiest = book;
+    for (const book of books) if (book.frames.count > 0 && (busiest === null || book.frames.count > busiest.frames.count)) busiest = book;
     return busiest;
   }
 }

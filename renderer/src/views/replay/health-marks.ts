@@ -23,6 +23,17 @@ export interface FrameHealth {
   counts: Record<HealthMarkKind, number>;
 }
 
+/** Main's marks (`book.health`: coverage and page gaps reset the book; deltas dropped before a first snapshot) as lane marks. */
+export function reportedHealth(reports: readonly { kind: 'coverage-gap' | 'page-gap' | 'dropped-deltas'; collectorTimestamp: number; endTimestamp: number; count: number; detail: string }[], describeTime: (ms: number) => string): HealthMark[] {
+  return reports.map((report) => {
+    const span = report.endTimestamp > report.collectorTimestamp ? ` to ${describeTime(report.endTimestamp)}` : '';
+    if (report.kind === 'dropped-deltas') {
+      return { kind: 'dropped-delta', time: report.collectorTimestamp, frame: null, text: `${report.count} delta${report.count === 1 ? '' : 's'} dropped before a first snapshot, ${describeTime(report.collectorTimestamp)}${span}: ${report.detail}` };
+    }
+    return { kind: 'reset', time: report.collectorTimestamp, frame: null, text: `Book reset (${report.kind === 'coverage-gap' ? 'coverage gap' : 'gap in the rows'}) at ${describeTime(report.collectorTimestamp)}: ${report.detail}` };
+  });
+}
+
 /**
  * The health marks a book's frames show by themselves: the start of each run of crossed or
  * locked frames, and each event whose collector time steps back from the one before, over the

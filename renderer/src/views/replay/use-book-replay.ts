@@ -64,6 +64,12 @@ export function useBookReplay(key: string, start: StartReplay | null): BookRepla
         update({ progress: event.progress });
       }),
     );
+    const offHealth = api.events.on('book.health', (event) =>
+      ours(event.replayId, () => {
+        store.addHealth(event);
+        update({});
+      }),
+    );
     const offEnded = api.events.on('book.replayEnded', (event) => ours(event.replayId, () => update({ progress: event.progress, ended: event, settledAt: Date.now() })));
     begin(api).then(
       (started) => {
@@ -81,6 +87,7 @@ export function useBookReplay(key: string, start: StartReplay | null): BookRepla
     return () => {
       closed = true;
       offFrames();
+      offHealth();
       offEnded();
       if (replayId !== null) void api.book.cancel({ replayId }).catch(() => undefined);
     };
