@@ -30,7 +30,7 @@ describe('health marks read from frames', () => {
       ['crossed', 5, 40],
       ['backward-step', 5, 40],
     ]);
-    expect(health.counts).toEqual({ crossed: 2, locked: 1, 'backward-step': 2, reset: 0, 'dropped-delta': 0 });
+    expect(health.counts).toEqual({ crossed: 2, locked: 1, 'backward-step': 2, reset: 0, 'dropped-delta': 0, difference: 0 });
     expect(health.marks[2]?.text).toBe('Collector time steps back 5 ms at event 5 (t35)');
   });
 

@@ -7,7 +7,9 @@ import { TradesTape } from '../workspace/TradesTape.tsx';
 import { DepthLadder } from './DepthLadder.tsx';
 import { LiquidityHeatmap } from './heatmap/LiquidityHeatmap.tsx';
 import type { HealthMarkReport } from './book-frames-store.ts';
-import { frameHealth, reportedHealth } from './health-marks.ts';
+import { frameHealth, reportedHealth, type HealthMark } from './health-marks.ts';
+import { CrossCheckPanel, differenceText } from './CrossCheckPanel.tsx';
+import type { CrossCheckState } from './use-cross-check.ts';
 import { ReplayTimeline } from './ReplayTimeline.tsx';
 import { TransportBar } from './TransportBar.tsx';
 import { usePlayback } from './use-playback.ts';
@@ -32,6 +34,8 @@ export interface ReplayPlayerProps {
   trades: TradeColumns | null;
   /** Why there is no tape, when `trades` is null. */
   tapeNote: string;
+  /** A running or finished cross-check, shown instead of the tape; null when none. */
+  crossCheck: { state: CrossCheckState; localLabel: string; levels: number; onClose: () => void } | null;
 }
 
 /** How many trades happened at or before `time` (trade times ascend). */
@@ -60,7 +64,7 @@ function frameTime(frames: FrameIndex, index: number, basis: 'collector' | 'exch
  * event shown, and the scrubber with its data-health lane. Keys: space play/pause, ← → step one
  * event, [ ] speed, g go to time, Home/End.
  */
-export function ReplayPlayer({ frames, version, zone, initialTime, onSettle, reports, sizeDecimals, priceDecimals, trades, tapeNote }: ReplayPlayerProps) {
+export function ReplayPlayer({ frames, version, zone, initialTime, onSettle, reports, sizeDecimals, priceDecimals, trades, tapeNote, crossCheck }: ReplayPlayerProps) {
   const playback = usePlayback(frames, initialTime, onSettle);
   const { state, index } = playback;
   const [basis, setBasis] = useState<'collector' | 'exchange'>('collector');
@@ -71,7 +75,12 @@ export function ReplayPlayer({ frames, version, zone, initialTime, onSettle, rep
   const health = useMemo(() => frameHealth(frames, describe, count), [frames, describe, count]);
   const reportCount = reports.length;
   const extraMarks = useMemo(() => reportedHealth(reports.slice(0, reportCount), describe), [reports, reportCount, describe]);
-  const marks = useMemo(() => [...extraMarks, ...health.marks].sort((a, b) => a.time - b.time), [extraMarks, health]);
+  const differences = crossCheck?.state.differences;
+  const differenceMarks = useMemo(
+    () => (differences ?? []).map((difference): HealthMark => ({ kind: 'difference', time: difference.time, frame: null, text: differenceText(difference, describe) })),
+    [differences, describe],
+  );
+  const marks = useMemo(() => [...extraMarks, ...differenceMarks, ...health.marks].sort((a, b) => a.time - b.time), [extraMarks, differenceMarks, health]);
   const start = frames.count > 0 ? frames.clockAt(0) : 0;
   const end = frames.count > 0 ? frames.clockAt(frames.count - 1) : 0;
 
@@ -121,10 +130,20 @@ export function ReplayPlayer({ frames, version, zone, initialTime, onSettle, rep
         <section className="replay-center" aria-label="Liquidity heatmap">
           <LiquidityHeatmap frames={frames} version={version} trades={trades} cursor={index < 0 ? null : state.time} onSeek={playback.seek} zone={zone} />
         </section>
-        <section className="replay-tape" aria-label="Trades up to the replay clock">
-          <header className="replay-panel-title">Trades {trades === null ? '' : `· ${tradesUpTo(trades.time, state.time).toLocaleString('en-US')} of ${trades.time.length.toLocaleString('en-US')} so far`}</header>
-          {trades === null ? <p className="replay-note">{tapeNote}</p> : <TradesTape trades={trades} zone={zone} priceDecimals={priceDecimals} sizeDecimals={sizeDecimals} threshold={null} upTo={tradesUpTo(trades.time, state.time)} />}
-        </section>
+        {crossCheck !== null ? (
+          <CrossCheckPanel check={crossCheck.state} localLabel={crossCheck.localLabel} levels={crossCheck.levels} describeTime={describe} onSeek={playback.seek} onClose={crossCheck.onClose} />
+        ) : (
+          <section className="replay-tape" aria-label="Trades up to the replay clock">
+            <header className="replay-panel-title">
+              Trades {trades === null ? '' : `· ${tradesUpTo(trades.time, state.time).toLocaleString('en-US')} of ${trades.time.length.toLocaleString('en-US')} so far`}
+            </header>
+            {trades === null ? (
+              <p className="replay-note">{tapeNote}</p>
+            ) : (
+              <TradesTape trades={trades} zone={zone} priceDecimals={priceDecimals} sizeDecimals={sizeDecimals} threshold={null} upTo={tradesUpTo(trades.time, state.time)} />
+            )}
+          </section>
+        )}
       </div>
       <ReplayTimeline start={start} end={end} time={state.time} loadedUntil={end} marks={marks} describeTime={describe} onSeek={playback.seek} />
       <p className="replay-health-counts" data-testid="health-counts">

@@ -22,6 +22,7 @@ const markLabels: Record<HealthMarkKind, string> = {
   'backward-step': 'backward step in collector time',
   reset: 'book reset',
   'dropped-delta': 'deltas dropped before a first snapshot',
+  difference: 'cross-check difference',
 };
 
 /** Columns the lane is divided into: one mark of a kind per column is drawn (the rest share it). */

@@ -15,6 +15,8 @@ import { useReplayFiles } from '../../stores/replay-files-store.ts';
 import { useUiStore, useViewParams } from '../../stores/ui-store.ts';
 import { ReplayPlayer } from './ReplayPlayer.tsx';
 import { useBookReplay, type StartReplay } from './use-book-replay.ts';
+import { useCrossCheck } from './use-cross-check.ts';
+import type { BookCrossCheckInput } from '../../../../shared/contract/book-replay-schemas.ts';
 
 /** What the replay plays: granted files, a market's range from the service, or nothing chosen yet. */
 type ReplaySource =
@@ -76,6 +78,7 @@ export function ReplayView() {
   const anchored = useAnchoredRange('replay', '10m');
   const { range } = anchored;
   const [rows, setRows] = useState<MarketReplayRows>('l2-orderbooks');
+  const [checkRun, setCheckRun] = useState(0);
 
   const source: ReplaySource = useMemo(() => {
     if (files !== null && files.length > 0) return { kind: 'files', files };
@@ -102,6 +105,19 @@ export function ReplayView() {
   // Without a lot size, sizes keep six decimals rather than round small orders away.
   const sizeDecimals = entry?.instrument.lot_size == null ? 6 : priceFormatOfTick(entry.instrument.lot_size).precision;
   const onSettle = useCallback((time: number) => setParams('replay', { at: Math.round(time) }), [setParams]);
+
+  // The cross-check: the service's books against a local reconstruction of the same range (or file).
+  const loaded = book !== null && replay.ended?.ok === true && book.frames.count > 0;
+  const checkLevels = source.kind === 'files' ? 25 : 10;
+  const checkInput = useMemo((): BookCrossCheckInput | null => {
+    if (checkRun === 0 || book === null || !loaded) return null;
+    const instrument = book.key.instrument ?? undefined;
+    const common = { source: book.key.source, market: book.key.market, ...(instrument === undefined ? {} : { instrument }), levels: checkLevels };
+    if (source.kind === 'files') return { ...common, start: book.frames.clockAt(0), end: book.frames.clockAt(book.frames.count - 1), local: { kind: 'files', fileIds: source.files.map((file) => file.fileId) } };
+    if (source.kind === 'market') return { ...common, start: source.start, end: source.end, local: { kind: 'l2-updates' } };
+    return null;
+  }, [checkRun, book, loaded, source, checkLevels]);
+  const check = useCrossCheck(checkInput === null ? null : `${key}#check${checkRun}`, checkInput);
 
   const progress = replay.progress;
   const running = source.kind !== 'none' && replay.ended === null && replay.startError === null;
@@ -162,6 +178,7 @@ export function ReplayView() {
         priceDecimals={priceDecimals}
         trades={tradeLoad.query.data ?? null}
         tapeNote={tapeNote}
+        crossCheck={checkInput === null ? null : { state: check, localLabel: source.kind === 'files' ? 'the file rebuilt here' : '/l2-updates rebuilt here', levels: checkLevels, onClose: () => setCheckRun(0) }}
       />
     );
   })();
@@ -187,6 +204,17 @@ export function ReplayView() {
               </span>
               <RangePicker range={range} zone={zone} onChange={(patch) => anchored.changeRange({ ...patch, at: undefined })} spans={replaySpans} />
             </>
+          )}
+          {source.kind !== 'none' && (
+            <button
+              type="button"
+              className="button compact"
+              disabled={!loaded}
+              onClick={() => setCheckRun((n) => n + 1)}
+              title="Replay the service's books and a local reconstruction of the same range side by side, and mark every event where they differ"
+            >
+              Cross-check
+            </button>
           )}
           {source.kind === 'files' && (
             <button type="button" className="button compact" onClick={clearFiles} title="Stop playing the files and go back to the market in the link">

@@ -2,7 +2,7 @@ import { frameFlags } from '../../../../shared/book/book-frames.ts';
 import type { FrameIndex } from '../../../../shared/book/frame-index.ts';
 
 /** What a mark on the data-health lane is. */
-export type HealthMarkKind = 'crossed' | 'locked' | 'backward-step' | 'reset' | 'dropped-delta';
+export type HealthMarkKind = 'crossed' | 'locked' | 'backward-step' | 'reset' | 'dropped-delta' | 'difference';
 
 /** One mark on the health lane: where on the replay clock, what, and what it says on hover. */
 export interface HealthMark {
@@ -40,7 +40,7 @@ export function reportedHealth(reports: readonly { kind: 'coverage-gap' | 'page-
  * first `count` frames. `describeTime` renders a time for the hover text.
  */
 export function frameHealth(frames: FrameIndex, describeTime: (ms: number) => string, count = frames.count): FrameHealth {
-  const counts: Record<HealthMarkKind, number> = { crossed: 0, locked: 0, 'backward-step': 0, reset: 0, 'dropped-delta': 0 };
+  const counts: Record<HealthMarkKind, number> = { crossed: 0, locked: 0, 'backward-step': 0, reset: 0, 'dropped-delta': 0, difference: 0 };
   const marks: HealthMark[] = [];
   const add = (mark: HealthMark): void => {
     counts[mark.kind]++;

@@ -1,0 +1,71 @@
+import { formatNumber } from '../../format/market-values.ts';
+import type { CrossCheckDifference, CrossCheckState } from './use-cross-check.ts';
+
+/** Props of the cross-check panel. */
+export interface CrossCheckPanelProps {
+  check: CrossCheckState;
+  /** What the local side is ("rebuilt from /l2-updates", "rebuilt from the file"). */
+  localLabel: string;
+  levels: number;
+  describeTime: (ms: number) => string;
+  onSeek: (time: number) => void;
+  onClose: () => void;
+}
+
+/** How much one difference differs, in words. */
+export function differenceText(difference: CrossCheckDifference, describeTime: (ms: number) => string): string {
+  if (difference.kind === 'only-a') return `${describeTime(difference.time)}: only the service has this event`;
+  if (difference.kind === 'only-b') return `${describeTime(difference.time)}: only the local reconstruction has this event`;
+  const first = difference.levels[0];
+  const where = first === undefined ? '' : `${first.side} level ${first.level + 1}`;
+  const largest = difference.largest;
+  const amount = largest === null ? '' : `; largest size difference ${formatNumber(largest.difference, 8)} at ${largest.price} (service ${largest.a}, local ${largest.b})`;
+  return `${describeTime(difference.time)}: ${difference.levels.length} level${difference.levels.length === 1 ? '' : 's'} differ from ${where}${amount}`;
+}
+
+/**
+ * The cross-check's findings: the summary (events compared, differing, only on one side, before
+ * the other's first book) and each difference, newest last; a click seeks the player there.
+ */
+export function CrossCheckPanel({ check, localLabel, levels, describeTime, onSeek, onClose }: CrossCheckPanelProps) {
+  const counts = check.ended?.summary.counts;
+  const status =
+    check.startError !== null
+      ? `Could not start: ${check.startError.message} ${check.startError.resolution}`
+      : check.ended === null
+        ? `Comparing… ${check.differences.length.toLocaleString('en-US')} differences so far`
+        : check.ended.error !== null
+          ? `Stopped (${check.ended.error.side}): ${check.ended.error.message} ${check.ended.error.resolution}`
+          : counts !== undefined && counts.differing + counts.onlyA + counts.onlyB === 0
+            ? `No differences: ${counts.compared.toLocaleString('en-US')} events agree on the top ${levels} levels`
+            : `${((counts?.differing ?? 0) + (counts?.onlyA ?? 0) + (counts?.onlyB ?? 0)).toLocaleString('en-US')} events differ of ${(counts?.compared ?? 0).toLocaleString('en-US')} compared`;
+  return (
+    <section className="cross-check" aria-label="Cross-check" data-testid="cross-check" data-state={check.ended === null ? 'running' : 'done'} data-differences={check.differences.length}>
+      <header className="replay-panel-title cross-check-title">
+        Cross-check · service's books vs {localLabel}
+        <button type="button" className="button compact" onClick={onClose}>
+          Close
+        </button>
+      </header>
+      <p className="cross-check-status" role="status" data-testid="cross-check-status">
+        {status}
+      </p>
+      {counts !== undefined && (
+        <p className="cross-check-counts">
+          {counts.compared.toLocaleString('en-US')} compared · {counts.differing.toLocaleString('en-US')} differing · {counts.onlyA} only in the service · {counts.onlyB} only local ·{' '}
+          {counts.leadingA + counts.leadingB} before the other side's first book
+          {check.ended?.summary.capped === true ? ` · first ${check.ended.summary.reported.toLocaleString('en-US')} listed` : ''}
+        </p>
+      )}
+      <ol className="cross-check-list">
+        {check.differences.slice(0, 500).map((difference, i) => (
+          <li key={`${difference.time}-${difference.indexA ?? ''}-${difference.indexB ?? ''}-${i}`}>
+            <button type="button" className="cross-check-item" onClick={() => onSeek(difference.time)} data-time={difference.time}>
+              {differenceText(difference, describeTime)}
+            </button>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
