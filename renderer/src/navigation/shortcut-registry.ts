@@ -112,7 +112,7 @@ export const shortcutSections: readonly ShortcutSection[] = [
       { keys: ['Space'], does: 'Play / pause' },
       { keys: ['←', '→'], does: 'One event back / forward' },
       { keys: ['[', ']'], does: 'Slower / faster (0.1× to 1000×)' },
-      { keys: ['g'], does: 'Go to a time' },
+      { keys: ['g'], does: 'Go to a time (here g is not a view chord: Alt+1…9 switch views)' },
       { keys: ['Home', 'End'], does: 'First / last event' },
     ],
   },

@@ -50,6 +50,12 @@ export function CrossCheckPanel({ check, localLabel, levels, describeTime, onSee
       <p className="cross-check-status" role="status" data-testid="cross-check-status">
         {status}
       </p>
+      {localLabel.includes('l2-updates') && (
+        <p className="cross-check-note">
+          /l2-updates rows carry at most 25 levels a side, so a book rebuilt from them lacks the deeper levels the service keeps: where the price runs past them, the two differ without either being wrong.
+          Cross-checking the hour's snapshot file compares like with like.
+        </p>
+      )}
       {counts !== undefined && (
         <p className="cross-check-counts">
           {counts.compared.toLocaleString('en-US')} compared · {counts.differing.toLocaleString('en-US')} differing · {counts.onlyA} only in the service · {counts.onlyB} only local ·{' '}
