@@ -75,3 +75,20 @@ describe('ladder formatting', () => {
     expect(tickChoices(null)).toEqual([]);
   });
 });
+
+describe('cross-check wording', () => {
+  it('says where books differ and by how much, singular or plural', async () => {
+    const { differenceText } = await import('../../../renderer/src/views/replay/CrossCheckPanel.tsx');
+    const one = differenceText(
+      { kind: 'levels', time: 5, indexA: 1, indexB: 1, levels: [{ side: 'bid', level: 0, a: { price: 100, size: 0.5 }, b: { price: 100, size: 1.5 } }], largest: { side: 'bid', price: 100, a: 0.5, b: 1.5, difference: 1 } },
+      (ms) => `t${ms}`,
+    );
+    expect(one).toBe('t5: 1 level differs from bid level 1; largest size difference 1 at 100 (service 0.5, local 1.5)');
+    expect(differenceTextOnly('only-a')).toBe('t7: only the service has this event');
+    expect(differenceTextOnly('only-b')).toBe('t7: only the local reconstruction has this event');
+
+    function differenceTextOnly(kind: 'only-a' | 'only-b'): string {
+      return differenceText({ kind, time: 7, indexA: null, indexB: null, levels: [], largest: null }, (ms) => `t${ms}`);
+    }
+  });
+});

@@ -1,4 +1,3 @@
-import { formatNumber } from '../../format/market-values.ts';
 import type { CrossCheckDifference, CrossCheckState } from './use-cross-check.ts';
 
 /** Props of the cross-check panel. */
@@ -12,6 +11,11 @@ export interface CrossCheckPanelProps {
   onClose: () => void;
 }
 
+/** A size as its shortest exact-looking text (8 decimals at most, no trailing zeros). */
+function plain(value: number): string {
+  return String(Number(value.toFixed(8)));
+}
+
 /** How much one difference differs, in words. */
 export function differenceText(difference: CrossCheckDifference, describeTime: (ms: number) => string): string {
   if (difference.kind === 'only-a') return `${describeTime(difference.time)}: only the service has this event`;
@@ -19,8 +23,13 @@ export function differenceText(difference: CrossCheckDifference, describeTime: (
   const first = difference.levels[0];
   const where = first === undefined ? '' : `${first.side} level ${first.level + 1}`;
   const largest = difference.largest;
-  const amount = largest === null ? '' : `; largest size difference ${formatNumber(largest.difference, 8)} at ${largest.price} (service ${largest.a}, local ${largest.b})`;
-  return `${describeTime(difference.time)}: ${difference.levels.length} level${difference.levels.length === 1 ? '' : 's'} differ from ${where}${amount}`;
+  const amount = largest === null ? '' : `; largest size difference ${plain(largest.difference)} at ${largest.price} (service ${largest.a}, local ${largest.b})`;
+  const count = difference.levels.length;
+  return `${describeTime(difference.time)}: ${count} level${count === 1 ? ' differs' : 's differ'} from ${where}${amount}`;
+}
+
+function differingText(differing: number, compared: number): string {
+  return `${differing.toLocaleString('en-US')} ${differing === 1 ? 'event differs' : 'events differ'} of ${compared.toLocaleString('en-US')} compared`;
 }
 
 /**
@@ -38,7 +47,7 @@ export function CrossCheckPanel({ check, localLabel, levels, describeTime, onSee
           ? `Stopped (${check.ended.error.side}): ${check.ended.error.message} ${check.ended.error.resolution}`
           : counts !== undefined && counts.differing + counts.onlyA + counts.onlyB === 0
             ? `No differences: ${counts.compared.toLocaleString('en-US')} events agree on the top ${levels} levels`
-            : `${((counts?.differing ?? 0) + (counts?.onlyA ?? 0) + (counts?.onlyB ?? 0)).toLocaleString('en-US')} events differ of ${(counts?.compared ?? 0).toLocaleString('en-US')} compared`;
+            : differingText((counts?.differing ?? 0) + (counts?.onlyA ?? 0) + (counts?.onlyB ?? 0), counts?.compared ?? 0);
   return (
     <section className="cross-check" aria-label="Cross-check" data-testid="cross-check" data-state={check.ended === null ? 'running' : 'done'} data-differences={check.differences.length}>
       <header className="replay-panel-title cross-check-title">
