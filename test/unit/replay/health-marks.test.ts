@@ -3,6 +3,7 @@ import { frameBytes, frameFlags, frameViews, type FrameChunk } from '../../../sh
 import { FrameIndex } from '../../../shared/book/frame-index.ts';
 import { frameHealth, reportedHealth } from '../../../renderer/src/views/replay/health-marks.ts';
 import { priceDecimals, tickChoices } from '../../../renderer/src/views/replay/ladder-format.ts';
+import { differenceText, differingText } from '../../../renderer/src/views/replay/cross-check-text.ts';
 
 /** Frames with these collector times and flags (depth 1). */
 function framesOf(times: number[], flags: number[]): FrameIndex {
@@ -77,8 +78,7 @@ describe('ladder formatting', () => {
 });
 
 describe('cross-check wording', () => {
-  it('says where books differ and by how much, singular or plural', async () => {
-    const { differenceText } = await import('../../../renderer/src/views/replay/CrossCheckPanel.tsx');
+  it('says where books differ and by how much, singular or plural', () => {
     const one = differenceText(
       { kind: 'levels', time: 5, indexA: 1, indexB: 1, levels: [{ side: 'bid', level: 0, a: { price: 100, size: 0.5 }, b: { price: 100, size: 1.5 } }], largest: { side: 'bid', price: 100, a: 0.5, b: 1.5, difference: 1 } },
       (ms) => `t${ms}`,
@@ -86,6 +86,8 @@ describe('cross-check wording', () => {
     expect(one).toBe('t5: 1 level differs from bid level 1; largest size difference 1 at 100 (service 0.5, local 1.5)');
     expect(differenceTextOnly('only-a')).toBe('t7: only the service has this event');
     expect(differenceTextOnly('only-b')).toBe('t7: only the local reconstruction has this event');
+    expect(differingText(1, 13_171)).toBe('1 event differs of 13,171 compared');
+    expect(differingText(2, 10)).toBe('2 events differ of 10 compared');
 
     function differenceTextOnly(kind: 'only-a' | 'only-b'): string {
       return differenceText({ kind, time: 7, indexA: null, indexB: null, levels: [], largest: null }, (ms) => `t${ms}`);

@@ -1,4 +1,5 @@
-import type { CrossCheckDifference, CrossCheckState } from './use-cross-check.ts';
+import { differenceText, differingText } from './cross-check-text.ts';
+import type { CrossCheckState } from './use-cross-check.ts';
 
 /** Props of the cross-check panel. */
 export interface CrossCheckPanelProps {
@@ -9,27 +10,6 @@ export interface CrossCheckPanelProps {
   describeTime: (ms: number) => string;
   onSeek: (time: number) => void;
   onClose: () => void;
-}
-
-/** A size as its shortest exact-looking text (8 decimals at most, no trailing zeros). */
-function plain(value: number): string {
-  return String(Number(value.toFixed(8)));
-}
-
-/** How much one difference differs, in words. */
-export function differenceText(difference: CrossCheckDifference, describeTime: (ms: number) => string): string {
-  if (difference.kind === 'only-a') return `${describeTime(difference.time)}: only the service has this event`;
-  if (difference.kind === 'only-b') return `${describeTime(difference.time)}: only the local reconstruction has this event`;
-  const first = difference.levels[0];
-  const where = first === undefined ? '' : `${first.side} level ${first.level + 1}`;
-  const largest = difference.largest;
-  const amount = largest === null ? '' : `; largest size difference ${plain(largest.difference)} at ${largest.price} (service ${largest.a}, local ${largest.b})`;
-  const count = difference.levels.length;
-  return `${describeTime(difference.time)}: ${count} level${count === 1 ? ' differs' : 's differ'} from ${where}${amount}`;
-}
-
-function differingText(differing: number, compared: number): string {
-  return `${differing.toLocaleString('en-US')} ${differing === 1 ? 'event differs' : 'events differ'} of ${compared.toLocaleString('en-US')} compared`;
 }
 
 /**
