@@ -52,7 +52,20 @@ export function formatDecimal(value: string | null | undefined): string {
  */
 export function formatNumber(value: number | null | undefined, decimals: number): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return notPublished;
-  return value.toLocaleString('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+  return numberFormatOf(decimals).format(value);
+}
+
+// One formatter per decimal count: `toLocaleString` with options builds a new one on every call,
+// which costs a playing ladder and tape most of a frame.
+const numberFormats = new Map<number, Intl.NumberFormat>();
+
+function numberFormatOf(decimals: number): Intl.NumberFormat {
+  let format = numberFormats.get(decimals);
+  if (format === undefined) {
+    format = new Intl.NumberFormat('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+    numberFormats.set(decimals, format);
+  }
+  return format;
 }
 
 /** A rate (funding, premium) as a percentage with `decimals` places: 0.0000125 → "0.00125%". */

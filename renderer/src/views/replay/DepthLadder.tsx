@@ -14,9 +14,12 @@ export interface DepthLadderProps {
   index: number;
   /** Decimals for sizes (from the market's lot size when known). */
   sizeDecimals: number;
+  /** Whether changed levels flash (off while playing fast, where every level would flash every frame). */
+  flash: boolean;
 }
 
 const noSides: LadderSides = { bids: [], asks: [] };
+const noPrices: ReadonlySet<number> = new Set();
 
 function sidesAt(frames: FrameIndex, index: number, tick: number): LadderSides {
   const at = frames.locate(index);
@@ -36,7 +39,7 @@ function metricOrNull(frames: FrameIndex, index: number, k: number): number | nu
  * spread (absolute and bps), mid, microprice, imbalance, and the cost to trade a chosen size on
  * each side. A crossed or locked book says so. Prices may be aggregated into larger ticks.
  */
-export function DepthLadder({ frames, index, sizeDecimals }: DepthLadderProps) {
+export function DepthLadder({ frames, index, sizeDecimals, flash }: DepthLadderProps) {
   const [tick, setTick] = useState(0);
   const scroller = useRef<HTMLDivElement>(null);
   // The spread sits in the middle of the panel when the ladder first shows (and when aggregation changes).
@@ -49,8 +52,8 @@ export function DepthLadder({ frames, index, sizeDecimals }: DepthLadderProps) {
   }, [tick, shown]);
   const [tradeSize, setTradeSize] = useState('0.1');
   const sides = useMemo(() => sidesAt(frames, index, tick), [frames, index, tick]);
-  const previous = useMemo(() => sidesAt(frames, index - 1, tick), [frames, index, tick]);
-  const changed = useMemo(() => new Set([...changedPrices(previous.bids, sides.bids), ...changedPrices(previous.asks, sides.asks)]), [previous, sides]);
+  const previous = useMemo(() => (flash ? sidesAt(frames, index - 1, tick) : noSides), [flash, frames, index, tick]);
+  const changed = useMemo(() => (flash ? new Set([...changedPrices(previous.bids, sides.bids), ...changedPrices(previous.asks, sides.asks)]) : noPrices), [flash, previous, sides]);
   const decimals = useMemo(() => Math.max(priceDecimals(sides.bids), priceDecimals(sides.asks)), [sides]);
   const mid = metricOrNull(frames, index, 2);
   const flags = index < 0 ? 0 : frames.flags(index);

@@ -127,7 +127,7 @@ export function ReplayPlayer({ frames, version, zone, initialTime, onSettle, rep
         goToRef={goTo}
       />
       <div className="replay-main">
-        <DepthLadder frames={frames} index={index} sizeDecimals={sizeDecimals} />
+        <DepthLadder frames={frames} index={index} sizeDecimals={sizeDecimals} flash={!state.playing || state.speed <= 10} />
         <section className="replay-center" aria-label="Liquidity heatmap">
           <LiquidityHeatmap frames={frames} version={version} trades={trades} cursor={index < 0 ? null : state.time} onSeek={playback.seek} zone={zone} />
         </section>

@@ -1,4 +1,4 @@
-import { useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { memo, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import type { HealthMark, HealthMarkKind } from './health-marks.ts';
 import './replay-timeline.css';
 
@@ -47,6 +47,8 @@ export function ReplayTimeline({ start, end, time, loadedUntil, marks, describeT
   const bar = useRef<HTMLDivElement>(null);
   const [hover, setHover] = useState<number | null>(null);
   const span = Math.max(1, end - start);
+  // The lane is drawn once per change of marks or span, not on every frame of playback.
+  const shownMarks = useMemo(() => visibleMarks(marks, start, span), [marks, start, span]);
   const fraction = (t: number): number => Math.min(1, Math.max(0, (t - start) / span));
   const timeAt = (event: MouseEvent): number => {
     const box = bar.current?.getBoundingClientRect();
@@ -99,23 +101,30 @@ export function ReplayTimeline({ start, end, time, loadedUntil, marks, describeT
           </div>
         )}
       </div>
-      <div className="replay-health-lane" aria-label="Data health" role="list" data-testid="health-lane">
-        {visibleMarks(marks, start, span).map((mark) => (
-          <button
-            key={`${mark.kind}-${mark.time}-${mark.frame ?? ''}`}
-            type="button"
-            role="listitem"
-            className={`health-mark ${mark.kind}`}
-            style={{ left: `${fraction(mark.time) * 100}%` }}
-            title={mark.text}
-            aria-label={`${markLabels[mark.kind]}: ${mark.text}`}
-            data-kind={mark.kind}
-            data-time={mark.time}
-            onClick={() => onSeek(mark.time)}
-          />
-        ))}
-        {marks.length === 0 && <span className="health-clean">No health events in what has loaded</span>}
-      </div>
+      <HealthLane marks={shownMarks} start={start} span={span} onSeek={onSeek} />
     </div>
   );
 }
+
+/** The data-health lane: one button per mark (hover says what it is, a click seeks); redrawn only when the marks change, not on every frame of playback. */
+const HealthLane = memo(function HealthLane({ marks, start, span, onSeek }: { marks: readonly HealthMark[]; start: number; span: number; onSeek: (time: number) => void }) {
+  return (
+    <div className="replay-health-lane" aria-label="Data health" role="list" data-testid="health-lane">
+      {marks.map((mark) => (
+        <button
+          key={`${mark.kind}-${mark.time}-${mark.frame ?? ''}`}
+          type="button"
+          role="listitem"
+          className={`health-mark ${mark.kind}`}
+          style={{ left: `${Math.min(1, Math.max(0, (mark.time - start) / span)) * 100}%` }}
+          title={mark.text}
+          aria-label={`${markLabels[mark.kind]}: ${mark.text}`}
+          data-kind={mark.kind}
+          data-time={mark.time}
+          onClick={() => onSeek(mark.time)}
+        />
+      ))}
+      {marks.length === 0 && <span className="health-clean">No health events in what has loaded</span>}
+    </div>
+  );
+});
