@@ -152,6 +152,8 @@ export const requestChannels = {
   'files.rowDetail': { input: fileRowDetailInput, output: fileRowDetailSchema },
   /** Closes a file view and frees its memory. */
   'files.closeView': { input: fileViewCloseInput, output: z.object({ closed: z.boolean() }) },
+  /** Starts the viewer's worker ahead of need (the Files view calls it when shown), so the first file opens without waiting for it. */
+  'files.warmViewer': { input: noInput, output: z.object({ warmed: z.boolean() }) },
 } as const;
 
 /** Every push-event channel from main to renderer, with its payload schema. */

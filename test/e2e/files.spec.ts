@@ -36,6 +36,8 @@ test('open a file by choosing it, read its summary, filter to trades, jump to a 
     await expect(table.getByRole('columnheader', { name: 'Collector · UTC' })).toHaveAttribute('title', /on 2024-03-10/);
     await expect(table.getByRole('row').nth(1)).toContainText('07:00:01.000');
     await page.screenshot({ path: `${shots}/files-summary.png` });
+    // `npm run screenshot` refreshes the README's picture of the file viewer from this state.
+    if (process.env['UPDATE_DOCS_SCREENSHOT'] === '1') await page.screenshot({ path: 'docs/file-viewer.png' });
 
     await summary.getByRole('button', { name: /^trade/ }).click();
     await expect(page.getByText('40 matching of 2,040 records')).toBeVisible();

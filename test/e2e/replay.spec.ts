@@ -66,6 +66,8 @@ test('replay a market: play at 10x, the clock and the ladder move; step back one
   await expect.poll(async () => Number(await player(page).getAttribute('data-time')), { timeout: 20_000 }).toBeGreaterThan(startTime + 1_000);
   await expect.poll(async () => Number(await page.getByTestId('depth-ladder').getAttribute('data-frame'))).toBeGreaterThan(startFrame);
   await page.screenshot({ path: `${shots}/replay-playing.png` });
+  // `npm run screenshot` refreshes the README's picture of the book replay from this state.
+  if (process.env['UPDATE_DOCS_SCREENSHOT'] === '1') await page.screenshot({ path: 'docs/book-replay.png' });
   await page.locator('body').press(' ');
   await expect(player(page)).toHaveAttribute('data-playing', 'false');
 

@@ -164,4 +164,12 @@ describe('the file viewer over the contract', () => {
     const refused = await dispatch(services.handlers, 'files.rows', { viewId, query: all, start: 0, count: 1 });
     expect(refused).toMatchObject({ ok: false, error: { kind: 'not-found' } });
   });
+
+  it('warms one worker ahead of need: the first call starts it, later calls find it there', async () => {
+    const services = createMainServices({ userDataDir: await tempDir(), mode: 'browser', healthIntervalMs: 0 });
+    running.push(services);
+    const call = async <T>(channel: string, input?: unknown): Promise<T> => value<T>(await dispatch(services.handlers, channel, input));
+    expect(await call('files.warmViewer')).toEqual({ warmed: true });
+    expect(await call('files.warmViewer')).toEqual({ warmed: false });
+  });
 });

@@ -9,4 +9,5 @@ export const unusedFileViewHandlers: FileViewHandlers = {
   'files.locate': unused,
   'files.rowDetail': unused,
   'files.closeView': unused,
+  'files.warmViewer': unused,
 };

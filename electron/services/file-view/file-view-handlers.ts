@@ -9,7 +9,7 @@ import { FileViewWorker, fileViewWorkerEntry } from './file-view-worker-client.t
 import { defaultRecordIndexCaps, type RecordIndexCaps } from './record-index.ts';
 
 /** The contract channels this module implements. */
-export type FileViewHandlers = Pick<ContractHandlers, 'files.openView' | 'files.rows' | 'files.locate' | 'files.rowDetail' | 'files.closeView'>;
+export type FileViewHandlers = Pick<ContractHandlers, 'files.openView' | 'files.rows' | 'files.locate' | 'files.rowDetail' | 'files.closeView' | 'files.warmViewer'>;
 
 /** Options of the file viewer's channels. */
 export interface FileViewHandlerOptions {
@@ -123,6 +123,11 @@ export function createFileViews(events: EventHub, grants: GrantedFiles, options:
     'files.locate': ({ viewId, query, at }) => asking(viewId, (worker) => worker.ask({ kind: 'locate', query, at })),
     'files.rowDetail': ({ viewId, index }) => asking(viewId, (worker) => worker.ask({ kind: 'detail', index })),
     'files.closeView': async ({ viewId }) => ({ closed: await close(viewId) }),
+    'files.warmViewer': () => {
+      const warmed = spare === null;
+      spare ??= new FileViewWorker(entry);
+      return Promise.resolve({ warmed });
+    },
   };
   return {
     handlers,

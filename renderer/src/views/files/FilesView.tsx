@@ -55,6 +55,11 @@ export function FilesView() {
     if (settledSearch !== query.text) setQuery({ text: settledSearch });
   }, [settledSearch, query.text, setQuery]);
 
+  // The viewer's worker starts while the user picks a file, so the first rows do not wait for it.
+  useEffect(() => {
+    api.files.warmViewer().catch(() => undefined);
+  }, [api]);
+
   const choose = (): void => {
     if (opening.pick !== null) opening.pick();
     else fileInput.current?.click();

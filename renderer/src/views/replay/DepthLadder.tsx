@@ -42,14 +42,18 @@ function metricOrNull(frames: FrameIndex, index: number, k: number): number | nu
 export function DepthLadder({ frames, index, sizeDecimals, flash }: DepthLadderProps) {
   const [tick, setTick] = useState(0);
   const scroller = useRef<HTMLDivElement>(null);
-  // The spread sits in the middle of the panel when the ladder first shows (and when aggregation changes).
-  const shown = index >= 0;
+  // The spread stays in the middle of the panel as the book moves, until the user scrolls the
+  // ladder by hand (a change of aggregation centres it again).
+  const userScrolled = useRef(false);
+  useLayoutEffect(() => {
+    userScrolled.current = false;
+  }, [tick]);
   useLayoutEffect(() => {
     const box = scroller.current;
     const spread = box?.querySelector<HTMLElement>('.ladder-spread-row') ?? null;
-    if (box === null || spread === null) return;
+    if (box === null || spread === null || userScrolled.current) return;
     box.scrollTop = spread.offsetTop - box.clientHeight / 2;
-  }, [tick, shown]);
+  }, [tick, index]);
   const [tradeSize, setTradeSize] = useState('0.1');
   const sides = useMemo(() => sidesAt(frames, index, tick), [frames, index, tick]);
   const previous = useMemo(() => (flash ? sidesAt(frames, index - 1, tick) : noSides), [flash, frames, index, tick]);
@@ -117,7 +121,13 @@ export function DepthLadder({ frames, index, sizeDecimals, flash }: DepthLadderP
           </select>
         </label>
       </div>
-      <div className="ladder-scroll" ref={scroller}>
+      <div
+        className="ladder-scroll"
+        ref={scroller}
+        onWheel={() => (userScrolled.current = true)}
+        onPointerDown={() => (userScrolled.current = true)}
+        onKeyDown={() => (userScrolled.current = true)}
+      >
       <table className="ladder-table">
         <thead>
           <tr>
