@@ -67,21 +67,22 @@ export type BookHealthEvent = z.infer<typeof bookHealthSchema>;
 /** Why a replay stopped early. */
 export const bookReplayErrorKinds = ['cancelled', 'snapshot-file', 'book-data', 'page-source', 'worker'] as const;
 
+/** Why a replay stopped: what went wrong and what to do, with the service's own kind for a failed page. */
+const replayErrorSchema = z.object({
+  kind: z.enum(bookReplayErrorKinds),
+  message: z.string(),
+  resolution: z.string(),
+  /** For a `page-source` failure: the service's own kind (`rate-limited`, `too-expensive`, ...), so a view can offer its fix. */
+  serviceKind: z.enum(contractErrorKinds).optional(),
+  /** For a `rate-limited` page: the wait the service asked for, in ms. */
+  retryAfterMs: z.number().int().nonnegative().optional(),
+});
+
 /** How a replay ended: every frame has been pushed before this event. */
 export const bookReplayEndedSchema = z.object({
   replayId: z.string(),
   ok: z.boolean(),
-  error: z
-    .object({
-      kind: z.enum(bookReplayErrorKinds),
-      message: z.string(),
-      resolution: z.string(),
-      /** For a `page-source` failure: the service's own kind (`rate-limited`, `too-expensive`, ...), so a view can offer its fix. */
-      serviceKind: z.enum(contractErrorKinds).optional(),
-      /** For a `rate-limited` page: the wait the service asked for, in ms. */
-      retryAfterMs: z.number().int().nonnegative().optional(),
-    })
-    .nullable(),
+  error: replayErrorSchema.nullable(),
   progress: bookReplayProgressSchema,
 });
 
@@ -179,16 +180,7 @@ const countSchema = z.number().int().nonnegative();
 export const bookCrossCheckEndedSchema = z.object({
   checkId: z.string(),
   ok: z.boolean(),
-  error: z
-    .object({
-      side: z.enum(['server', 'local']),
-      kind: z.enum(bookReplayErrorKinds),
-      message: z.string(),
-      resolution: z.string(),
-      serviceKind: z.enum(contractErrorKinds).optional(),
-      retryAfterMs: z.number().int().nonnegative().optional(),
-    })
-    .nullable(),
+  error: replayErrorSchema.extend({ side: z.enum(['server', 'local']) }).nullable(),
   summary: z.object({
     /** compared: events both have; differing: of those, events whose books differ; only*: events one side has; leading*: before the other's first book. */
     counts: z.object({ compared: countSchema, differing: countSchema, onlyA: countSchema, onlyB: countSchema, leadingA: countSchema, leadingB: countSchema }),

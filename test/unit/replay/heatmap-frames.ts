@@ -1,6 +1,7 @@
 import { frameBytes, frameViews, type FrameChunk } from '../../../shared/book/book-frames.ts';
 import { metricCount } from '../../../shared/book/book-metrics.ts';
 import { FrameIndex } from '../../../shared/book/frame-index.ts';
+import { seededRandom } from '../../bench/book-stream.ts';
 
 /** One hand-written frame: collector time, levels best first as [price, size], flag bits. */
 export interface FrameSpec {
@@ -44,14 +45,5 @@ export function indexOf(frames: readonly FrameSpec[], depth: number, chunkFrames
   return index;
 }
 
-/** A seeded generator of numbers in [0, 1) (mulberry32). */
-export function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** A seeded generator of numbers in [0, 1): the project's mulberry32. */
+export const seeded = seededRandom;
