@@ -170,21 +170,26 @@ export function sideColour(side: number): string {
   return heatmapColours.unknownSide;
 }
 
+/** Dots beyond this many in view are drawn smaller, fainter and without outlines, so the liquidity under them stays readable. */
+const denseDots = 400;
+
 function paintDots(ctx: CanvasRenderingContext2D, dots: readonly TradeDot[]): void {
+  const dense = dots.length > denseDots;
   ctx.lineWidth = 1;
   ctx.strokeStyle = 'rgba(11, 14, 19, 0.9)';
   for (const side of [0, -1, 1]) {
     ctx.fillStyle = sideColour(side);
-    ctx.globalAlpha = 0.75;
+    ctx.globalAlpha = dense ? 0.45 : 0.75;
     ctx.beginPath();
     for (const dot of dots) {
       if (dot.side !== side) continue;
-      ctx.moveTo(dot.x + dot.radius, dot.y);
-      ctx.arc(dot.x, dot.y, dot.radius, 0, Math.PI * 2);
+      const radius = dense ? Math.max(1, dot.radius * 0.55) : dot.radius;
+      ctx.moveTo(dot.x + radius, dot.y);
+      ctx.arc(dot.x, dot.y, radius, 0, Math.PI * 2);
     }
     ctx.fill();
     ctx.globalAlpha = 1;
-    ctx.stroke();
+    if (!dense) ctx.stroke();
   }
 }
 
