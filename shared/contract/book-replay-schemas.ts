@@ -101,6 +101,14 @@ export const bookReplayFilesInput = z.object({
 const name = z.string().min(1).max(200);
 const unixMs = z.number().int().min(0).max(8_640_000_000_000);
 
+/** A market's inclusive collector-time range, the part every market-range book channel shares. */
+const marketRange = { source: name, market: name, instrument: name.optional(), start: unixMs, end: unixMs };
+
+/** Refuses a range that ends before it starts. */
+function rangeInOrder(value: { start: number; end: number }, ctx: z.RefinementCtx): void {
+  if (value.end < value.start) ctx.addIssue({ code: 'custom', path: ['end'], message: 'end must be at or after start' });
+}
+
 /** Which rows a market replay reads: the service's reconstructed books, or the source events rebuilt here. */
 export const marketReplayRows = ['l2-orderbooks', 'l2-updates'] as const;
 
@@ -112,20 +120,14 @@ export const marketReplayRows = ['l2-orderbooks', 'l2-updates'] as const;
  */
 export const bookReplayMarketInput = z
   .object({
-    source: name,
-    market: name,
-    instrument: name.optional(),
-    start: unixMs,
-    end: unixMs,
+    ...marketRange,
     rows: z.enum(marketReplayRows),
     /** Levels per side in each frame (default 25). */
     depth: z.number().int().min(1).max(500).optional(),
     /** Half-width of the "depth within ±X bps" metric (default 10). */
     bandBps: z.number().positive().max(10_000).optional(),
   })
-  .superRefine((value, ctx) => {
-    if (value.end < value.start) ctx.addIssue({ code: 'custom', path: ['end'], message: 'end must be at or after start' });
-  });
+  .superRefine(rangeInOrder);
 
 /** Input of `book.replayMarket`. */
 export type BookReplayMarketInput = z.infer<typeof bookReplayMarketInput>;
@@ -137,20 +139,14 @@ export type BookReplayMarketInput = z.infer<typeof bookReplayMarketInput>;
  */
 export const bookCrossCheckInput = z
   .object({
-    source: name,
-    market: name,
-    instrument: name.optional(),
-    start: unixMs,
-    end: unixMs,
+    ...marketRange,
     local: z.discriminatedUnion('kind', [z.object({ kind: z.literal('l2-updates') }), z.object({ kind: z.literal('files'), fileIds: z.array(fileIdSchema).min(1).max(10_000) })]),
     /** Top levels per side compared, and the depth of both replays' frames (default 25, the service's books' depth). */
     levels: z.number().int().min(1).max(25).optional(),
     /** Differences pushed before only counting (default 5000). */
     maxDifferences: z.number().int().min(1).max(100_000).optional(),
   })
-  .superRefine((value, ctx) => {
-    if (value.end < value.start) ctx.addIssue({ code: 'custom', path: ['end'], message: 'end must be at or after start' });
-  });
+  .superRefine(rangeInOrder);
 
 /** Input of `book.crossCheck`. */
 export type BookCrossCheckInput = z.infer<typeof bookCrossCheckInput>;
