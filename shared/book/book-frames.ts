@@ -63,6 +63,14 @@ export function frameViews(chunk: FrameChunk): FrameViews {
   };
 }
 
+/** A chunk with room for `capacity` frames, `count` of them counted, whose levels and metrics all read NaN (empty), ready to be written by hand. */
+export function blankFrameChunk(depth: number, capacity: number, count = 0): FrameChunk {
+  const chunk: FrameChunk = { depth, capacity, count, buffer: new ArrayBuffer(capacity * frameBytes(depth)) };
+  const views = frameViews(chunk);
+  for (const values of [views.bidPrices, views.bidSizes, views.askPrices, views.askSizes, views.metrics]) values.fill(Number.NaN);
+  return chunk;
+}
+
 /** Settings for a frame recorder. */
 export interface FrameRecorderOptions extends MetricsOptions {
   /** Levels per side in a frame (default 25). */

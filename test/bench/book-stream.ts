@@ -1,16 +1,7 @@
 import type { BookEvent } from '../../shared/book/book-event.ts';
+import { seededRandom } from '../../shared/seeded-random.ts';
 
-/** A seeded PRNG (mulberry32): the same seed gives the same stream on every machine. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { seededRandom } from '../../shared/seeded-random.ts';
 
 /** Shape of the benchmark stream (issue F3). */
 export interface StreamOptions {

@@ -1,4 +1,4 @@
-import { frameBytes, frameViews, type FrameChunk } from '../../../shared/book/book-frames.ts';
+import { blankFrameChunk, frameViews, type FrameChunk } from '../../../shared/book/book-frames.ts';
 import { metricCount } from '../../../shared/book/book-metrics.ts';
 import { FrameIndex } from '../../../shared/book/frame-index.ts';
 import { seededRandom } from '../../bench/book-stream.ts';
@@ -14,13 +14,8 @@ export interface FrameSpec {
 /** A chunk of hand-written frames (NaN past each side's last level, best bid and ask metrics set). */
 export function chunkOf(frames: readonly FrameSpec[], depth: number): FrameChunk {
   const capacity = frames.length + 1;
-  const chunk: FrameChunk = { depth, capacity, count: frames.length, buffer: new ArrayBuffer(capacity * frameBytes(depth)) };
+  const chunk = blankFrameChunk(depth, capacity, frames.length);
   const views = frameViews(chunk);
-  views.bidPrices.fill(Number.NaN);
-  views.bidSizes.fill(Number.NaN);
-  views.askPrices.fill(Number.NaN);
-  views.askSizes.fill(Number.NaN);
-  views.metrics.fill(Number.NaN);
   frames.forEach((frame, f) => {
     views.timestamps[f] = frame.t;
     frame.bids.forEach(([price, size], k) => {

@@ -1,15 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { frameBytes, frameViews, type FrameChunk } from '../../../shared/book/book-frames.ts';
+import { blankFrameChunk, frameViews, type FrameChunk } from '../../../shared/book/book-frames.ts';
 import { aggregateLevels, changedPrices, ladderSides } from '../../../renderer/src/views/replay/ladder-levels.ts';
 import { costToTrade } from '../../../renderer/src/views/replay/cost-to-trade.ts';
 
 function oneFrame(bids: [number, number][], asks: [number, number][], depth = 4): FrameChunk {
-  const chunk: FrameChunk = { depth, capacity: 1, count: 1, buffer: new ArrayBuffer(frameBytes(depth)) };
+  const chunk = blankFrameChunk(depth, 1, 1);
   const views = frameViews(chunk);
-  views.bidPrices.fill(Number.NaN);
-  views.bidSizes.fill(Number.NaN);
-  views.askPrices.fill(Number.NaN);
-  views.askSizes.fill(Number.NaN);
   bids.forEach(([price, size], i) => {
     views.bidPrices[i] = price;
     views.bidSizes[i] = size;

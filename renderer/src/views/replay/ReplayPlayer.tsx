@@ -96,6 +96,7 @@ export function ReplayPlayer({ frames, version, zone, initialTime, onSettle, rep
     End: playback.toEnd,
   });
 
+  const tradesShown = trades === null ? 0 : tradesUpTo(trades.time, state.time);
   const shown = frameTime(frames, index, basis);
   const shownTime = shown === null ? (index < 0 ? 'before the first event' : 'exchange time unknown') : `${describe(shown)}${basis === 'exchange' ? ' (exchange)' : ''}`;
   return (
@@ -136,12 +137,12 @@ export function ReplayPlayer({ frames, version, zone, initialTime, onSettle, rep
         ) : (
           <section className="replay-tape" aria-label="Trades up to the replay clock">
             <header className="replay-panel-title">
-              Trades {trades === null ? '' : `· ${tradesUpTo(trades.time, state.time).toLocaleString('en-US')} of ${trades.time.length.toLocaleString('en-US')} so far`}
+              Trades {trades === null ? '' : `· ${tradesShown.toLocaleString('en-US')} of ${trades.time.length.toLocaleString('en-US')} so far`}
             </header>
             {trades === null ? (
               <p className="replay-note">{tapeNote}</p>
             ) : (
-              <TradesTape trades={trades} zone={zone} priceDecimals={priceDecimals} sizeDecimals={sizeDecimals} threshold={null} upTo={tradesUpTo(trades.time, state.time)} />
+              <TradesTape trades={trades} zone={zone} priceDecimals={priceDecimals} sizeDecimals={sizeDecimals} threshold={null} upTo={tradesShown} />
             )}
           </section>
         )}

@@ -91,13 +91,14 @@ export function ReplayView() {
   const key = `${replayKey(source)}#${attempt}`;
   const start = useMemo(() => startOf(source), [source]);
   const replay = useBookReplay(key, start);
+  const market = source.kind === 'market' ? source : null;
   const tradeLoad = useMarketLoad(
-    ['replay-trades', source.kind === 'market' ? source.source : '', source.kind === 'market' ? source.market : '', source.kind === 'market' ? (source.instrument ?? null) : null, range.start, range.end],
+    ['replay-trades', market?.source ?? '', market?.market ?? '', market?.instrument ?? null, range.start, range.end],
     (api, requestId) =>
-      source.kind === 'market'
-        ? api.market.trades({ source: source.source, market: source.market, ...(source.instrument === undefined ? {} : { instrument: source.instrument }), start: source.start, end: source.end, requestId })
-        : Promise.reject(new Error('no market to load trades of')),
-    source.kind === 'market' && replay.ended !== null,
+      market === null
+        ? Promise.reject(new Error('no market to load trades of'))
+        : api.market.trades({ source: market.source, market: market.market, ...(market.instrument === undefined ? {} : { instrument: market.instrument }), start: market.start, end: market.end, requestId }),
+    market !== null && replay.ended !== null,
   );
   const book = replay.store.pick(params.instrument);
   const entry = useCatalogMarket(book?.key.source ?? params.source, book?.key.market ?? params.market);

@@ -1,6 +1,7 @@
-import { frameBytes, frameFlags, frameViews, type FrameChunk } from '../../../../../../shared/book/book-frames.ts';
+import { blankFrameChunk, frameFlags, frameViews, type FrameChunk } from '../../../../../../shared/book/book-frames.ts';
 import { metricCount } from '../../../../../../shared/book/book-metrics.ts';
 import { FrameIndex } from '../../../../../../shared/book/frame-index.ts';
+import { seededRandom } from '../../../../../../shared/seeded-random.ts';
 import type { HeatmapTrades } from '../trade-dots.ts';
 
 // A seeded, simulated book for the heatmap's harness page (benchmark and screenshots only; the
@@ -23,16 +24,6 @@ export interface SyntheticBook {
   end: number;
 }
 
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Resting size a price tends to hold: a smooth profile, walls every 25, a big one at round 100s. */
 function profile(price: number): number {
@@ -46,7 +37,7 @@ function profile(price: number): number {
 
 /** Builds the scenario's book: `count` frames over `spanMs` from `start`, `depth` levels a side. */
 export function syntheticBook(scenario: HarnessScenario, count: number, depth = 25, start = Date.UTC(2026, 10, 22, 9, 0), spanMs = 3_600_000): SyntheticBook {
-  const random = seeded(11);
+  const random = seededRandom(11);
   const frames = new FrameIndex();
   const chunks: FrameChunk[] = [];
   const trades: HeatmapTrades = { time: [], price: [], quantity: [], side: [] };
@@ -58,13 +49,8 @@ export function syntheticBook(scenario: HarnessScenario, count: number, depth = 
   const gap = spanMs / Math.max(1, total);
   for (let first = 0; first < total; first += chunkFrames) {
     const n = Math.min(chunkFrames, total - first);
-    const chunk: FrameChunk = { depth, capacity: n, count: n, buffer: new ArrayBuffer(n * frameBytes(depth)) };
+    const chunk = blankFrameChunk(depth, n, n);
     const views = frameViews(chunk);
-    views.bidPrices.fill(Number.NaN);
-    views.bidSizes.fill(Number.NaN);
-    views.askPrices.fill(Number.NaN);
-    views.askSizes.fill(Number.NaN);
-    views.metrics.fill(Number.NaN);
     for (let f = 0; f < n; f++) {
       const i = first + f;
       t += -Math.log(1 - random()) * gap;
