@@ -6,8 +6,11 @@ export const viewIds = ['catalog', 'workspace', 'options', 'intents', 'quotes', 
 /** One view of the app shell. */
 export type ViewId = (typeof viewIds)[number];
 
-/** Where market data comes from: the embedded simulated service, or a remote Market Data Service. */
-export const dataSourceKinds = ['embedded', 'remote'] as const;
+/**
+ * Where market data comes from: the embedded simulated service, a remote Market Data Service, or
+ * the local library of downloaded snapshot files (offline), served through the same local engine.
+ */
+export const dataSourceKinds = ['embedded', 'remote', 'library'] as const;
 
 /** One data source kind. */
 export type DataSourceKind = (typeof dataSourceKinds)[number];
@@ -41,6 +44,15 @@ export const baseUrlSchema = z
   })
   .transform((value) => value.replace(/\/+$/, ''));
 
+/** The snapshot library's folder: an absolute path on the machine that runs the services. */
+export const libraryRootSchema = z
+  .string()
+  .trim()
+  .min(1, 'Enter the library folder, for example /home/me/market-data')
+  .max(4096)
+  .refine((path) => !path.includes('\0'), 'a folder path cannot contain a NUL character')
+  .refine((path) => path.startsWith('/') || /^[A-Za-z]:[\\/]/.test(path) || path.startsWith('\\\\'), 'Enter an absolute folder path (it starts with / or a drive letter)');
+
 /** Display preferences of the renderer. */
 export const uiPreferencesSchema = z.object({
   density: z.enum(['compact', 'comfortable']),
@@ -70,6 +82,8 @@ export const settingsSchema = z
     schemaVersion: z.literal(1),
     dataSource: z.enum(dataSourceKinds),
     remoteBaseUrl: baseUrlSchema.nullable(),
+    /** Added with the library (F9): its folder; null is `library/` in the user-data folder. */
+    libraryRoot: libraryRootSchema.nullable().default(null),
     ui: uiPreferencesSchema,
     /** Added after the first release: a settings file without it reads as empty lists. */
     markets: marketListsSchema.default({ favourites: [], recent: [] }),
@@ -92,6 +106,7 @@ export const settingsPatchSchema = z
   .object({
     dataSource: z.enum(dataSourceKinds).optional(),
     remoteBaseUrl: baseUrlSchema.nullable().optional(),
+    libraryRoot: libraryRootSchema.nullable().optional(),
     ui: uiPreferencesSchema.partial().strict().optional(),
     markets: marketListsSchema.partial().strict().optional(),
   })
@@ -105,6 +120,7 @@ export const defaultSettings: Settings = {
   schemaVersion: 1,
   dataSource: 'embedded',
   remoteBaseUrl: null,
+  libraryRoot: null,
   ui: { density: 'compact', timeZone: 'utc', lastView: 'catalog', reduceMotion: false },
   markets: { favourites: [], recent: [] },
 };
@@ -115,6 +131,7 @@ export function applySettingsPatch(current: Settings, patch: SettingsPatch): Set
     ...current,
     ...(patch.dataSource !== undefined ? { dataSource: patch.dataSource } : {}),
     ...(patch.remoteBaseUrl !== undefined ? { remoteBaseUrl: patch.remoteBaseUrl } : {}),
+    ...(patch.libraryRoot !== undefined ? { libraryRoot: patch.libraryRoot } : {}),
     ui: { ...current.ui, ...stripUndefined(patch.ui ?? {}) },
     markets: { ...current.markets, ...stripUndefined(patch.markets ?? {}) },
   };

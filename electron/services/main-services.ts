@@ -10,6 +10,7 @@ import { fileHandlers, type FilePicker } from './files/file-handlers.ts';
 import { createFileViews } from './file-view/file-view-handlers.ts';
 import { DataSourceManager } from './data-source/data-source-manager.ts';
 import { defaultDemoSeed, demoDataDir, startEmbeddedService } from './local-service/embedded-service.ts';
+import { unusedLibraryHandlersUntilF9 } from './pending-f9-handlers.ts';
 import { marketHandlers } from './market/market-handlers.ts';
 import { ServiceAccess } from './service-access.ts';
 import { SettingsStore } from './settings/settings-store.ts';
@@ -111,6 +112,7 @@ export function createMainServices(options: MainServicesOptions): MainServices {
     ...marketHandlers(() => access.client(), events),
     ...bookReplayHandlers(events, files, { market: { clientOf: () => access.client(), hasKey: () => access.hasKey() } }),
     ...fileViews.handlers,
+    ...unusedLibraryHandlersUntilF9,
   };
 
   return {

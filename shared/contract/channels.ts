@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { settingsPatchSchema, settingsSchema } from '../settings.ts';
+import { dataSourceKinds, settingsPatchSchema, settingsSchema } from '../settings.ts';
 import {
   bookCrossCheckDifferencesSchema,
   bookCrossCheckEndedSchema,
@@ -43,6 +43,20 @@ import {
   requestIdSchema,
   tradeColumnsSchema,
 } from './market-schemas.ts';
+import {
+  availabilityInput,
+  availabilitySchema,
+  downloadKeysInput,
+  downloadQueueSchema,
+  downloadRequestInput,
+  exportEndedSchema,
+  exportInput,
+  exportProgressSchema,
+  libraryIndexSchema,
+  libraryKeysInput,
+  manifestInput,
+  manifestSummarySchema,
+} from './library-schemas.ts';
 import { catalogMarketsSchema, keyStatusSchema, setKeyInput, usageSchema } from './service-schemas.ts';
 
 /** Which process hosts the main-side services. */
@@ -64,7 +78,7 @@ export type AppInfo = z.infer<typeof appInfoSchema>;
 
 /** Health of the active data source as last measured from the main process. */
 export const healthSchema = z.object({
-  dataSource: z.enum(['embedded', 'remote']),
+  dataSource: z.enum(dataSourceKinds),
   baseUrl: z.string().nullable(),
   status: z.enum(['ok', 'degraded', 'down', 'starting']),
   simulated: z.boolean(),
@@ -154,6 +168,29 @@ export const requestChannels = {
   'files.closeView': { input: fileViewCloseInput, output: z.object({ closed: z.boolean() }) },
   /** Starts the viewer's worker ahead of need (the Files view calls it when shown), so the first file opens without waiting for it. */
   'files.warmViewer': { input: noInput, output: z.object({ warmed: z.boolean() }) },
+  /** Which UTC hours of a range have snapshot files (`/snapshots`), marked local or needing a key. */
+  'library.availability': { input: availabilityInput, output: availabilitySchema },
+  /** A day's manifest (`/download`): count and size; a refusal (401/402/403/404) is a typed error. */
+  'library.manifest': { input: manifestInput, output: manifestSummarySchema },
+  /** What is in the library: datasets, files, sizes, record counts, free disk. */
+  'library.index': { input: noInput, output: libraryIndexSchema },
+  /** Deletes library files. */
+  'library.delete': { input: libraryKeysInput, output: libraryIndexSchema },
+  /** Grants library files to the viewer and the replay. */
+  'library.open': { input: libraryKeysInput, output: fileGrantsSchema },
+  /** Queues hours (by key) and whole days; a key already queued or local is not queued twice. */
+  'downloads.enqueue': { input: downloadRequestInput, output: downloadQueueSchema },
+  'downloads.queue': { input: noInput, output: downloadQueueSchema },
+  /** Pauses items (or the whole queue): transfers stop and keep their `.part` bytes. */
+  'downloads.pause': { input: downloadKeysInput, output: downloadQueueSchema },
+  'downloads.resume': { input: downloadKeysInput, output: downloadQueueSchema },
+  /** Cancels items (or all unfinished ones): their partial files are removed. */
+  'downloads.cancel': { input: downloadKeysInput, output: downloadQueueSchema },
+  /** Removes finished, failed and cancelled items from the list (files stay in the library). */
+  'downloads.clearFinished': { input: noInput, output: downloadQueueSchema },
+  /** Starts an export; `export.progress` and `export.ended` follow. */
+  'export.start': { input: exportInput, output: z.object({ exportId: z.string() }) },
+  'export.cancel': { input: z.object({ exportId: z.string() }), output: z.object({ cancelled: z.boolean() }) },
 } as const;
 
 /** Every push-event channel from main to renderer, with its payload schema. */
@@ -169,4 +206,10 @@ export const eventChannels = {
   'book.crossCheckDifferences': bookCrossCheckDifferencesSchema,
   'book.crossCheckEnded': bookCrossCheckEndedSchema,
   'files.viewProgress': fileViewProgressSchema,
+  /** The download queue after a change (throttled while bytes flow). */
+  'downloads.changed': downloadQueueSchema,
+  /** The library after a download landed or a file was deleted. */
+  'library.changed': libraryIndexSchema,
+  'export.progress': exportProgressSchema,
+  'export.ended': exportEndedSchema,
 } as const;

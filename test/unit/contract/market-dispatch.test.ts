@@ -4,6 +4,7 @@ import { dispatch } from '../../../electron/contract-host/dispatch.ts';
 import type { ContractHandlers } from '../../../electron/contract-host/handlers.ts';
 import type { MarketHandlers } from '../../../electron/services/market/market-handlers.ts';
 import { unusedFileViewHandlers } from '../../support/unused-file-view-handlers.ts';
+import { unusedLibraryHandlers } from '../../support/unused-library-handlers.ts';
 
 // Every market channel validates its input in main before a handler runs: a bad input is an
 // `invalid-request` naming the field, and a good one reaches the handler as sent.
@@ -53,6 +54,7 @@ const handlers: ContractHandlers = {
   'files.grantPath': unused,
   'files.grantDropped': unused,
   ...unusedFileViewHandlers,
+  ...unusedLibraryHandlers,
   ...marketHandlers,
 };
 

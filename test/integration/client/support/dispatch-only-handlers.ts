@@ -2,6 +2,7 @@ import { defaultSettings } from '../../../../shared/settings.ts';
 import type { ContractHandlers } from '../../../../electron/contract-host/handlers.ts';
 import { unusedMarketHandlers } from '../../../support/unused-market-handlers.ts';
 import { unusedFileViewHandlers } from '../../../support/unused-file-view-handlers.ts';
+import { unusedLibraryHandlers } from '../../../support/unused-library-handlers.ts';
 
 /** Contract handlers with fixed answers, for tests that replace the one channel they exercise. */
 export const dispatchOnlyHandlers: ContractHandlers = {
@@ -25,4 +26,5 @@ export const dispatchOnlyHandlers: ContractHandlers = {
   'files.grantPath': () => Promise.resolve({ files: [] }),
   'files.grantDropped': () => Promise.resolve({ files: [] }),
   ...unusedFileViewHandlers,
+  ...unusedLibraryHandlers,
 };
