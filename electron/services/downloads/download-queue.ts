@@ -3,7 +3,7 @@ import type { DownloadItem, DownloadQueue as DownloadQueueView } from '../../../
 import { checkedSegment, keyParts, UnsafeLibraryName } from '../library/library-layout.ts';
 import { scanPartFiles } from '../library/library-scan.ts';
 import type { DownloadJournal, JournalEntry } from './download-journal.ts';
-import { failureOf } from './download-failure.ts';
+import { failureOf, transferKindOf } from './download-failure.ts';
 import { etaMs, RateMeter } from './rate-meter.ts';
 import type { SnapshotTransfer, TransferResult } from './transfer-types.ts';
 
@@ -324,13 +324,20 @@ export class DownloadQueue {
     const url = entry.url;
     entry.url = null;
     const links = this.#options.links;
+    // The service's own refusal of a fresh link, so a failure keeps its kind (401, 402, 403, 404).
+    let linkRefusal: unknown = null;
+    const link = (signal: AbortSignal): Promise<string> =>
+      links.link(item.key, signal).catch((error: unknown) => {
+        linkRefusal = error;
+        throw error;
+      });
     const transfer = async (): Promise<TransferResult> => {
       const destination = await this.#options.library.destinationOf(item.key);
       return this.#options.transfer({
         key: item.key,
         destination,
-        url: url ?? (await links.link(item.key, controller.signal)),
-        refreshUrl: (signal) => links.link(item.key, signal),
+        url: url ?? (await link(controller.signal)),
+        refreshUrl: link,
         signal: controller.signal,
         onProgress: (bytes, totalBytes) => {
           if (entry.run?.controller !== controller) return;
@@ -354,7 +361,7 @@ export class DownloadQueue {
     entry.run = run;
     run.settled = transfer().then(
       (result) => this.#landed(entry, result),
-      (error: unknown) => this.#stopped(entry, run, error),
+      (error: unknown) => this.#stopped(entry, run, transferKindOf(error) === 'refused' && linkRefusal !== null ? linkRefusal : error),
     );
   }
 

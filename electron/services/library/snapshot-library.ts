@@ -66,6 +66,11 @@ export class SnapshotLibrary {
     };
   }
 
+  /** The keys of every complete file (one scan, for marking a listing's hours as local). */
+  async keys(): Promise<Set<string>> {
+    return new Set((await scanLibrary(await this.#options.root())).map((entry) => entry.key));
+  }
+
   /** Where a key's complete file lies (either layout), or null when the library does not have it. */
   async pathOf(key: string): Promise<string | null> {
     const root = await this.#options.root();
