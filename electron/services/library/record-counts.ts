@@ -91,7 +91,8 @@ export class RecordCounts {
         }
       }
       if (counted > 0) {
-        await this.#save();
+        // A failed save (a full disk) only costs decoding again on the next start.
+        await this.#save().catch(() => undefined);
         if (!this.#isClosed()) this.#onCounted();
       }
     }
@@ -106,7 +107,7 @@ export class RecordCounts {
     const cache = await this.#load();
     let changed = false;
     for (const path of paths) changed = cache.delete(path) || changed;
-    if (changed) await this.#save();
+    if (changed) await this.#save().catch(() => undefined);
   }
 
   async #load(): Promise<Map<string, CachedCount>> {
