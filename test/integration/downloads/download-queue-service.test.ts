@@ -98,7 +98,7 @@ describe('the download queue against a real local service', () => {
 
     await handlers['downloads.enqueue']({ source: 'hyperliquid', market: 'BTC', keys: [], dates: [day] });
     await queue.idle();
-    const finished = await handlers['downloads.queue']({});
+    const finished = await handlers['downloads.queue'](undefined);
     expect(finished.items.map((item) => [item.key, item.state])).toEqual(served.map((file) => [file.key, 'done']));
     const root = join(run.userData, 'library');
     for (const file of served) {
@@ -111,7 +111,7 @@ describe('the download queue against a real local service', () => {
 
     await library.index();
     await library.countsIdle();
-    const index = await handlers['library.index']({});
+    const index = await handlers['library.index'](undefined);
     expect(index.root).toBe(root);
     expect(index.datasets).toHaveLength(1);
     expect(index.datasets[0]?.files.map((file) => [file.key, file.bytes, file.records, file.layout])).toEqual(
@@ -155,7 +155,7 @@ describe('the download queue against a real local service', () => {
     // One hour by key: the link request is refused, and the item says why and what fixes it.
     await handlers['downloads.enqueue']({ source: 'paywall', market: 'ETH', keys: [gated.key], dates: [] });
     await queue.idle();
-    const [item] = (await handlers['downloads.queue']({})).items;
+    const [item] = (await handlers['downloads.queue'](undefined)).items;
     expect(item).toMatchObject({ key: gated.key, state: 'failed' });
     expect(item?.failure?.kind).toBe('payment-required');
     expect(item?.failure?.resolution).toMatch(/paid account/);

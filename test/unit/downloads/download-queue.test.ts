@@ -132,13 +132,15 @@ describe('the download queue', () => {
 
   it('makes one item of a key asked for twice, and skips keys the library already has', async () => {
     const links = handLinks({ '2026-03-01': [keyOf(0), keyOf(1), keyOf(2)] });
-    const { queue, transfers, root } = await setUp({ links, concurrency: 1 });
+    const skipped: string[] = [];
+    const { queue, transfers, root } = await setUp({ links, concurrency: 1, onSkipped: (key) => skipped.push(key) });
     const present = join(root, 'data', 'standard', 'demo', 'BTC', '2026-03-01', `${keyOf(2)}.jsonl.zst`);
     await mkdir(dirname(present), { recursive: true });
     await writeFile(present, 'landed earlier');
     await queue.enqueue({ source: 'demo', market: 'BTC', keys: [keyOf(1), keyOf(1)] });
     const view = await queue.enqueue({ source: 'demo', market: 'BTC', dates: ['2026-03-01'] });
     expect(view.items.map((item) => item.key)).toEqual([keyOf(1), keyOf(0)]);
+    expect(skipped).toEqual([keyOf(2)]);
     await flush();
     // The first item started on a fresh link (it had no URL); the second takes the manifest's.
     expect(links.linked).toEqual([keyOf(1)]);
