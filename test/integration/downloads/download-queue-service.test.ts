@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ContractError } from '../../../shared/contract/errors.ts';
 import type { DownloadQueue as QueueView, LibraryIndex } from '../../../shared/contract/library-schemas.ts';
 import { MarketDataClient } from '../../../electron/services/client/market-data-client.ts';
+import { availabilityOf } from '../../../electron/services/downloads/availability.ts';
 import { createDownloadServices, type DownloadServices } from '../../../electron/services/downloads/download-services.ts';
 import { FileGrants } from '../../../electron/services/files/file-grants.ts';
 import { startEmbeddedService } from '../../../electron/services/local-service/embedded-service.ts';
@@ -173,6 +174,18 @@ describe('the download queue against a real local service', () => {
     const open = await keyed.services.handlers['library.availability']({ source: 'hyperliquid', market: 'BTC', ...range });
     expect(open.hours.map((hour) => [hour.hour, hour.local, hour.needsKey])).toEqual([[10, false, false], [11, false, false], [12, false, false]]);
     await keyed.services.close();
+  });
+
+  it('stops listing at its page cap and says where: truncated, listedUntil the end of the last hour listed', async () => {
+    const client = new MarketDataClient({ baseUrl: service.baseUrl, now: () => now });
+    const context = { localKeys: () => Promise.resolve(new Set<string>()), hasKey: () => Promise.resolve(false), pageSize: 1 };
+    const range = { source: 'hyperliquid', market: 'BTC', from: hourOf(0), to: hourOf(24) };
+    const capped = await availabilityOf(client, range, { ...context, pageCap: 2 });
+    expect(capped.hours.map((hour) => hour.hour)).toEqual([10, 11]);
+    expect(capped).toMatchObject({ truncated: true, listedUntil: hourOf(12) });
+    const whole = await availabilityOf(client, range, { ...context, pageCap: 3 });
+    expect(whole.hours.map((hour) => hour.hour)).toEqual([10, 11, 12]);
+    expect(whole).toMatchObject({ truncated: false, listedUntil: hourOf(24) });
   });
 
   it('marks listed hours already in the library as local, in either layout', async () => {
