@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { arch, platform } from 'node:os';
+import { join } from 'node:path';
 import type { AppInfo } from '../../shared/contract/channels.ts';
 import type { ContractHandlers } from '../contract-host/handlers.ts';
 import { EventHub } from '../contract-host/event-hub.ts';
@@ -9,6 +10,7 @@ import { FileGrants } from './files/file-grants.ts';
 import { fileHandlers, type FilePicker } from './files/file-handlers.ts';
 import { createFileViews } from './file-view/file-view-handlers.ts';
 import { DataSourceManager } from './data-source/data-source-manager.ts';
+import { exportHandlers } from './export/export-handlers.ts';
 import { defaultDemoSeed, demoDataDir, startEmbeddedService } from './local-service/embedded-service.ts';
 import { unusedLibraryHandlersUntilF9 } from './pending-f9-handlers.ts';
 import { marketHandlers } from './market/market-handlers.ts';
@@ -98,6 +100,7 @@ export function createMainServices(options: MainServicesOptions): MainServices {
   const fileViews = createFileViews(events, files);
   // A granted file is usually opened next: the viewer's worker starts meanwhile.
   files.onGranted(() => fileViews.warm());
+  const exports = exportHandlers({ events, files, libraryRoot: async () => (await settings.get()).libraryRoot ?? join(options.userDataDir, 'library') });
   const handlers: ContractHandlers = {
     'app.info': () => Promise.resolve(appInfo),
     'settings.get': () => settings.get(),
@@ -113,6 +116,8 @@ export function createMainServices(options: MainServicesOptions): MainServices {
     ...bookReplayHandlers(events, files, { market: { clientOf: () => access.client(), hasKey: () => access.hasKey() } }),
     ...fileViews.handlers,
     ...unusedLibraryHandlersUntilF9,
+    'export.start': exports['export.start'],
+    'export.cancel': exports['export.cancel'],
   };
 
   return {
@@ -122,7 +127,7 @@ export function createMainServices(options: MainServicesOptions): MainServices {
     dataSource,
     files,
     close: async () => {
-      await Promise.all([dataSource.close(), fileViews.close()]);
+      await Promise.all([dataSource.close(), fileViews.close(), exports.close()]);
     },
   };
 }
