@@ -8,7 +8,8 @@ import type { EventHub } from '../../contract-host/event-hub.ts';
 import type { GrantedFiles } from '../files/file-grants.ts';
 import type { ExportHandlers } from '../library-channels.ts';
 import { ExportError, type ExportErrorKind } from './export-error.ts';
-import { exportTypesOf, runExport, type ExportFormat, type ExportRequest } from './export-run.ts';
+import { exportTypesOf, type ExportFormat, type ExportRequest, type runExport } from './export-run.ts';
+import { runExportInWorker } from './export-worker-client.ts';
 import { libraryRangeFiles } from './library-range-files.ts';
 
 /** What the export channels need. */
@@ -21,7 +22,7 @@ export interface ExportChannelOptions {
   progressEveryMs?: number;
   now?: () => number;
   newId?: () => string;
-  /** Runs the export (tests may wrap it); defaults to `runExport` in this thread. */
+  /** Runs the export; defaults to a worker thread per export (`runExportInWorker`). */
   run?: (request: ExportRequest) => ReturnType<typeof runExport>;
 }
 
@@ -67,7 +68,7 @@ async function exists(path: string): Promise<boolean> {
 export function exportHandlers(options: ExportChannelOptions): ExportHandlers & { close(): Promise<void> } {
   const now = options.now ?? Date.now;
   const every = options.progressEveryMs ?? 250;
-  const run = options.run ?? runExport;
+  const run = options.run ?? runExportInWorker;
   const running = new Map<string, { controller: AbortController; done: Promise<void> }>();
 
   async function requestOf(input: z.infer<typeof exportInput>, signal: AbortSignal): Promise<Omit<ExportRequest, 'onProgress'>> {
