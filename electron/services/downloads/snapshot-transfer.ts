@@ -4,9 +4,10 @@ import type { IncomingMessage } from 'node:http';
 import { basename, dirname } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { plainGet, UnusableUrlError } from './download-request.ts';
-import { SnapshotVerificationError, streamingVerifier, type SnapshotVerifier, type SnapshotVerifierFactory } from './download-verifier.ts';
+import { SnapshotVerificationError, type SnapshotVerifier, type SnapshotVerifierFactory } from './download-verifier.ts';
 import { openPartFile, type PartOpener, type PartWriter } from './part-file.ts';
 import { TransferError } from './transfer-error.ts';
+import { workerVerifier } from './worker-verifier.ts';
 import type { SnapshotTransfer, TransferFailureKind, TransferRequest, TransferResult } from './transfer-types.ts';
 
 export { TransferError } from './transfer-error.ts';
@@ -22,7 +23,7 @@ export interface TransferDependencies {
   statfs?: FreeSpaceReader;
   /** Opens the `.part` file (tests pass one whose writes fail with ENOSPC). */
   openPart?: PartOpener;
-  /** Makes the verifier that checks the bytes as they arrive. */
+  /** Makes the verifier that checks the bytes as they arrive (default: a worker thread per file, off the event loop). */
   verifier?: SnapshotVerifierFactory;
   /** Delays before each retry after a network error or a 5xx, in ms (the public tool's: 0.5, 1, 2, 4, 8 s). */
   backoffMs?: readonly number[];
@@ -84,7 +85,7 @@ class Transfer {
     this.#sleep = dependencies.sleep ?? ((ms, signal) => delay(ms, undefined, { signal }));
     this.#statfs = dependencies.statfs ?? ((folder) => fsStatfs(folder));
     this.#openPart = dependencies.openPart ?? openPartFile;
-    this.#makeVerifier = dependencies.verifier ?? ((name) => streamingVerifier(name));
+    this.#makeVerifier = dependencies.verifier ?? ((name) => workerVerifier(name));
     this.#backoff = dependencies.backoffMs ?? retryDelaysMs;
     this.#maxRefreshes = dependencies.maxRefreshes ?? 3;
     this.#maxRedirects = dependencies.maxRedirects ?? 3;

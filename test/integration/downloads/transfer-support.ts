@@ -3,6 +3,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createSnapshotTransfer, TransferError, type TransferDependencies } from '../../../electron/services/downloads/snapshot-transfer.ts';
 import type { TransferRequest, TransferResult } from '../../../electron/services/downloads/transfer-types.ts';
+import { streamingVerifier } from '../../../electron/services/downloads/download-verifier.ts';
 import { hourOfEvents, snapshotKey, v2FileText } from '../../support/book-files.ts';
 import { compressZstdFrame } from '../../../electron/services/snapshot/zstd-compressor.ts';
 import type { HostileDownloadHost } from '../../support/hostile-download-host.ts';
@@ -48,6 +49,8 @@ export async function runTransfer(
 ): Promise<TransferRun> {
   const run: TransferRun = { result: null, error: null, sleeps: [], retries: [], progress: [], refreshes: 0, verifying: 0 };
   const transfer = createSnapshotTransfer({
+    // The in-thread verifier (same contract as the default worker one, tested on its own): no worker start per test.
+    verifier: (name) => streamingVerifier(name),
     sleep: (ms) => {
       run.sleeps.push(ms);
       return Promise.resolve();
