@@ -37,7 +37,7 @@ function median(values: number[]): number {
 /** Download throughput from the real local download host: transferSnapshot (with verification) vs a plain stream to disk. */
 export async function run(): Promise<void> {
   const dir = await mkdtemp(join(tmpdir(), 'mde-bench-download-'));
-  const service = { close: async (): Promise<void> => undefined };
+  const service = { close: (): Promise<void> => Promise.resolve() };
   try {
     const folder = join(dir, 'data', 'binance', 'BTCUSDT', '2026-03-02');
     await mkdir(folder, { recursive: true });
