@@ -153,8 +153,8 @@ function send(response: ServerResponse, body: Buffer, cutAt: number | null, sent
   };
   if (part.length === 0) {
     response.flushHeaders();
-    setTimeout(destroy, 30);
+    setTimeout(destroy, 100);
     return;
   }
-  response.write(part, () => setTimeout(destroy, 30));
+  response.write(part, () => setTimeout(destroy, 100));
 }
