@@ -50,6 +50,7 @@ export async function run(): Promise<void> {
     const variants = [
       { name: 'verify in a worker', transfer: createSnapshotTransfer({ verifier: (name) => workerVerifier(name) }), rates: [] as number[] },
       { name: 'verify on the event loop', transfer: createSnapshotTransfer({ verifier: (name) => streamingVerifier(name) }), rates: [] as number[] },
+      { name: 'frames + zstd only, no record decode (reference)', transfer: createSnapshotTransfer({ verifier: (name) => streamingVerifier(name, { decodeRecords: false }) }), rates: [] as number[] },
       { name: 'no verification (reference)', transfer: createSnapshotTransfer({ verifier: () => ({ push: () => Promise.resolve(), finish: () => Promise.resolve({ records: 0 }), abandon: () => undefined }) }), rates: [] as number[] },
     ];
     const plain: number[] = [];
