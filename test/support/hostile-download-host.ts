@@ -20,7 +20,9 @@ export type HostFault =
   /** Answers 302 to the same file at another path. */
   | { kind: 'redirect' }
   /** Answers 416 with `Content-Range: bytes *\/size`. */
-  | { kind: 'unsatisfiable' };
+  | { kind: 'unsatisfiable' }
+  /** Sends K body bytes, then goes silent with the connection open (until the host closes). */
+  | { kind: 'stall'; afterBytes: number };
 
 /** What the host saw of one request. */
 export interface SeenRequest {
@@ -104,6 +106,12 @@ export async function startHostileDownloadHost(file: Uint8Array, script: FaultSc
     seen.status = partial ? 206 : 200;
     response.writeHead(seen.status, headers);
     if (short !== undefined) body = body.subarray(0, short.bytes);
+    const stall = faults.find((fault) => fault.kind === 'stall');
+    if (stall !== undefined) {
+      sentThisGeneration += stall.afterBytes;
+      response.write(body.subarray(0, stall.afterBytes));
+      return;
+    }
     send(response, body, cutAt ?? (long !== undefined ? body.length : null), (sent) => {
       sentThisGeneration += sent;
       if (expireAfterBytes !== null && sentThisGeneration >= expireAfterBytes) {

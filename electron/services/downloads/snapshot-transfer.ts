@@ -325,6 +325,8 @@ class Transfer {
       await this.#discard();
       return null;
     }
+    // A pause or cancel that came during the verdict still wins: nothing lands after it.
+    this.#request.signal.throwIfAborted();
     const sha256 = this.#hash.digest('hex');
     await mkdir(this.#folder, { recursive: true });
     await rename(this.#part, this.#request.destination);

@@ -98,6 +98,15 @@ describe('5xx and unreachable hosts: backoff 0.5, 1, 2, 4, 8 s, then a typed fai
     expect(await filesIn(folder)).toEqual([]);
   });
 
+  it('a host that goes silent mid-body: the idle timeout fails the attempt, and it resumes from what arrived', async () => {
+    const folder = await tempDir();
+    const h = await serve(({ index }) => (index === 0 ? [{ kind: 'stall', afterBytes: 5000 }] : []));
+    const run = await runTransfer(h, destinationIn(folder), { dependencies: { idleTimeoutMs: 150 } });
+    expect(run.result?.sha256).toBe(source.sha256);
+    expect(run.retries[0]).toMatch(/no data from the download host for 150 ms/);
+    expect(ranges(h)).toEqual([undefined, 'bytes=5000-']);
+  });
+
   it('a host that refuses connections: five retries, then "network"', async () => {
     const folder = await tempDir();
     const h = await serve();
