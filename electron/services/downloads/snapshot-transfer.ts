@@ -123,6 +123,19 @@ class Transfer {
     let restarted = false;
     let corruptRetried = false;
     let attempts = 0;
+    const backoff = async (failure: 'network' | 'server', why: string): Promise<void> => {
+      const wait = this.#backoff[retries];
+      if (wait === undefined) {
+        throw new TransferError(
+          failure,
+          `${this.#name}: gave up after ${retries} retries (${why})`,
+          failure === 'server' ? 'The download host is failing; try again later.' : 'Check the network connection, then resume the download.',
+        );
+      }
+      retries++;
+      request.onRetry?.(retries, why);
+      await this.#sleep(wait, request.signal);
+    };
     for (;;) {
       request.signal.throwIfAborted();
       const before = this.#offset;
@@ -165,22 +178,18 @@ class Transfer {
           }
           refreshes++;
           request.onRetry?.(attempts, `${outcome.why}; asking the service for a fresh link`);
-          url = await this.#freshUrl();
+          const fresh = await this.#freshUrl();
+          if (typeof fresh === 'string') {
+            url = fresh;
+            continue;
+          }
+          // The service could not be asked: wait as for any network failure, then try again.
+          refreshes--;
+          await backoff('network', fresh.why);
           continue;
         }
-        case 'retry': {
-          const wait = this.#backoff[retries];
-          if (wait === undefined) {
-            throw new TransferError(
-              outcome.failure,
-              `${this.#name}: gave up after ${retries} retries (${outcome.why})`,
-              outcome.failure === 'server' ? 'The download host is failing; try again later.' : 'Check the network connection, then resume the download.',
-            );
-          }
-          retries++;
-          request.onRetry?.(retries, outcome.why);
-          await this.#sleep(wait, request.signal);
-        }
+        case 'retry':
+          await backoff(outcome.failure, outcome.why);
       }
     }
   }
@@ -379,7 +388,8 @@ class Transfer {
     this.#request.onProgress(0, null);
   }
 
-  async #freshUrl(): Promise<string> {
+  /** A fresh URL; `{why}` when the service could not be reached (retried); throws when it refused. */
+  async #freshUrl(): Promise<string | { why: string }> {
     try {
       return await this.#request.refreshUrl(this.#request.signal);
     } catch (error) {
@@ -388,7 +398,7 @@ class Transfer {
       if (status !== null && [401, 402, 403, 404].includes(status)) {
         throw new TransferError('refused', `${this.#name}: the service refused a fresh download link (${messageOf(error)})`, resolutionOf(error) ?? 'Check the API key and the plan, then try again.');
       }
-      throw new TransferError('network', `${this.#name}: could not ask the service for a fresh download link (${messageOf(error)})`, 'Check the connection to the service, then resume the download.');
+      return { why: `could not ask the service for a fresh download link (${messageOf(error)})` };
     }
   }
 

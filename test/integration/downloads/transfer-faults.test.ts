@@ -160,6 +160,24 @@ describe('expired URLs (403) are replaced through refreshUrl and the transfer ca
     expect(await filesIn(folder)).toEqual([]);
   });
 
+  it('a refreshUrl that cannot reach the service is retried with backoff, then the file lands', async () => {
+    const folder = await tempDir();
+    const h = await serve();
+    const stale = h.url();
+    h.refresh();
+    let asked = 0;
+    const run = await runTransfer(h, destinationIn(folder), {
+      url: stale,
+      refreshUrl: () => {
+        asked++;
+        return asked < 3 ? Promise.reject(new TypeError('fetch failed')) : Promise.resolve(h.url());
+      },
+    });
+    expect(run.result?.sha256).toBe(source.sha256);
+    expect(asked).toBe(3);
+    expect(run.sleeps).toEqual([500, 1000]);
+  });
+
   it('a refreshUrl the service refuses (402) fails as "refused" at once', async () => {
     const folder = await tempDir();
     const h = await serve(() => [{ kind: 'status', status: 403 }]);
