@@ -72,7 +72,10 @@ export function workerVerifier(name: string, options: { entry?: WorkerEntry; max
         throw failure;
       }
       inFlight += chunk.length;
-      send({ kind: 'chunk', bytes: chunk });
+      // A copy of exactly these bytes, moved (not cloned) to the worker: a chunk may be a view of a
+      // much larger buffer, which structured cloning would copy whole.
+      const own = new Uint8Array(chunk);
+      worker.postMessage({ kind: 'chunk', bytes: own } satisfies VerifyCommand, [own.buffer]);
       while (inFlight > maxInFlight && failed() === null) await new Promise<void>((resolve) => (room = resolve));
       const late = failed();
       if (late !== null) throw late;
