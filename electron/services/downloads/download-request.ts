@@ -43,8 +43,17 @@ function getOnce(url: URL, options: PlainGetOptions): Promise<IncomingMessage> {
   const request = url.protocol === 'https:' ? httpsRequest : httpRequest;
   const headers: Record<string, string> = options.range === null ? {} : { range: options.range };
   return new Promise<IncomingMessage>((resolve, reject) => {
-    const outgoing = request(url, { method: 'GET', headers, signal: options.signal, timeout: options.idleTimeoutMs }, resolve);
-    outgoing.on('timeout', () => outgoing.destroy(new Error(`no data from the download host for ${options.idleTimeoutMs} ms`)));
+    let incoming: IncomingMessage | null = null;
+    const outgoing = request(url, { method: 'GET', headers, signal: options.signal, timeout: options.idleTimeoutMs }, (response) => {
+      incoming = response;
+      resolve(response);
+    });
+    outgoing.on('timeout', () => {
+      // The reader of the body sees why it stopped, not a bare "aborted".
+      const silence = new Error(`no data from the download host for ${options.idleTimeoutMs} ms`);
+      incoming?.destroy(silence);
+      outgoing.destroy(silence);
+    });
     outgoing.on('error', reject);
     outgoing.end();
   });

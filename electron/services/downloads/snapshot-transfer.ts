@@ -4,9 +4,10 @@ import type { IncomingMessage } from 'node:http';
 import { basename, dirname } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { plainGet, UnusableUrlError } from './download-request.ts';
-import { SnapshotVerificationError, streamingVerifier, type SnapshotVerifier, type SnapshotVerifierFactory } from './download-verifier.ts';
+import { SnapshotVerificationError, type SnapshotVerifier, type SnapshotVerifierFactory } from './download-verifier.ts';
 import { openPartFile, type PartOpener, type PartWriter } from './part-file.ts';
 import { TransferError } from './transfer-error.ts';
+import { workerVerifier } from './worker-verifier.ts';
 import type { SnapshotTransfer, TransferFailureKind, TransferRequest, TransferResult } from './transfer-types.ts';
 
 export { TransferError } from './transfer-error.ts';
@@ -22,7 +23,7 @@ export interface TransferDependencies {
   statfs?: FreeSpaceReader;
   /** Opens the `.part` file (tests pass one whose writes fail with ENOSPC). */
   openPart?: PartOpener;
-  /** Makes the verifier that checks the bytes as they arrive. */
+  /** Makes the verifier that checks the bytes as they arrive (default: a worker thread per file, off the event loop). */
   verifier?: SnapshotVerifierFactory;
   /** Delays before each retry after a network error or a 5xx, in ms (the public tool's: 0.5, 1, 2, 4, 8 s). */
   backoffMs?: readonly number[];
@@ -84,7 +85,7 @@ class Transfer {
     this.#sleep = dependencies.sleep ?? ((ms, signal) => delay(ms, undefined, { signal }));
     this.#statfs = dependencies.statfs ?? ((folder) => fsStatfs(folder));
     this.#openPart = dependencies.openPart ?? openPartFile;
-    this.#makeVerifier = dependencies.verifier ?? ((name) => streamingVerifier(name));
+    this.#makeVerifier = dependencies.verifier ?? ((name) => workerVerifier(name));
     this.#backoff = dependencies.backoffMs ?? retryDelaysMs;
     this.#maxRefreshes = dependencies.maxRefreshes ?? 3;
     this.#maxRedirects = dependencies.maxRedirects ?? 3;
@@ -122,6 +123,19 @@ class Transfer {
     let restarted = false;
     let corruptRetried = false;
     let attempts = 0;
+    const backoff = async (failure: 'network' | 'server', why: string): Promise<void> => {
+      const wait = this.#backoff[retries];
+      if (wait === undefined) {
+        throw new TransferError(
+          failure,
+          `${this.#name}: gave up after ${retries} retries (${why})`,
+          failure === 'server' ? 'The download host is failing; try again later.' : 'Check the network connection, then resume the download.',
+        );
+      }
+      retries++;
+      request.onRetry?.(retries, why);
+      await this.#sleep(wait, request.signal);
+    };
     for (;;) {
       request.signal.throwIfAborted();
       const before = this.#offset;
@@ -164,22 +178,18 @@ class Transfer {
           }
           refreshes++;
           request.onRetry?.(attempts, `${outcome.why}; asking the service for a fresh link`);
-          url = await this.#freshUrl();
+          const fresh = await this.#freshUrl();
+          if (typeof fresh === 'string') {
+            url = fresh;
+            continue;
+          }
+          // The service could not be asked: wait as for any network failure, then try again.
+          refreshes--;
+          await backoff('network', fresh.why);
           continue;
         }
-        case 'retry': {
-          const wait = this.#backoff[retries];
-          if (wait === undefined) {
-            throw new TransferError(
-              outcome.failure,
-              `${this.#name}: gave up after ${retries} retries (${outcome.why})`,
-              outcome.failure === 'server' ? 'The download host is failing; try again later.' : 'Check the network connection, then resume the download.',
-            );
-          }
-          retries++;
-          request.onRetry?.(retries, outcome.why);
-          await this.#sleep(wait, request.signal);
-        }
+        case 'retry':
+          await backoff(outcome.failure, outcome.why);
       }
     }
   }
@@ -324,6 +334,8 @@ class Transfer {
       await this.#discard();
       return null;
     }
+    // A pause or cancel that came during the verdict still wins: nothing lands after it.
+    this.#request.signal.throwIfAborted();
     const sha256 = this.#hash.digest('hex');
     await mkdir(this.#folder, { recursive: true });
     await rename(this.#part, this.#request.destination);
@@ -376,7 +388,8 @@ class Transfer {
     this.#request.onProgress(0, null);
   }
 
-  async #freshUrl(): Promise<string> {
+  /** A fresh URL; `{why}` when the service could not be reached (retried); throws when it refused. */
+  async #freshUrl(): Promise<string | { why: string }> {
     try {
       return await this.#request.refreshUrl(this.#request.signal);
     } catch (error) {
@@ -385,7 +398,7 @@ class Transfer {
       if (status !== null && [401, 402, 403, 404].includes(status)) {
         throw new TransferError('refused', `${this.#name}: the service refused a fresh download link (${messageOf(error)})`, resolutionOf(error) ?? 'Check the API key and the plan, then try again.');
       }
-      throw new TransferError('network', `${this.#name}: could not ask the service for a fresh download link (${messageOf(error)})`, 'Check the connection to the service, then resume the download.');
+      return { why: `could not ask the service for a fresh download link (${messageOf(error)})` };
     }
   }
 
