@@ -9,6 +9,7 @@ import { FileGrants } from './files/file-grants.ts';
 import { fileHandlers, type FilePicker } from './files/file-handlers.ts';
 import { createFileViews } from './file-view/file-view-handlers.ts';
 import { DataSourceManager } from './data-source/data-source-manager.ts';
+import { createDownloadServices } from './downloads/download-services.ts';
 import { defaultDemoSeed, demoDataDir, startEmbeddedService } from './local-service/embedded-service.ts';
 import { unusedLibraryHandlersUntilF9 } from './pending-f9-handlers.ts';
 import { marketHandlers } from './market/market-handlers.ts';
@@ -24,6 +25,8 @@ export interface MainServicesOptions {
   healthIntervalMs?: number;
   /** The host's native open dialog for `files.pick`; the Electron shell provides it. */
   pickFiles?: FilePicker;
+  /** Told after the snapshot library changed on disk (a download landed, files were deleted). */
+  onLibraryChanged?: () => void;
 }
 
 /** The main process's services, wired together, with the contract handlers over them. */
@@ -98,6 +101,16 @@ export function createMainServices(options: MainServicesOptions): MainServices {
   const fileViews = createFileViews(events, files);
   // A granted file is usually opened next: the viewer's worker starts meanwhile.
   files.onGranted(() => fileViews.warm());
+  const downloads = createDownloadServices({
+    userDataDir: options.userDataDir,
+    libraryRoot: async () => (await settings.get()).libraryRoot,
+    clientOf: async () => (await access.client()).client,
+    hasKey: () => access.hasKey(),
+    grants: files,
+    onQueue: (queue) => events.emit('downloads.changed', queue),
+    onLibrary: (index) => events.emit('library.changed', index),
+    ...(options.onLibraryChanged === undefined ? {} : { onLibraryChanged: options.onLibraryChanged }),
+  });
   const handlers: ContractHandlers = {
     'app.info': () => Promise.resolve(appInfo),
     'settings.get': () => settings.get(),
@@ -113,6 +126,7 @@ export function createMainServices(options: MainServicesOptions): MainServices {
     ...bookReplayHandlers(events, files, { market: { clientOf: () => access.client(), hasKey: () => access.hasKey() } }),
     ...fileViews.handlers,
     ...unusedLibraryHandlersUntilF9,
+    ...downloads.handlers,
   };
 
   return {
@@ -122,7 +136,7 @@ export function createMainServices(options: MainServicesOptions): MainServices {
     dataSource,
     files,
     close: async () => {
-      await Promise.all([dataSource.close(), fileViews.close()]);
+      await Promise.all([dataSource.close(), fileViews.close(), downloads.close()]);
     },
   };
 }
