@@ -156,8 +156,8 @@ export function CalendarLegend() {
   return (
     <span className="calendar-legend" aria-label="Legend">
       {legendStates.map((state) => (
-        <span key={state} className="legend-item">
-          <span className={`cell legend-swatch cell-${state}`} aria-hidden="true">
+        <span key={state} className="cal-legend-item">
+          <span className={`cell cal-swatch cell-${state}`} aria-hidden="true">
             {state === 'downloading' && <span className="cell-fill" style={{ width: '50%' }} />}
           </span>
           {cellStateLabels[state]}
