@@ -97,8 +97,8 @@ export function AvailabilityCalendar({ days, selection, cursor, anchor, zone, on
             {String(hour).padStart(2, '0')}
           </span>
         ))}
-        <span className="calendar-count" role="columnheader">
-          files
+        <span className="calendar-count" role="columnheader" title="Hours in the library / hours with a file">
+          local
         </span>
       </div>
       {days.map((day, dayIndex) => {
@@ -141,7 +141,7 @@ export function AvailabilityCalendar({ days, selection, cursor, anchor, zone, on
                 </span>
               );
             })}
-            <span className="calendar-count mono">
+            <span className="calendar-count mono" title={`${day.local} of ${day.files} hours with a file are in the library`}>
               {day.files === 0 ? '—' : `${day.local}/${day.files}`}
             </span>
           </div>

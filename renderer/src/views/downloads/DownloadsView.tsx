@@ -261,6 +261,9 @@ export function DownloadsView() {
           </header>
           <div className="panel-body">{calendarBody}</div>
         </section>
+        {libraryActions.remove.error !== null && (
+          <ErrorPanel context="The files could not be deleted." error={libraryActions.remove.error} failedAt={libraryActions.remove.submittedAt} onRetry={() => libraryActions.remove.mutate(libraryActions.remove.variables ?? [])} retrying={false} />
+        )}
         {grantError !== null && <ErrorPanel context="The library files could not be opened." error={grantError.error} failedAt={grantError.at} onRetry={() => setGrantError(null)} retrying={false} />}
         {exporting.run !== null && (
           <ExportStatus run={exporting.run} failedAt={lastExport?.at ?? 0} onCancel={exporting.cancel} onDismiss={exporting.dismiss} onRetry={() => lastExport !== null && startExport(lastExport.request)} />

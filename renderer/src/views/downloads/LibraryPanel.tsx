@@ -56,7 +56,7 @@ export function LibraryPanel({ index, shownDataset, checked, onChecked, actions,
           {countOf(files, 'file')} · {formatBytes(index.bytes)} used · {index.freeBytes === null ? 'free space unknown' : `${formatBytes(index.freeBytes)} free`}
         </span>
         <span className="library-root mono" title={index.root}>
-          {index.root}
+          <bdi>{index.root}</bdi>
         </span>
       </header>
       {index.datasets.length === 0 || open === undefined ? (
