@@ -87,6 +87,9 @@ describe('calendarModel', () => {
     const today = calendarModel({ days: ['2026-11-20'], availability: listing([]), libraryFiles: [], queue: [], nowMs: Date.UTC(2026, 10, 20, 14, 30) });
     // 14:00 has begun (it is being recorded); 15:00 has not.
     expect(states(today).slice(13, 17)).toEqual(['none', 'none', 'future', 'future']);
+    // On the hour, that hour has begun.
+    const onTheHour = calendarModel({ days: ['2026-11-20'], availability: listing([]), libraryFiles: [], queue: [], nowMs: Date.UTC(2026, 10, 20, 15) });
+    expect(states(onTheHour).slice(14, 17)).toEqual(['none', 'none', 'future']);
   });
 
   it('still shows the library and queue while the listing is missing', () => {

@@ -1,5 +1,5 @@
 import type { CatalogMarket } from '../../../../shared/rows/catalog.ts';
-import { marketKey, marketsOfKeys } from '../../navigation/market-lists.ts';
+import { marketsOfKeys } from '../../navigation/market-lists.ts';
 import type { ViewParams } from '../../stores/ui-store.ts';
 
 /** A dataset: a source and a market. */
@@ -23,10 +23,4 @@ export function defaultPlace(own: ViewParams, workspace: ViewParams | undefined,
 /** `source · market`, the name of a dataset in the panels. */
 export function placeName(place: Place): string {
   return `${place.source} · ${place.market}`;
-}
-
-/** Whether a catalog lists a dataset. */
-export function isListed(place: Place, markets: readonly CatalogMarket[]): boolean {
-  const key = marketKey(place.source, place.market);
-  return markets.some((entry) => marketKey(entry.source, entry.market) === key);
 }
