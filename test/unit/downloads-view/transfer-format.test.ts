@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { accessLabel, countOf, formatEta, formatProgressBytes, formatRate, hourLabel, progressOf } from '../../../renderer/src/views/downloads/transfer-format.ts';
 import { endsToday, resolveDayRange, shiftDays } from '../../../renderer/src/views/downloads/day-range.ts';
+import { queueDisplayOrder } from '../../../renderer/src/views/downloads/queue-order.ts';
 
 describe('transfer formatting', () => {
   it('writes rates, sizes and times left as people read them', () => {
@@ -58,5 +59,13 @@ describe('day ranges', () => {
     const moved = resolveDayRange({ start: Date.UTC(2026, 10, 9), end: Date.UTC(2026, 10, 16) - 1 }, now);
     expect(moved.days).toEqual(['2026-11-09', '2026-11-10', '2026-11-11', '2026-11-12', '2026-11-13', '2026-11-14', '2026-11-15']);
     expect(endsToday(moved, now)).toBe(false);
+  });
+});
+
+describe('queueDisplayOrder', () => {
+  it('lists failed, then in flight, paused, queued, done and cancelled, keeping queue order within each', () => {
+    const states = ['done', 'queued', 'failed', 'downloading', 'cancelled', 'queued', 'verifying', 'paused', 'failed'] as const;
+    const items = states.map((state, index) => ({ key: `k${index}`, source: 's', market: 'm', date: '2026-11-20', hour: index, state, bytes: 0, totalBytes: null, rateBps: 0, etaMs: null, attempts: 0, failure: null }));
+    expect(queueDisplayOrder(items).map((item) => item.key)).toEqual(['k2', 'k8', 'k3', 'k6', 'k7', 'k1', 'k5', 'k0', 'k4']);
   });
 });

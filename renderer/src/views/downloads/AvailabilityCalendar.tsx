@@ -1,5 +1,6 @@
 import { useEffect, useRef, type MouseEvent } from 'react';
 import type { TimeZoneChoice } from '../../format/market-values.ts';
+import { clickThenRelease } from '../../hooks/use-view-keys.ts';
 import type { CalendarCell, CalendarDay, CellState } from './calendar-model.ts';
 import { addHours, cellId, hoursBetween, hoursOfDay, toggleHours, type CellRef, type Selection } from './selection.ts';
 import { formatProgressBytes, hourLabel } from './transfer-format.ts';
@@ -110,10 +111,11 @@ export function AvailabilityCalendar({ days, selection, cursor, anchor, zone, on
               type="button"
               role="rowheader"
               className={chosen > 0 && chosen === dayIds.length ? 'calendar-day whole' : 'calendar-day'}
-              onClick={() => {
+              // A pointer click lets go of the focus, so Enter next downloads instead of toggling the day again.
+              onClick={clickThenRelease(() => {
                 onSelection(toggleHours(selection, dayIds));
                 onCursor({ day: dayIndex, hour: cursor.hour });
-              }}
+              })}
               title={`Select every file of ${day.date} (a)`}
               disabled={dayIds.length === 0}
             >

@@ -2,6 +2,7 @@ import type { DownloadItem, DownloadQueue } from '../../../../shared/contract/li
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { useUiStore } from '../../stores/ui-store.ts';
 import { formatBytes } from '../files/file-summary-format.ts';
+import { queueDisplayOrder } from './queue-order.ts';
 import { countOf, downloadStateLabels, formatEta, formatProgressBytes, formatRate, hourLabel, progressOf } from './transfer-format.ts';
 
 /** What the queue panel asks of the queue: every action takes keys, or none for the whole queue. */
@@ -40,7 +41,7 @@ function ItemRow({ item, shownDataset, actions }: { item: DownloadItem; shownDat
         <td className="queue-bar">
           <ProgressBar fraction={item.state === 'queued' ? 0 : fraction} label={`${hourLabel(item.date, item.hour)} downloaded`} />
         </td>
-        <td className="num mono nowrap">{formatProgressBytes(item.bytes, item.totalBytes)}</td>
+        <td className="num mono nowrap">{item.state === 'queued' && item.bytes === 0 && item.totalBytes === null ? '—' : formatProgressBytes(item.bytes, item.totalBytes)}</td>
         <td className="num mono nowrap">{active ? formatRate(item.rateBps) : ''}</td>
         <td className="num mono nowrap">{active ? formatEta(item.etaMs) : ''}</td>
         <td className="num mono" title="Retries so far">
@@ -149,7 +150,7 @@ export function QueuePanel({ queue, shownDataset, actions }: QueuePanelProps) {
               </tr>
             </thead>
             <tbody>
-              {queue.items.map((item) => (
+              {queueDisplayOrder(queue.items).map((item) => (
                 <ItemRow key={item.key} item={item} shownDataset={shownDataset} actions={actions} />
               ))}
             </tbody>
