@@ -12,6 +12,8 @@ export interface AvailabilityContext {
   localKeys: () => Promise<ReadonlySet<string>>;
   hasKey: () => Promise<boolean>;
   pageCap?: number;
+  /** Hours per page asked of `/snapshots` (1000, the spec's maximum, unless a test asks for less). */
+  pageSize?: number;
 }
 
 function accessOf(envelope: Readonly<Record<string, unknown>>): Availability['access'] {
@@ -35,7 +37,7 @@ export async function availabilityOf(
   const source = checkedSegment('source', query.source);
   const market = checkedSegment('market', query.market);
   const cap = context.pageCap ?? availabilityPageCap;
-  const stream = client.snapshots({ source, market, from: new Date(query.from).toISOString(), to: new Date(query.to).toISOString(), limit: 1000 });
+  const stream = client.snapshots({ source, market, from: new Date(query.from).toISOString(), to: new Date(query.to).toISOString(), limit: context.pageSize ?? 1000 });
   const [local, hasKey] = await Promise.all([context.localKeys(), context.hasKey()]);
   let access: Availability['access'] = { status: 'open', publicCutoffDate: null };
   const listed: { date: string; hour: number; key: string }[] = [];

@@ -46,6 +46,8 @@ export interface DownloadQueueOptions {
   onLanded?: (key: string, result: TransferResult) => void;
   /** Told when a file failed (the CLI prints it). */
   onFailed?: (item: DownloadItem) => void;
+  /** Told when an asked-for key is not queued because the library has it already. */
+  onSkipped?: (key: string, path: string) => void;
 }
 
 /** What to download: listed hours by key and/or whole UTC days of one dataset. */
@@ -152,7 +154,11 @@ export class DownloadQueue {
         existing.url ??= url;
         continue;
       }
-      if ((await this.#options.library.pathOf(key)) !== null) continue;
+      const present = await this.#options.library.pathOf(key);
+      if (present !== null) {
+        this.#options.onSkipped?.(key, present);
+        continue;
+      }
       // A finished item of this key (failed, cancelled, or done and deleted since) is queued afresh, at the end.
       this.#entries.delete(key);
       const parts = keyParts(key);

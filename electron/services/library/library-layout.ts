@@ -1,3 +1,4 @@
+import { stat } from 'node:fs/promises';
 import { join, sep } from 'node:path';
 import { parseSnapshotKey, type SnapshotKeyParts } from '../local-service/snapshot-keys.ts';
 
@@ -46,3 +47,16 @@ export function libraryPathOf(root: string, key: string, layout: LibraryLayout =
 
 /** The layouts in the order a key is looked for. */
 export const libraryLayouts: readonly LibraryLayout[] = ['standard', 'flat'];
+
+/** Where a key's complete file lies under a root (the standard layout first, then the flat one), or null. */
+export async function existingLibraryPath(root: string, key: string): Promise<string | null> {
+  for (const layout of libraryLayouts) {
+    const path = libraryPathOf(root, key, layout);
+    try {
+      if ((await stat(path)).isFile()) return path;
+    } catch {
+      // Not in this layout.
+    }
+  }
+  return null;
+}

@@ -2,7 +2,7 @@ import { rm, rmdir, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { LibraryDataset, LibraryIndex } from '../../../shared/contract/library-schemas.ts';
 import { freeBytesAt } from './free-bytes.ts';
-import { keyParts, libraryLayouts, libraryPathOf } from './library-layout.ts';
+import { existingLibraryPath, keyParts, libraryLayouts, libraryPathOf } from './library-layout.ts';
 import { scanLibrary, type LibraryEntry } from './library-scan.ts';
 import { RecordCounts, type RecordCounter } from './record-counts.ts';
 
@@ -73,16 +73,7 @@ export class SnapshotLibrary {
 
   /** Where a key's complete file lies (either layout), or null when the library does not have it. */
   async pathOf(key: string): Promise<string | null> {
-    const root = await this.#options.root();
-    for (const layout of libraryLayouts) {
-      const path = libraryPathOf(root, key, layout);
-      try {
-        if ((await stat(path)).isFile()) return path;
-      } catch {
-        // Not in this layout.
-      }
-    }
-    return null;
+    return existingLibraryPath(await this.#options.root(), key);
   }
 
   /** Where a download of the key lands: the public tool's layout under the root. */

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ContractError } from '../../../shared/contract/errors.ts';
 import type { DownloadQueue as QueueView, LibraryIndex } from '../../../shared/contract/library-schemas.ts';
 import { MarketDataClient } from '../../../electron/services/client/market-data-client.ts';
+import { availabilityOf } from '../../../electron/services/downloads/availability.ts';
 import { createDownloadServices, type DownloadServices } from '../../../electron/services/downloads/download-services.ts';
 import { FileGrants } from '../../../electron/services/files/file-grants.ts';
 import { startEmbeddedService } from '../../../electron/services/local-service/embedded-service.ts';
@@ -98,7 +99,7 @@ describe('the download queue against a real local service', () => {
 
     await handlers['downloads.enqueue']({ source: 'hyperliquid', market: 'BTC', keys: [], dates: [day] });
     await queue.idle();
-    const finished = await handlers['downloads.queue']({});
+    const finished = await handlers['downloads.queue'](undefined);
     expect(finished.items.map((item) => [item.key, item.state])).toEqual(served.map((file) => [file.key, 'done']));
     const root = join(run.userData, 'library');
     for (const file of served) {
@@ -111,7 +112,7 @@ describe('the download queue against a real local service', () => {
 
     await library.index();
     await library.countsIdle();
-    const index = await handlers['library.index']({});
+    const index = await handlers['library.index'](undefined);
     expect(index.root).toBe(root);
     expect(index.datasets).toHaveLength(1);
     expect(index.datasets[0]?.files.map((file) => [file.key, file.bytes, file.records, file.layout])).toEqual(
@@ -155,7 +156,7 @@ describe('the download queue against a real local service', () => {
     // One hour by key: the link request is refused, and the item says why and what fixes it.
     await handlers['downloads.enqueue']({ source: 'paywall', market: 'ETH', keys: [gated.key], dates: [] });
     await queue.idle();
-    const [item] = (await handlers['downloads.queue']({})).items;
+    const [item] = (await handlers['downloads.queue'](undefined)).items;
     expect(item).toMatchObject({ key: gated.key, state: 'failed' });
     expect(item?.failure?.kind).toBe('payment-required');
     expect(item?.failure?.resolution).toMatch(/paid account/);
@@ -173,6 +174,18 @@ describe('the download queue against a real local service', () => {
     const open = await keyed.services.handlers['library.availability']({ source: 'hyperliquid', market: 'BTC', ...range });
     expect(open.hours.map((hour) => [hour.hour, hour.local, hour.needsKey])).toEqual([[10, false, false], [11, false, false], [12, false, false]]);
     await keyed.services.close();
+  });
+
+  it('stops listing at its page cap and says where: truncated, listedUntil the end of the last hour listed', async () => {
+    const client = new MarketDataClient({ baseUrl: service.baseUrl, now: () => now });
+    const context = { localKeys: () => Promise.resolve(new Set<string>()), hasKey: () => Promise.resolve(false), pageSize: 1 };
+    const range = { source: 'hyperliquid', market: 'BTC', from: hourOf(0), to: hourOf(24) };
+    const capped = await availabilityOf(client, range, { ...context, pageCap: 2 });
+    expect(capped.hours.map((hour) => hour.hour)).toEqual([10, 11]);
+    expect(capped).toMatchObject({ truncated: true, listedUntil: hourOf(12) });
+    const whole = await availabilityOf(client, range, { ...context, pageCap: 3 });
+    expect(whole.hours.map((hour) => hour.hour)).toEqual([10, 11, 12]);
+    expect(whole).toMatchObject({ truncated: false, listedUntil: hourOf(24) });
   });
 
   it('marks listed hours already in the library as local, in either layout', async () => {

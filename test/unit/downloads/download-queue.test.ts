@@ -132,13 +132,15 @@ describe('the download queue', () => {
 
   it('makes one item of a key asked for twice, and skips keys the library already has', async () => {
     const links = handLinks({ '2026-03-01': [keyOf(0), keyOf(1), keyOf(2)] });
-    const { queue, transfers, root } = await setUp({ links, concurrency: 1 });
+    const skipped: string[] = [];
+    const { queue, transfers, root } = await setUp({ links, concurrency: 1, onSkipped: (key) => skipped.push(key) });
     const present = join(root, 'data', 'standard', 'demo', 'BTC', '2026-03-01', `${keyOf(2)}.jsonl.zst`);
     await mkdir(dirname(present), { recursive: true });
     await writeFile(present, 'landed earlier');
     await queue.enqueue({ source: 'demo', market: 'BTC', keys: [keyOf(1), keyOf(1)] });
     const view = await queue.enqueue({ source: 'demo', market: 'BTC', dates: ['2026-03-01'] });
     expect(view.items.map((item) => item.key)).toEqual([keyOf(1), keyOf(0)]);
+    expect(skipped).toEqual([keyOf(2)]);
     await flush();
     // The first item started on a fresh link (it had no URL); the second takes the manifest's.
     expect(links.linked).toEqual([keyOf(1)]);
@@ -237,6 +239,9 @@ describe('the download queue', () => {
     const rate = (1000 * 1000) / 6000;
     expect(queue.snapshot().items[0]?.rateBps).toBeCloseTo(rate, 9);
     expect(queue.snapshot().items[0]?.etaMs).toBe(Math.round((2000 * 1000) / rate));
+    // No bytes since: the rate falls as time passes (anchor still the sample at 2000).
+    clock.now = 10_000;
+    expect(queue.snapshot().items[0]?.rateBps).toBe((1000 * 1000) / 8000);
     // Paused: no rate, no ETA.
     queue.pause([keyOf(0)]);
     expect(queue.snapshot().items[0]).toMatchObject({ rateBps: 0, etaMs: null });
@@ -286,6 +291,25 @@ describe('the download queue', () => {
     expect(queue.snapshot().items[1]?.failure).toMatchObject({ kind: 'disk-full', message: 'No space left on device' });
     expect(queue.snapshot().items[1]?.failure?.resolution).toMatch(/Free space/);
     expect(queue.snapshot().totals.failed).toBe(2);
+  });
+
+  it('keeps the kind of a refused fresh link (401) when the transfer reports it as refused', async () => {
+    const refusal = new MarketDataError('auth-required', 'Authentication required for this date', { status: 401, request: { method: 'GET', url: 'http://x.test/snapshots/download', authorization: null } });
+    let links = 0;
+    const refusing: DownloadLinks = {
+      manifest: () => Promise.resolve([{ key: keyOf(0), url: 'http://host.test/expired' }]),
+      link: () => (links++ === 0 ? Promise.reject(refusal) : Promise.resolve('http://host.test/fresh')),
+    };
+    const refusedTransfer: SnapshotTransfer = async (request) => {
+      // As the real transfer does: an expired URL, a refused refresh, a 'refused' failure without a cause.
+      await request.refreshUrl(request.signal).catch(() => undefined);
+      throw Object.assign(new Error(`${request.key}: the service refused a fresh download link`), { kind: 'refused' });
+    };
+    const { queue } = await setUp({ links: refusing, transfer: refusedTransfer });
+    await queue.enqueue({ source: 'demo', market: 'BTC', dates: ['2026-03-01'] });
+    await queue.idle();
+    expect(queue.snapshot().items[0]?.failure).toMatchObject({ kind: 'auth-required', message: 'Authentication required for this date' });
+    expect(queue.snapshot().items[0]?.failure?.resolution).toMatch(/add an API key in Settings/);
   });
 
   it('counts retries the transfer reports', async () => {
