@@ -1,5 +1,6 @@
 import { runBook } from './book-command.ts';
 import { downloadOptionsHelp, runDownload } from './download-command.ts';
+import { runExportCommand } from './export-command.ts';
 import { runGet } from './get-command.ts';
 import { runKey } from './key-command.ts';
 import { runServe, serveOptionsHelp } from './serve-command.ts';
@@ -39,5 +40,15 @@ export const commands: readonly CommandEntry[] = [
     details: downloadOptionsHelp,
     run: runDownload,
   },
-  { name: 'export', usage: 'export FILE... --out PATH.(csv|parquet)', summary: 'Export decoded rows to CSV or Parquet', plannedIn: 'a later issue' },
+  {
+    name: 'export',
+    usage: 'export (FILE... | --root DIR --source S --market M --from T --to T) --out PATH.(csv|parquet) [--types a,b] [--force]',
+    summary: 'Export decoded records to one CSV or Parquet table (columns: docs/export-columns.md)',
+    details: [
+      '  --types a,b     trade, orderbook, point, perpetual_ticker, option_ticker, intent, quote_ladder, record, unknown (default: every type found)',
+      '  --from, --to    Unix ms, a UTC date or an ISO time with a zone; records in [from, to) by collector time',
+      '  --force         replace an existing --out',
+    ].join('\n'),
+    run: runExportCommand,
+  },
 ];

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { arch, platform } from 'node:os';
+import { join } from 'node:path';
 import type { AppInfo } from '../../shared/contract/channels.ts';
 import type { ContractHandlers } from '../contract-host/handlers.ts';
 import { EventHub } from '../contract-host/event-hub.ts';
@@ -10,6 +11,7 @@ import { fileHandlers, type FilePicker } from './files/file-handlers.ts';
 import { createFileViews } from './file-view/file-view-handlers.ts';
 import { DataSourceManager } from './data-source/data-source-manager.ts';
 import { createDownloadServices } from './downloads/download-services.ts';
+import { exportHandlers } from './export/export-handlers.ts';
 import { defaultDemoSeed, demoDataDir, startEmbeddedService } from './local-service/embedded-service.ts';
 import { unusedLibraryHandlersUntilF9 } from './pending-f9-handlers.ts';
 import { marketHandlers } from './market/market-handlers.ts';
@@ -111,6 +113,7 @@ export function createMainServices(options: MainServicesOptions): MainServices {
     onLibrary: (index) => events.emit('library.changed', index),
     ...(options.onLibraryChanged === undefined ? {} : { onLibraryChanged: options.onLibraryChanged }),
   });
+  const exports = exportHandlers({ events, files, libraryRoot: async () => (await settings.get()).libraryRoot ?? join(options.userDataDir, 'library') });
   const handlers: ContractHandlers = {
     'app.info': () => Promise.resolve(appInfo),
     'settings.get': () => settings.get(),
@@ -127,6 +130,8 @@ export function createMainServices(options: MainServicesOptions): MainServices {
     ...fileViews.handlers,
     ...unusedLibraryHandlersUntilF9,
     ...downloads.handlers,
+    'export.start': exports['export.start'],
+    'export.cancel': exports['export.cancel'],
   };
 
   return {
@@ -136,7 +141,7 @@ export function createMainServices(options: MainServicesOptions): MainServices {
     dataSource,
     files,
     close: async () => {
-      await Promise.all([dataSource.close(), fileViews.close(), downloads.close()]);
+      await Promise.all([dataSource.close(), fileViews.close(), downloads.close(), exports.close()]);
     },
   };
 }
