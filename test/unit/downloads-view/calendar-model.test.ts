@@ -45,7 +45,7 @@ describe('calendarModel', () => {
       { date: '2026-11-20', hour: 2, local: true },
       { date: '2026-11-20', hour: 3 },
     ]);
-    const days = calendarModel({ days: ['2026-11-20'], availability, libraryFiles: [file('2026-11-20', 3), file('2026-11-20', 5)], queue: [], nowMs: later });
+    const days = calendarModel({ days: ['2026-11-20'], availability, libraryFiles: [file('2026-11-20', 2), file('2026-11-20', 3), file('2026-11-20', 5)], queue: [], nowMs: later });
     expect(states(days).slice(0, 7)).toEqual(['remote', 'needs-key', 'local', 'local', 'none', 'local', 'none']);
     expect(days[0]?.files).toBe(5);
     expect(days[0]?.local).toBe(3);
@@ -70,6 +70,15 @@ describe('calendarModel', () => {
     expect(days[0]?.cells.slice(0, 8).map((cell) => cell.progress)).toEqual([null, 0.25, 1, null, null, null, null, null]);
     expect(days[0]?.cells[4]?.item?.state).toBe('failed');
     expect(days[0]?.cells[6]?.item).toBeNull();
+  });
+
+  it('follows the live library over the listing: a file deleted since is downloadable again', () => {
+    const availability = listing([{ date: '2026-11-20', hour: 2, local: true }]);
+    const known = calendarModel({ days: ['2026-11-20'], availability, libraryFiles: [], queue: [], nowMs: later });
+    expect(known[0]?.cells[2]?.state).toBe('remote');
+    // Until the index is known, the listing's flag stands.
+    const unknown = calendarModel({ days: ['2026-11-20'], availability, libraryFiles: null, queue: [], nowMs: later });
+    expect(unknown[0]?.cells[2]?.state).toBe('local');
   });
 
   it('keeps a library hour local when a later transfer of it failed', () => {

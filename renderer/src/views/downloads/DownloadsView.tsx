@@ -91,8 +91,8 @@ export function DownloadsView() {
   const dataset = library.data?.datasets.find((entry) => place !== null && entry.source === place.source && entry.market === place.market);
   const datasetQueue = useMemo(() => (queue.data?.items ?? noFiles).filter((item) => place !== null && item.source === place.source && item.market === place.market), [queue.data, place]);
   const days = useMemo(
-    () => calendarModel({ days: range.days, availability: availability.data ?? null, libraryFiles: dataset?.files ?? noFiles, queue: datasetQueue, nowMs: now }),
-    [range, availability.data, dataset, datasetQueue, now],
+    () => calendarModel({ days: range.days, availability: availability.data ?? null, libraryFiles: library.data === undefined ? null : (dataset?.files ?? noFiles), queue: datasetQueue, nowMs: now }),
+    [range, availability.data, library.data, dataset, datasetQueue, now],
   );
   const plan = downloadPlan(days, selection);
 

@@ -35,7 +35,8 @@ export interface CalendarInputs {
   days: readonly string[];
   /** The service's listing; null while it loads or when it failed (the library and queue still show). */
   availability: Availability | null;
-  libraryFiles: readonly LibraryFile[];
+  /** The dataset's files in the library, live; null while the index is not known (the listing's own `local` flags stand in). */
+  libraryFiles: readonly LibraryFile[] | null;
   queue: readonly DownloadItem[];
   nowMs: number;
 }
@@ -71,14 +72,15 @@ function queueState(item: DownloadItem): CellState | null {
 
 /**
  * The calendar's cells, day by day. An hour in flight in the queue shows its queue state (with
- * its progress while downloading); otherwise an hour in the library is local, even when its
+ * its progress while downloading); otherwise an hour in the library is local (the live index
+ * decides: a file deleted since the listing is downloadable again), even when its
  * transfer failed later; then a failed transfer; then the listing (needs a key or downloadable);
  * an unlisted hour after a cut-short listing is unknown, one that has not begun yet is future,
  * and the rest have no file.
  */
 export function calendarModel({ days, availability, libraryFiles, queue, nowMs }: CalendarInputs): CalendarDay[] {
   const listed = new Map((availability?.hours ?? []).map((hour) => [hourId(hour.date, hour.hour), hour]));
-  const local = new Map(libraryFiles.map((file) => [hourId(file.date, file.hour), file]));
+  const local = new Map((libraryFiles ?? []).map((file) => [hourId(file.date, file.hour), file]));
   const queued = new Map(queue.map((item) => [hourId(item.date, item.hour), item]));
   const listedUntil = availability !== null && availability.truncated ? availability.listedUntil : null;
   return days.map((date) => {
@@ -91,7 +93,7 @@ export function calendarModel({ days, availability, libraryFiles, queue, nowMs }
       const key = entry?.key ?? file?.key ?? item?.key ?? null;
       let state: CellState;
       if (inQueue === 'downloading' || inQueue === 'queued' || inQueue === 'paused') state = inQueue;
-      else if (file !== undefined || entry?.local === true || inQueue === 'local') state = 'local';
+      else if (file !== undefined || (libraryFiles === null && entry?.local === true) || inQueue === 'local') state = 'local';
       else if (inQueue === 'failed') state = 'failed';
       else if (entry !== undefined) state = entry.needsKey ? 'needs-key' : 'remote';
       else if (listedUntil !== null && hourStart(date, hour) >= listedUntil) state = 'unknown';
