@@ -65,7 +65,6 @@ test('select two hours of a demo market, download them, see them in the library,
     await expect(row.getByTestId('library-file-records')).toHaveText(/^\d{1,3}(,\d{3})*$/, { timeout: 30_000 });
   }
   await page.screenshot({ path: `${shots}/downloads-library.png` });
-  if (process.env['UPDATE_DOCS_SCREENSHOT'] === '1') await page.screenshot({ path: 'docs/downloads.png' });
 
   // Each file in the library is the demo's own hour file, byte for byte.
   for (const h of [0, 1]) {
@@ -80,4 +79,29 @@ test('select two hours of a demo market, download them, see them in the library,
   const summary = page.getByRole('region', { name: 'File summary' });
   await expect(summary).toContainText(`hyperliquid · BTC · ${day}`);
   await expect(summary).toContainText('Read to the end', { timeout: 30_000 });
+});
+
+test('a whole day is counted by its daily manifest before it downloads, then lands whole', async ({ app, page }) => {
+  test.setTimeout(240_000);
+  const day = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+  await page.goto(`${app.url}#/downloads/hyperliquid/BTC?from=${day}T00:00:00.000Z&to=${day}T23:59:59.999Z`);
+  const calendar = page.getByRole('grid', { name: 'Availability by UTC hour' });
+  await expect(calendar.locator('[data-state="remote"]')).toHaveCount(24, { timeout: 90_000 });
+
+  // The cursor starts on the first day: `a` selects its every file.
+  await page.keyboard.press('a');
+  const bar = page.getByTestId('selection-bar');
+  await expect(bar).toContainText('24 hours selected');
+  await expect(bar.getByTestId('manifest')).toHaveText(new RegExp(`^${day}: whole day, 24 files · \\d+(\\.\\d+)? MB$`));
+  await page.screenshot({ path: `${shots}/downloads-whole-day.png` });
+
+  await page.keyboard.press('Enter');
+  const totals = page.getByTestId('queue-totals');
+  await expect(totals).toContainText(/[1-9]\d* done/, { timeout: 60_000 });
+  await page.screenshot({ path: `${shots}/downloads-in-flight.png` });
+  if (process.env['UPDATE_DOCS_SCREENSHOT'] === '1') await page.screenshot({ path: 'docs/downloads.png' });
+
+  await expect(totals).toContainText('24 done · 0 failed', { timeout: 120_000 });
+  await expect(calendar.locator('[data-state="local"]')).toHaveCount(24);
+  await expect(page.getByTestId('library-panel').locator('[data-testid="library-file"]')).toHaveCount(24);
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accessLabel, countOf, formatEta, formatProgressBytes, formatRate, hourLabel, progressOf } from '../../../renderer/src/views/downloads/transfer-format.ts';
+import { accessLabel, countOf, formatEta, formatProgressBytes, formatRate, hourLabel, progressOf, queueTotalsText } from '../../../renderer/src/views/downloads/transfer-format.ts';
 import { endsToday, resolveDayRange, shiftDays } from '../../../renderer/src/views/downloads/day-range.ts';
 import { queueDisplayOrder } from '../../../renderer/src/views/downloads/queue-order.ts';
 
@@ -18,6 +18,13 @@ describe('transfer formatting', () => {
     expect(hourLabel('2026-11-20', 7)).toBe('2026-11-20 07:00 UTC');
     expect(countOf(1, 'file')).toBe('1 file');
     expect(countOf(1200, 'file')).toBe('1,200 files');
+  });
+
+  it("says the queue's totals with only what is known", () => {
+    expect(queueTotalsText({ bytes: 0, totalBytes: null, rateBps: 0, etaMs: null })).toBe('');
+    expect(queueTotalsText({ bytes: 2_620_000, totalBytes: null, rateBps: 1_270_000, etaMs: null })).toBe('2.62 MB · 1.27 MB/s');
+    expect(queueTotalsText({ bytes: 2_620_000, totalBytes: 10_000_000, rateBps: 1_270_000, etaMs: 5_900 })).toBe('2.62 MB / 10.0 MB · 1.27 MB/s · ETA 6 s');
+    expect(queueTotalsText({ bytes: 500, totalBytes: 1000, rateBps: 0, etaMs: null })).toBe('500 B / 1.00 KB');
   });
 
   it('gives the share done only when the size is known', () => {

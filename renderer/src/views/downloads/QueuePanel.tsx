@@ -3,7 +3,7 @@ import { EmptyState } from '../../components/EmptyState.tsx';
 import { useUiStore } from '../../stores/ui-store.ts';
 import { formatBytes } from '../files/file-summary-format.ts';
 import { queueDisplayOrder } from './queue-order.ts';
-import { countOf, downloadStateLabels, formatEta, formatProgressBytes, formatRate, hourLabel, progressOf } from './transfer-format.ts';
+import { countOf, downloadStateLabels, formatEta, formatProgressBytes, formatRate, hourLabel, progressOf, queueTotalsText } from './transfer-format.ts';
 
 /** What the queue panel asks of the queue: every action takes keys, or none for the whole queue. */
 export interface QueueActions {
@@ -104,12 +104,7 @@ export function QueuePanel({ queue, shownDataset, actions }: QueuePanelProps) {
         <span id="queue-title">Queue</span>
         <span className="queue-totals mono" data-testid="queue-totals">
           {totals.active} active · {totals.queued} queued · {totals.done} done · <span className={totals.failed > 0 ? 'text-fail' : ''}>{totals.failed} failed</span>
-          {unfinished && (
-            <>
-              {' '}
-              · {formatProgressBytes(totals.bytes, totals.totalBytes)} · {formatRate(totals.rateBps)} · ETA {formatEta(totals.etaMs)}
-            </>
-          )}
+          {unfinished && queueTotalsText(totals) !== '' && ` · ${queueTotalsText(totals)}`}
         </span>
         <span className="panel-actions">
           {queue.paused ? (

@@ -1,4 +1,4 @@
-import type { Availability, DownloadItem } from '../../../../shared/contract/library-schemas.ts';
+import type { Availability, DownloadItem, DownloadQueue } from '../../../../shared/contract/library-schemas.ts';
 import { formatBytes } from '../files/file-summary-format.ts';
 
 /** A transfer rate: `850 B/s`, `4.20 MB/s`; an em dash when nothing moves. */
@@ -53,4 +53,13 @@ export function accessLabel(access: Availability['access']): string {
 /** A count with its noun: `1 file`, `24 files`, `1,200 files`. */
 export function countOf(value: number, noun: string, plural = `${noun}s`): string {
   return `${value.toLocaleString('en-US')} ${value === 1 ? noun : plural}`;
+}
+
+/** The queue's totals after its counts: bytes (of the total when known), then the rate and time left when known; empty before a byte moves. */
+export function queueTotalsText(totals: Pick<DownloadQueue['totals'], 'bytes' | 'totalBytes' | 'rateBps' | 'etaMs'>): string {
+  if (totals.bytes === 0 && totals.rateBps <= 0) return '';
+  const parts = [formatProgressBytes(totals.bytes, totals.totalBytes)];
+  if (totals.rateBps > 0) parts.push(formatRate(totals.rateBps));
+  if (totals.etaMs !== null) parts.push(`ETA ${formatEta(totals.etaMs)}`);
+  return parts.join(' · ');
 }
