@@ -77,12 +77,18 @@ describe('downloadPlan', () => {
     expect(downloadPlan(days, selection)).toEqual({ keys: [key('2026-11-20', 7), key('2026-11-20', 8)], wholeDays: ['2026-11-21'], downloadable: 6, local: 0, inQueue: 0, needsKey: 0 });
   });
 
-  it('counts what it skips: local, in the queue, needing a key; a day with a key-gated hour goes by key', () => {
+  it('counts what it skips: local, in the queue, needing a key; a whole day with a key-gated hour goes to its manifest', () => {
     const local: LibraryFile[] = [{ key: key('2026-11-21', 0), date: '2026-11-21', hour: 0, bytes: 1, records: 1, layout: 'standard' }];
     const queue: DownloadItem[] = [{ key: key('2026-11-21', 1), source: 'demo', market: 'BTC', date: '2026-11-21', hour: 1, state: 'downloading', bytes: 0, totalBytes: null, rateBps: 0, etaMs: null, attempts: 0, failure: null }];
     const days = twoDays({ needsKey: [2], local, queue });
     const plan = downloadPlan(days, new Set(hoursOfDay(days, 1)));
-    expect(plan).toEqual({ keys: [key('2026-11-21', 3)], wholeDays: [], downloadable: 1, local: 1, inQueue: 1, needsKey: 1 });
+    expect(plan).toEqual({ keys: [], wholeDays: ['2026-11-21'], downloadable: 1, local: 1, inQueue: 1, needsKey: 1 });
+    // Without hour 0 the day is not whole: the one downloadable hour goes by key.
+    const part = downloadPlan(days, new Set(hoursOfDay(days, 1).slice(1)));
+    expect(part).toEqual({ keys: [key('2026-11-21', 3)], wholeDays: [], downloadable: 1, local: 0, inQueue: 1, needsKey: 1 });
+    // A day whose every hour needs a key is still asked for its manifest.
+    const gated = twoDays({ needsKey: [0, 1, 2, 3] });
+    expect(downloadPlan(gated, new Set(hoursOfDay(gated, 1)))).toEqual({ keys: [], wholeDays: ['2026-11-21'], downloadable: 0, local: 0, inQueue: 0, needsKey: 4 });
   });
 
   it('does not fetch a whole day that is already local', () => {

@@ -86,7 +86,7 @@ export function SelectionBar({ source, market, selected, plan, onDownload, onCle
           {skipped.length > 0 && <span className="muted">skipped: {skipped.join(', ')}</span>}
         </span>
         <span className="selection-actions">
-          {plan.needsKey > 0 && (
+          {plan.needsKey > 0 && refused.length === 0 && (
             <button type="button" className="button" onClick={() => openSettings('api-key')}>
               Add API key
             </button>
@@ -95,7 +95,7 @@ export function SelectionBar({ source, market, selected, plan, onDownload, onCle
             Clear <kbd>Esc</kbd>
           </button>
           <button type="button" className="button primary" onClick={onDownload} disabled={wanted === 0 || enqueuing || pending} title="Download the selection (Enter)">
-            {enqueuing ? 'Queuing…' : `Download ${plan.downloadable > 0 ? countOf(plan.downloadable, 'hour') : ''}`} <kbd>Enter</kbd>
+            {enqueuing ? 'Queuing…' : plan.downloadable > 0 ? `Download ${countOf(plan.downloadable, 'hour')}` : 'Download'} <kbd>Enter</kbd>
           </button>
         </span>
       </div>

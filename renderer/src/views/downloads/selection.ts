@@ -92,7 +92,7 @@ export function keepShown(selection: Selection, days: readonly CalendarDay[]): S
 export interface DownloadPlan {
   /** Hours to download by key (outside whole days). */
   keys: string[];
-  /** Days whose every file is selected and at least one would download: downloaded through the daily manifest. */
+  /** Days whose every file is selected and at least one would download or needs a key: counted, then downloaded, through the daily manifest. */
   wholeDays: string[];
   /** Selected hours that would download (whole days included). */
   downloadable: number;
@@ -117,7 +117,8 @@ export function downloadPlan(days: readonly CalendarDay[], selection: Selection)
       else if (cell.state === 'needs-key') plan.needsKey++;
     }
     plan.downloadable += wanted.length;
-    const whole = chosen.length === day.cells.filter(isSelectable).length && wanted.length > 0 && !chosen.some((cell) => cell.state === 'needs-key');
+    // A gated day goes whole too: its manifest's refusal says what access it needs.
+    const whole = chosen.length === day.cells.filter(isSelectable).length && chosen.some((cell) => isDownloadable(cell) || cell.state === 'needs-key');
     if (whole) plan.wholeDays.push(day.date);
     else for (const cell of wanted) if (cell.key !== null) plan.keys.push(cell.key);
   }
