@@ -24,6 +24,11 @@ export const legendStates: readonly CellState[] = ['remote', 'needs-key', 'queue
 
 const hours = [...Array(24).keys()];
 
+/** The element id of an hour's cell, for the grid's active descendant (the keyboard cursor). */
+function cellDomId(date: string, hour: number): string {
+  return `calendar-${date}-${hour}`;
+}
+
 function cellTitle(cell: CalendarCell, zone: TimeZoneChoice): string {
   const start = Date.parse(`${cell.date}T00:00:00.000Z`) + cell.hour * 3_600_000;
   const local = zone === 'local' ? ` (${new Date(start).toLocaleString(undefined, { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' })} local)` : '';
@@ -88,7 +93,16 @@ export function AvailabilityCalendar({ days, selection, cursor, anchor, zone, on
   };
 
   return (
-    <div className="calendar" role="grid" aria-label="Availability by UTC hour" aria-multiselectable="true" aria-rowcount={days.length + 1} data-testid="availability-calendar">
+    <div
+      className="calendar"
+      role="grid"
+      tabIndex={0}
+      aria-label="Availability by UTC hour"
+      aria-multiselectable="true"
+      aria-rowcount={days.length + 1}
+      aria-activedescendant={days[cursor.day] === undefined ? undefined : cellDomId(days[cursor.day]?.date ?? '', cursor.hour)}
+      data-testid="availability-calendar"
+    >
       <div className="calendar-row calendar-head" role="row">
         <span className="calendar-corner" role="columnheader">
           UTC
@@ -128,6 +142,7 @@ export function AvailabilityCalendar({ days, selection, cursor, anchor, zone, on
               return (
                 <span
                   key={cell.hour}
+                  id={cellDomId(cell.date, cell.hour)}
                   role="gridcell"
                   aria-selected={selected}
                   aria-label={cellTitle(cell, zone)}

@@ -215,7 +215,9 @@ export function DownloadsView() {
         {availability.isError && (
           <ErrorPanel context={`Which hours of ${name} have files could not be listed; the library and queue below still show.`} error={availability.error} failedAt={availability.errorUpdatedAt} onRetry={() => void availability.refetch()} retrying={availability.isFetching} />
         )}
-        {availability.isPending && <LoadingState what={`which hours of ${range.days.length} days have files`} />}
+        {availability.isPending && (
+          <LoadingState what={`which hours of ${range.days.length} days have files${simulated ? ' (the demo writes each simulated hour the first time it is listed: a week takes a minute or two once)' : ''}`} />
+        )}
         {availability.data?.truncated === true && (
           <p className="calendar-note" role="status">
             The listing stopped at its page limit: hours from {new Date(availability.data.listedUntil).toISOString().slice(0, 16).replace('T', ' ')} UTC on are not known yet (grey). Narrow the days to see them.
