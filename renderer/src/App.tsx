@@ -11,15 +11,14 @@ import { useLocationSync } from './navigation/use-location-sync.ts';
 import { useShellCommands } from './navigation/use-shell-commands.ts';
 import { useUiStore } from './stores/ui-store.ts';
 import { CatalogView } from './views/CatalogView.tsx';
+import { DownloadsView } from './views/downloads/DownloadsView.tsx';
 import { EventsView } from './views/event-stream/EventsView.tsx';
 import { IntentsView } from './views/intents/IntentsView.tsx';
 import { OptionChainView } from './views/options/OptionChainView.tsx';
-import { PlannedView } from './views/PlannedView.tsx';
 import { FilesView } from './views/files/FilesView.tsx';
 import { QuotesView } from './views/quotes/QuotesView.tsx';
 import { ReplayView } from './views/replay/ReplayView.tsx';
 import { MarketWorkspace } from './views/workspace/MarketWorkspace.tsx';
-import { plannedPanels } from './views/planned-panels.ts';
 import { SettingsView } from './views/SettingsView.tsx';
 import { viewEntries, type ViewEntry } from './views/view-registry.ts';
 
@@ -96,6 +95,6 @@ function ActiveView({ view }: { view: ViewEntry | undefined }) {
     case 'files':
       return <FilesView />;
     case 'downloads':
-      return <PlannedView key={view.id} view={view} panels={plannedPanels[view.id]} />;
+      return <DownloadsView />;
   }
 }

@@ -129,6 +129,19 @@ export const shortcutSections: readonly ShortcutSection[] = [
       { keys: ['Esc'], does: 'Close the raw line' },
     ],
   },
+  {
+    id: 'downloads',
+    title: 'Downloads',
+    scope: 'in the availability calendar',
+    entries: [
+      { keys: ['← →', '↑ ↓', 'Home End'], does: 'Move the cursor by hour / by day / to the day’s ends' },
+      { keys: ['Space'], does: 'Select / unselect the hour' },
+      { keys: ['a'], does: 'Select / unselect the whole day' },
+      { keys: ['Enter'], does: 'Download the selection' },
+      { keys: ['Esc'], does: 'Clear the selection' },
+      { keys: ['[', ']'], does: 'Earlier / later days' },
+    ],
+  },
 ];
 
 /** How a key is printed on the sheet: `Mod` is Ctrl (⌘ on a Mac), Alt is ⌥ and Shift ⇧ on a Mac. */

@@ -19,6 +19,6 @@ export const viewEntries: readonly ViewEntry[] = [
   { id: 'events', label: 'Events', goKey: 'e', icon: '☰', summary: 'The mixed event stream' },
   { id: 'replay', label: 'Book replay', goKey: 'r', icon: '≣', summary: 'Depth ladder and liquidity heatmap' },
   { id: 'files', label: 'Files', goKey: 'f', icon: '▤', summary: 'Snapshot files, local and remote' },
-  { id: 'downloads', label: 'Downloads', goKey: 'd', icon: '⇩', summary: 'Download queue and library' },
+  { id: 'downloads', label: 'Downloads', goKey: 'd', icon: '⇩', summary: 'Availability, download queue and library' },
   { id: 'settings', label: 'Settings', goKey: 's', icon: '⚙', summary: 'Data source, display, about' },
 ];

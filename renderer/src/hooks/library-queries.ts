@@ -1,0 +1,137 @@
+import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { ContractError } from '../../../shared/contract/errors.ts';
+import type { FileGrant } from '../../../shared/contract/file-schemas.ts';
+import type { Availability, DownloadQueue, ExportEnded, LibraryIndex, ManifestSummary } from '../../../shared/contract/library-schemas.ts';
+import type { MdeApi } from '../../../shared/contract/types.ts';
+import { useApi } from '../connection-context.ts';
+import { useSelectedSource } from './contract-queries.ts';
+
+/** Query keys of the snapshot library's server state. */
+export const libraryQueryKeys = {
+  queue: ['downloads.queue'] as const,
+  index: ['library.index'] as const,
+  availability: (dataSource: string | null, source: string, market: string, from: number, to: number) => ['library.availability', dataSource, source, market, from, to] as const,
+  manifest: (dataSource: string | null, source: string, market: string, date: string) => ['library.manifest', dataSource, source, market, date] as const,
+};
+
+/** Which hours of a dataset's UTC days have files, as the active service lists them; waits for a healthy source. */
+export function useAvailability(source: string | undefined, market: string | undefined, from: number, to: number) {
+  const api = useApi();
+  const { source: dataSource, health } = useSelectedSource();
+  return useQuery<Availability, ContractError>({
+    queryKey: libraryQueryKeys.availability(dataSource, source ?? '', market ?? '', from, to),
+    queryFn: () => api.library.availability({ source: source ?? '', market: market ?? '', from, to }),
+    enabled: source !== undefined && market !== undefined && health?.status === 'ok',
+    staleTime: 60_000,
+    // Main has retried what is worth retrying; the view's error panel offers the rest.
+    retry: false,
+  });
+}
+
+/** The daily manifests of whole UTC days: how many files and bytes a whole-day download fetches, or why the service refused. */
+export function useManifests(source: string, market: string, dates: readonly string[]) {
+  const api = useApi();
+  const { source: dataSource } = useSelectedSource();
+  return useQueries({
+    queries: dates.map((date) => ({
+      queryKey: libraryQueryKeys.manifest(dataSource, source, market, date),
+      queryFn: (): Promise<ManifestSummary> => api.library.manifest({ source, market, date }),
+      staleTime: 60_000,
+      retry: false,
+    })),
+  });
+}
+
+/** Keeps a query's data equal to the latest payload of a push event while mounted. */
+function usePushedQuery(channel: 'downloads.changed' | 'library.changed', queryKey: readonly string[]): void {
+  const api = useApi();
+  const client = useQueryClient();
+  useEffect(() => api.events.on(channel, (value) => client.setQueryData(queryKey, value)), [api, client, channel, queryKey]);
+}
+
+/** The download queue: seeded by `downloads.queue`, then replaced by every `downloads.changed`. */
+export function useDownloadQueue() {
+  const api = useApi();
+  usePushedQuery('downloads.changed', libraryQueryKeys.queue);
+  return useQuery<DownloadQueue, ContractError>({ queryKey: libraryQueryKeys.queue, queryFn: () => api.downloads.queue(), staleTime: Infinity, refetchOnMount: 'always', retry: false });
+}
+
+/** The local library: seeded by `library.index`, then replaced by every `library.changed`. */
+export function useLibraryIndex() {
+  const api = useApi();
+  usePushedQuery('library.changed', libraryQueryKeys.index);
+  return useQuery<LibraryIndex, ContractError>({ queryKey: libraryQueryKeys.index, queryFn: () => api.library.index(), staleTime: Infinity, refetchOnMount: 'always', retry: false });
+}
+
+/** Which queue items an action applies to: some keys, or the whole queue. */
+export type QueueTarget = { keys?: string[] };
+
+/** What the download queue can be asked to do; each answer replaces the queue shown. */
+export function useDownloadActions() {
+  const api = useApi();
+  const client = useQueryClient();
+  const take = (queue: DownloadQueue): void => void client.setQueryData(libraryQueryKeys.queue, queue);
+  return {
+    enqueue: useMutation<DownloadQueue, ContractError, { source: string; market: string; keys: string[]; dates: string[] }>({ mutationFn: (request) => api.downloads.enqueue(request), onSuccess: take }),
+    pause: useMutation<DownloadQueue, ContractError, QueueTarget>({ mutationFn: (target) => api.downloads.pause(target), onSuccess: take }),
+    resume: useMutation<DownloadQueue, ContractError, QueueTarget>({ mutationFn: (target) => api.downloads.resume(target), onSuccess: take }),
+    cancel: useMutation<DownloadQueue, ContractError, QueueTarget>({ mutationFn: (target) => api.downloads.cancel(target), onSuccess: take }),
+    clearFinished: useMutation<DownloadQueue, ContractError>({ mutationFn: () => api.downloads.clearFinished(), onSuccess: take }),
+  };
+}
+
+/** What the library can be asked to do: delete files (the answer replaces the index shown) and grant files to open. */
+export function useLibraryActions() {
+  const api = useApi();
+  const client = useQueryClient();
+  return {
+    remove: useMutation<LibraryIndex, ContractError, string[]>({
+      mutationFn: (keys) => api.library.delete({ keys }),
+      onSuccess: (index) => void client.setQueryData(libraryQueryKeys.index, index),
+    }),
+    open: useMutation<FileGrant[], ContractError, string[]>({ mutationFn: async (keys) => (await api.library.open({ keys })).files }),
+  };
+}
+
+/** An export as the view follows it: running with its progress, or ended. */
+export type ExportRun = { state: 'starting' } | { state: 'running'; exportId: string; rows: number; fraction: number } | { state: 'ended'; ended: ExportEnded } | { state: 'refused'; error: ContractError };
+
+/** The input of `export.start`. */
+export type ExportRequest = Parameters<MdeApi['export']['start']>[0];
+
+/**
+ * One export at a time, followed through `export.progress` and `export.ended`. The listeners are
+ * in place before the export starts, so an export that ends before its id arrives is not missed.
+ */
+export function useExportRun() {
+  const api = useApi();
+  const [run, setRun] = useState<ExportRun | null>(null);
+  const endedById = useRef(new Map<string, ExportEnded>());
+  useEffect(() => {
+    const offs = [
+      api.events.on('export.progress', (progress) =>
+        setRun((now) => (now?.state === 'running' && now.exportId === progress.exportId ? { ...now, rows: progress.rows, fraction: progress.fraction } : now)),
+      ),
+      api.events.on('export.ended', (end) => {
+        endedById.current.set(end.exportId, end);
+        setRun((now) => (now?.state === 'running' && now.exportId === end.exportId ? { state: 'ended', ended: end } : now));
+      }),
+    ];
+    return () => offs.forEach((off) => off());
+  }, [api]);
+  const start = (request: ExportRequest): void => {
+    setRun({ state: 'starting' });
+    api.export.start(request).then(
+      ({ exportId }) => {
+        const early = endedById.current.get(exportId);
+        setRun(early === undefined ? { state: 'running', exportId, rows: 0, fraction: 0 } : { state: 'ended', ended: early });
+      },
+      (error: unknown) => setRun({ state: 'refused', error: error instanceof ContractError ? error : new ContractError({ kind: 'internal', message: String(error), resolution: 'Try again.', channel: 'export.start' }) }),
+    );
+  };
+  const cancel = (): void => {
+    if (run?.state === 'running') void api.export.cancel({ exportId: run.exportId }).catch(() => undefined);
+  };
+  return { run, start, cancel, dismiss: () => setRun(null) };
+}

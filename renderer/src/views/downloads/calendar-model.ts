@@ -1,0 +1,117 @@
+import type { Availability, DownloadItem, LibraryFile } from '../../../../shared/contract/library-schemas.ts';
+
+/**
+ * What one UTC hour of the calendar is: no file; listed by the service (downloadable, or needing
+ * a key); in the queue (queued, paused, downloading or verifying, failed); in the library; not
+ * known (after a listing cut short); or still to come.
+ */
+export type CellState = 'none' | 'remote' | 'needs-key' | 'queued' | 'paused' | 'downloading' | 'failed' | 'local' | 'unknown' | 'future';
+
+/** One hour of the calendar. */
+export interface CalendarCell {
+  date: string;
+  hour: number;
+  /** The snapshot key, when the service listed the hour or the library holds it. */
+  key: string | null;
+  state: CellState;
+  /** Share downloaded (0 to 1) while downloading or verifying; null when the size is not known yet or not downloading. */
+  progress: number | null;
+  /** The queue's item for the hour, when queued or failed. */
+  item: DownloadItem | null;
+}
+
+/** One day of the calendar: 24 cells, hours 00…23 UTC. */
+export interface CalendarDay {
+  date: string;
+  cells: readonly CalendarCell[];
+  /** Hours with a file (listed or local). */
+  files: number;
+  /** Hours in the library. */
+  local: number;
+}
+
+/** What the calendar is built from; all of one dataset. */
+export interface CalendarInputs {
+  days: readonly string[];
+  /** The service's listing; null while it loads or when it failed (the library and queue still show). */
+  availability: Availability | null;
+  /** The dataset's files in the library, live; null while the index is not known (the listing's own `local` flags stand in). */
+  libraryFiles: readonly LibraryFile[] | null;
+  queue: readonly DownloadItem[];
+  nowMs: number;
+}
+
+const hourMs = 3_600_000;
+
+function hourId(date: string, hour: number): string {
+  return `${date}/${hour}`;
+}
+
+function hourStart(date: string, hour: number): number {
+  return Date.parse(`${date}T00:00:00.000Z`) + hour * hourMs;
+}
+
+function queueState(item: DownloadItem): CellState | null {
+  switch (item.state) {
+    case 'downloading':
+    case 'verifying':
+      return 'downloading';
+    case 'queued':
+      return 'queued';
+    case 'paused':
+      return 'paused';
+    case 'failed':
+      return 'failed';
+    case 'done':
+      // Landed; the library index may not have said so yet.
+      return 'local';
+    case 'cancelled':
+      return null;
+  }
+}
+
+/**
+ * The calendar's cells, day by day. An hour in flight in the queue shows its queue state (with
+ * its progress while downloading); otherwise an hour in the library is local (the live index
+ * decides: a file deleted since the listing is downloadable again), even when its
+ * transfer failed later; then a failed transfer; then the listing (needs a key or downloadable);
+ * an unlisted hour after a cut-short listing is unknown, one that has not begun yet is future,
+ * and the rest have no file.
+ */
+export function calendarModel({ days, availability, libraryFiles, queue, nowMs }: CalendarInputs): CalendarDay[] {
+  const listed = new Map((availability?.hours ?? []).map((hour) => [hourId(hour.date, hour.hour), hour]));
+  const local = new Map((libraryFiles ?? []).map((file) => [hourId(file.date, file.hour), file]));
+  const queued = new Map(queue.map((item) => [hourId(item.date, item.hour), item]));
+  const listedUntil = availability !== null && availability.truncated ? availability.listedUntil : null;
+  return days.map((date) => {
+    const cells = Array.from({ length: 24 }, (_, hour): CalendarCell => {
+      const id = hourId(date, hour);
+      const entry = listed.get(id);
+      const file = local.get(id);
+      const item = queued.get(id) ?? null;
+      const inQueue = item === null ? null : queueState(item);
+      const key = entry?.key ?? file?.key ?? item?.key ?? null;
+      let state: CellState;
+      if (inQueue === 'downloading' || inQueue === 'queued' || inQueue === 'paused') state = inQueue;
+      else if (file !== undefined || (libraryFiles === null && entry?.local === true) || inQueue === 'local') state = 'local';
+      else if (inQueue === 'failed') state = 'failed';
+      else if (entry !== undefined) state = entry.needsKey ? 'needs-key' : 'remote';
+      else if (listedUntil !== null && hourStart(date, hour) >= listedUntil) state = 'unknown';
+      else if (hourStart(date, hour) > nowMs) state = 'future';
+      else state = 'none';
+      const progress = state === 'downloading' && item !== null && item.totalBytes !== null && item.totalBytes > 0 ? Math.min(1, item.bytes / item.totalBytes) : null;
+      return { date, hour, key, state, progress, item: state === 'downloading' || state === 'queued' || state === 'paused' || state === 'failed' ? item : null };
+    });
+    return { date, cells, files: cells.filter((cell) => cell.key !== null).length, local: cells.filter((cell) => cell.state === 'local').length };
+  });
+}
+
+/** Whether an hour can be selected: it has a file, listed or local. */
+export function isSelectable(cell: CalendarCell): boolean {
+  return cell.key !== null;
+}
+
+/** Whether an hour would download if chosen now: listed without needing a key, not in the library, not in flight (a failed one is tried again). */
+export function isDownloadable(cell: CalendarCell): boolean {
+  return cell.key !== null && (cell.state === 'remote' || cell.state === 'failed');
+}

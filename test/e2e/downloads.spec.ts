@@ -1,0 +1,107 @@
+import { createHash } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { expect, test } from './app-server.ts';
+
+// The Downloads view in browser mode on the demo (issue F9 items 1–3, 7): a day of a demo market
+// is listed in the availability calendar, two hours are selected (a click, then the keyboard) and
+// downloaded; they land in the library with their sizes and record counts, one opens in Files,
+// and each downloaded file is byte for byte the demo's own hour file.
+
+const shots = 'test-results/screenshots';
+
+async function sha256(path: string): Promise<string> {
+  return createHash('sha256').update(await readFile(path)).digest('hex');
+}
+
+/** The demo's own copy of an hour file: `{userDataDir}/demo-data/<seed>/…/{key}.jsonl.zst`. */
+async function demoFile(userDataDir: string, name: string): Promise<string> {
+  const entries = await readdir(join(userDataDir, 'demo-data'), { recursive: true });
+  const found = entries.find((entry) => entry.endsWith(`/${name}`) || entry === name);
+  if (found === undefined) throw new Error(`the demo has no ${name}`);
+  return join(userDataDir, 'demo-data', found);
+}
+
+test('select two hours of a demo market, download them, see them in the library, open one in Files; the bytes are the demo’s', async ({ app, page }) => {
+  test.setTimeout(180_000);
+  // Yesterday (UTC): a whole day the demo has recorded.
+  const day = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+  const from = `${day}T00:00:00.000Z`;
+  const to = `${day}T23:59:59.999Z`;
+  await page.goto(`${app.url}#/downloads/hyperliquid/BTC?from=${from}&to=${to}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Downloads');
+  await expect(page.locator('.view-subtitle')).toContainText('hyperliquid · BTC');
+  await expect(page.locator('.view-subtitle')).toContainText('simulated');
+
+  const calendar = page.getByRole('grid', { name: 'Availability by UTC hour' });
+  const hour = (h: number) => calendar.locator(`[data-hour="${day}T${String(h).padStart(2, '0')}"]`);
+  // Listing a day makes the demo write its 24 hours first.
+  await expect(hour(23)).toHaveAttribute('data-state', 'remote', { timeout: 90_000 });
+  await expect(calendar.locator('[data-state="remote"]')).toHaveCount(24);
+  await expect(page.getByTestId('dataset-access')).toHaveText('open');
+
+  // A click selects 00:00; the keyboard moves to 01:00 and adds it.
+  await hour(0).click();
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press(' ');
+  await expect(hour(0)).toHaveAttribute('aria-selected', 'true');
+  await expect(hour(1)).toHaveAttribute('aria-selected', 'true');
+  await expect(hour(2)).toHaveAttribute('aria-selected', 'false');
+  await expect(page.getByTestId('selection-bar')).toContainText('2 hours selected');
+  await page.screenshot({ path: `${shots}/downloads-selection.png` });
+
+  await page.keyboard.press('Enter');
+  const queue = page.getByTestId('queue-panel');
+  const keyOf = (h: number): string => `standard-hyperliquid-BTC-${day}-${String(h).padStart(2, '0')}`;
+  for (const h of [0, 1]) await expect(queue.locator(`[data-key="${keyOf(h)}"]`)).toHaveAttribute('data-state', 'done', { timeout: 60_000 });
+  await expect(page.getByTestId('queue-totals')).toContainText('2 done · 0 failed');
+  await expect(hour(0)).toHaveAttribute('data-state', 'local');
+  await expect(hour(1)).toHaveAttribute('data-state', 'local');
+
+  const library = page.getByTestId('library-panel');
+  for (const h of [0, 1]) {
+    const row = library.locator(`[data-key="${keyOf(h)}"]`);
+    await expect(row.getByTestId('library-file-size')).toHaveText(/^\d+(\.\d+)? (KB|MB)$/);
+    await expect(row.getByTestId('library-file-records')).toHaveText(/^\d{1,3}(,\d{3})*$/, { timeout: 30_000 });
+  }
+  await page.screenshot({ path: `${shots}/downloads-library.png` });
+
+  // Each file in the library is the demo's own hour file, byte for byte.
+  for (const h of [0, 1]) {
+    const name = `${keyOf(h)}.jsonl.zst`;
+    const downloaded = join(app.userDataDir, 'library', 'data', 'standard', 'hyperliquid', 'BTC', day, name);
+    expect(await sha256(downloaded)).toBe(await sha256(await demoFile(app.userDataDir, name)));
+  }
+
+  await library.getByRole('checkbox', { name: `Check ${day} 01:00 UTC` }).check();
+  await library.getByRole('button', { name: 'Open in Files' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Files');
+  const summary = page.getByRole('region', { name: 'File summary' });
+  await expect(summary).toContainText(`hyperliquid · BTC · ${day}`);
+  await expect(summary).toContainText('Read to the end', { timeout: 30_000 });
+});
+
+test('a whole day is counted by its daily manifest before it downloads, then lands whole', async ({ app, page }) => {
+  test.setTimeout(240_000);
+  const day = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+  await page.goto(`${app.url}#/downloads/hyperliquid/BTC?from=${day}T00:00:00.000Z&to=${day}T23:59:59.999Z`);
+  const calendar = page.getByRole('grid', { name: 'Availability by UTC hour' });
+  await expect(calendar.locator('[data-state="remote"]')).toHaveCount(24, { timeout: 90_000 });
+
+  // The cursor starts on the first day: `a` selects its every file.
+  await page.keyboard.press('a');
+  const bar = page.getByTestId('selection-bar');
+  await expect(bar).toContainText('24 hours selected');
+  await expect(bar.getByTestId('manifest')).toHaveText(new RegExp(`^${day}: whole day, 24 files · \\d+(\\.\\d+)? MB$`));
+  await page.screenshot({ path: `${shots}/downloads-whole-day.png` });
+
+  await page.keyboard.press('Enter');
+  const totals = page.getByTestId('queue-totals');
+  await expect(totals).toContainText(/[1-9]\d* done/, { timeout: 60_000 });
+  await page.screenshot({ path: `${shots}/downloads-in-flight.png` });
+  if (process.env['UPDATE_DOCS_SCREENSHOT'] === '1') await page.screenshot({ path: 'docs/downloads.png' });
+
+  await expect(totals).toContainText('24 done · 0 failed', { timeout: 120_000 });
+  await expect(calendar.locator('[data-state="local"]')).toHaveCount(24);
+  await expect(page.getByTestId('library-panel').locator('[data-testid="library-file"]')).toHaveCount(24);
+});
