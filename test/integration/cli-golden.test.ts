@@ -1,9 +1,11 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { copyFile, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { decompress } from 'fzstd';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { compressZstdFrame } from '../../electron/services/snapshot/zstd-compressor.ts';
-import { ensureBuiltCli, runBuiltCli } from '../support/built-cli.ts';
+import { builtCliPath, ensureBuiltCli, runBuiltCli } from '../support/built-cli.ts';
 import { useTempDirs } from '../support/temp-dir.ts';
 
 // The bundled `mde` (what `npm run mde` runs) must print byte for byte what the command line
@@ -68,5 +70,27 @@ describe('the bundled mde prints what the command line printed before', () => {
     expect(run.stderr).toBe(stderr ?? '');
     expect(run.status).toBe(0);
     expect(firstDifference(run.stdout, await expected(goldenName))).toBeNull();
+  });
+});
+
+describe('a reader that stops early', () => {
+  beforeAll(async () => {
+    await ensureBuiltCli();
+  }, 60_000);
+
+  it('ends mde quietly when its output pipe closes (mde book FILE | head -1)', async () => {
+    const dir = await fixtureFolder();
+    const child = spawn(process.execPath, [builtCliPath, 'book', 'v2-l2-busy.jsonl.zst'], { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    let first = '';
+    child.stdout.once('data', (chunk: Buffer) => {
+      first = chunk.toString().split('\n')[0] ?? '';
+      child.stdout.destroy();
+    });
+    const [code] = (await once(child, 'close')) as [number | null];
+    expect(first.startsWith('{"collector_timestamp":')).toBe(true);
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
   });
 });
