@@ -1,3 +1,4 @@
+import { jsonNumberText } from '../json-number-text.ts';
 import type { BookSide } from './book-side.ts';
 import { l2SlotCount, l2Slots } from './l2-row.ts';
 import type { OrderBook } from './order-book.ts';
@@ -6,11 +7,6 @@ import type { OrderBook } from './order-book.ts';
 // few. Formatting them all for every row took most of the command's time. This writer keeps each
 // book's slot texts and re-formats only the slots whose number changed; the line it returns is
 // byte for byte what JSON.stringify gives for the row object (see `bookLine` in electron/cli).
-
-/** JSON text of a number, as JSON.stringify writes it: null for NaN and the infinities. */
-export function jsonNumberText(value: number): string {
-  return Number.isFinite(value) ? String(value) : 'null';
-}
 
 /** The four level groups of a row, in field order: bid prices, bid sizes, ask prices, ask sizes. */
 const groupFields = (['bidPx', 'bidSz', 'askPx', 'askSz'] as const).map((kind) => l2Slots.map((slot) => `"${slot[kind]}":`));

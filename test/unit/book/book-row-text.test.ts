@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { BookEngine } from '../../../shared/book/book-engine.ts';
-import { BookRowTextWriter, jsonNumberText } from '../../../shared/book/book-row-text.ts';
+import { BookRowTextWriter } from '../../../shared/book/book-row-text.ts';
+import { jsonNumberText } from '../../../shared/json-number-text.ts';
 import type { OrderBook } from '../../../shared/book/order-book.ts';
 import { eventStreams } from './random-streams.ts';
 
