@@ -1,9 +1,8 @@
 import { once } from 'node:events';
 import { BookDataError } from '../../shared/book/book-data-error.ts';
 import { BookEngine } from '../../shared/book/book-engine.ts';
-import { l2BookFields } from '../../shared/book/book-row.ts';
+import { BookRowTextWriter } from '../../shared/book/book-row-text.ts';
 import { l2SlotCount } from '../../shared/book/l2-row.ts';
-import type { OrderBook } from '../../shared/book/order-book.ts';
 import { SnapshotDecodeError } from '../../shared/snapshot/decode-errors.ts';
 import { isBookReset, type BookInput } from '../services/book/book-input.ts';
 import { bookInputsFromFiles } from '../services/book/file-book-source.ts';
@@ -46,12 +45,6 @@ export function parseBookArgs(args: readonly string[]): BookCommandArgs {
   return { files: positionals, depth, at };
 }
 
-/** One output line: the book's identity and time, then its flat spec 2.3 level fields. */
-export function bookLine(book: OrderBook, collectorTimestamp: number, isSnapshot: boolean, depth: number): string {
-  const { source, market, instrument } = book.key;
-  return JSON.stringify({ collector_timestamp: collectorTimestamp, source, market, instrument, ...l2BookFields(book, isSnapshot, depth) });
-}
-
 /** Writes to stdout, waiting when the pipe is full so output streams in constant memory. */
 async function writeOut(text: string): Promise<void> {
   if (text !== '' && !process.stdout.write(text)) await once(process.stdout, 'drain');
@@ -60,6 +53,7 @@ async function writeOut(text: string): Promise<void> {
 /** Prints a line per applied event as the files stream by. */
 async function printEveryBook(inputs: AsyncIterable<BookInput[]>, depth: number): Promise<void> {
   const engine = new BookEngine();
+  const rows = new BookRowTextWriter(depth);
   for await (const batch of inputs) {
     let text = '';
     for (const input of batch) {
@@ -68,7 +62,7 @@ async function printEveryBook(inputs: AsyncIterable<BookInput[]>, depth: number)
         continue;
       }
       const book = engine.apply(input);
-      if (book !== null) text += `${bookLine(book, input.collectorTimestamp, input.isSnapshot, depth)}\n`;
+      if (book !== null) text += `${rows.line(book, input.collectorTimestamp, input.isSnapshot)}\n`;
     }
     await writeOut(text);
   }
@@ -89,10 +83,11 @@ async function printBooksAt(inputs: AsyncIterable<BookInput[]>, depth: number, a
       else engine.apply(input);
     }
   }
+  const rows = new BookRowTextWriter(depth);
   let text = '';
   let count = 0;
   for (const book of engine.books()) {
-    text += `${bookLine(book, book.collectorTimestamp, book.lastEventWasSnapshot, depth)}\n`;
+    text += `${rows.line(book, book.collectorTimestamp, book.lastEventWasSnapshot)}\n`;
     count++;
   }
   await writeOut(text);

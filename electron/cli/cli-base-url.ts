@@ -1,5 +1,5 @@
 import { UsageError } from './command-line.ts';
-import { defaultServePort } from './serve-command.ts';
+import { defaultServePort } from './serve-help.ts';
 
 /** The service `mde get` and `mde key` talk to unless `--base-url` says otherwise: `mde serve`'s default. */
 export const defaultBaseUrl = `http://127.0.0.1:${defaultServePort}`;

@@ -1,10 +1,8 @@
-import { runBook } from './book-command.ts';
-import { downloadOptionsHelp, runDownload } from './download-command.ts';
-import { runExportCommand } from './export-command.ts';
-import { runGet } from './get-command.ts';
-import { runKey } from './key-command.ts';
-import { runServe, serveOptionsHelp } from './serve-command.ts';
-import { runDecode, runInspect } from './snapshot-commands.ts';
+import { downloadOptionsHelp } from './download-help.ts';
+import { serveOptionsHelp } from './serve-help.ts';
+
+// Each command's module is imported only when that command runs, so `mde --help` (and every
+// command) starts without loading the others: the service, the keychain, the client.
 
 /** One `mde` command: its usage line, what it does, and the issue that brings it. */
 export interface CommandEntry {
@@ -26,19 +24,19 @@ export const commands: readonly CommandEntry[] = [
     usage: 'serve [--port N] [--data DIR] [--extra-markets N] [options]',
     summary: 'Run the local Market Data Service on 127.0.0.1',
     details: serveOptionsHelp,
-    run: runServe,
+    run: async (args) => (await import('./serve-command.ts')).runServe(args),
   },
-  { name: 'inspect', usage: 'inspect FILE [--json]', summary: 'Format, counts by record type, time range and errors of a snapshot file', run: runInspect },
-  { name: 'decode', usage: 'decode FILE [--lenient]', summary: 'Print the normalized records of a snapshot file as JSON lines', run: runDecode },
-  { name: 'book', usage: 'book FILE... [--depth N] [--at T]', summary: 'Print one JSON line per reconstructed order book', run: runBook },
-  { name: 'get', usage: 'get <path> [--<param> <value> ...] [--all] [--base-url URL]', summary: "Print any endpoint's rows as JSON lines, through the client", run: runGet },
-  { name: 'key', usage: 'key set|status|delete [--base-url URL]', summary: 'Manage the API key in the OS keychain (set reads stdin)', run: runKey },
+  { name: 'inspect', usage: 'inspect FILE [--json]', summary: 'Format, counts by record type, time range and errors of a snapshot file', run: async (args) => (await import('./snapshot-commands.ts')).runInspect(args) },
+  { name: 'decode', usage: 'decode FILE [--lenient]', summary: 'Print the normalized records of a snapshot file as JSON lines', run: async (args) => (await import('./snapshot-commands.ts')).runDecode(args) },
+  { name: 'book', usage: 'book FILE... [--depth N] [--at T]', summary: 'Print one JSON line per reconstructed order book', run: async (args) => (await import('./book-command.ts')).runBook(args) },
+  { name: 'get', usage: 'get <path> [--<param> <value> ...] [--all] [--base-url URL]', summary: "Print any endpoint's rows as JSON lines, through the client", run: async (args) => (await import('./get-command.ts')).runGet(args) },
+  { name: 'key', usage: 'key set|status|delete [--base-url URL]', summary: 'Manage the API key in the OS keychain (set reads stdin)', run: async (args) => (await import('./key-command.ts')).runKey(args) },
   {
     name: 'download',
     usage: 'download --source S --market M (--date YYYY-MM-DD | --from T --to T) [--root DIR] [--base-url URL] [--concurrency N]',
     summary: 'Download snapshot files into a library folder: verified, resumable, one JSON line per file',
     details: downloadOptionsHelp,
-    run: runDownload,
+    run: async (args) => (await import('./download-command.ts')).runDownload(args),
   },
   {
     name: 'export',
@@ -49,6 +47,6 @@ export const commands: readonly CommandEntry[] = [
       '  --from, --to    Unix ms, a UTC date or an ISO time with a zone; records in [from, to) by collector time',
       '  --force         replace an existing --out',
     ].join('\n'),
-    run: runExportCommand,
+    run: async (args) => (await import('./export-command.ts')).runExportCommand(args),
   },
 ];

@@ -7,11 +7,10 @@ import { DownloadQueue } from '../services/downloads/download-queue.ts';
 import { transferSnapshot } from '../services/downloads/snapshot-transfer.ts';
 import { existingLibraryPath, libraryPathOf, UnsafeLibraryName } from '../services/library/library-layout.ts';
 import { checkBaseUrl, defaultBaseUrl } from './cli-base-url.ts';
+import { defaultCliRoot } from './download-help.ts';
 import { integerOption, readCommandLine, UsageError } from './command-line.ts';
 import { cliApiKey } from './get-command.ts';
 
-/** Where `mde download` puts files without `--root`: `./market-data`, relative to the working folder. */
-export const defaultCliRoot = 'market-data';
 
 /** What `mde download` was asked. */
 export interface DownloadArguments {
@@ -29,16 +28,6 @@ const downloadSyntax = {
   positionals: { name: 'argument', min: 0, max: 0 },
 } as const;
 
-/** Its options, for `mde download --help`. */
-export const downloadOptionsHelp = [
-  '  --source S           Dataset source (required)',
-  '  --market M           Dataset market (required)',
-  '  --date YYYY-MM-DD    One whole UTC day, from the daily manifest',
-  '  --from T --to T      The listed hours of [from, to): ISO 8601 times or dates',
-  `  --root DIR           Library folder (default ./${defaultCliRoot}); files go to DIR/data/standard/...`,
-  `  --base-url URL       Market Data Service (default ${defaultBaseUrl})`,
-  '  --concurrency N      Files at once, 1 to 16 (default 3)',
-].join('\n');
 
 const dateOnly = /^\d{4}-\d{2}-\d{2}$/;
 const dateTime = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})?$/;

@@ -7,10 +7,8 @@ const usageExit = 2;
 
 /** The `mde` help text: every command with its usage and purpose. */
 export function helpText(): string {
-  const width = Math.max(...commands.map((command) => command.usage.length));
-  const lines = commands.map(
-    (command) => `  ${command.usage.padEnd(width)}  ${command.summary}${command.run === undefined ? '  [planned]' : ''}`,
-  );
+  // Usage on its own line, the summary indented below it: usages are long and vary a lot.
+  const lines = commands.flatMap((command) => [`  ${command.usage}`, `      ${command.summary}${command.run === undefined ? '  [planned]' : ''}`]);
   return [
     `mde ${appVersion}: the Market Data Explorer engines on the command line`,
     '',
@@ -22,8 +20,9 @@ export function helpText(): string {
     'Options:',
     '  -h, --help     Show this help',
     '  -v, --version  Show the version',
-    '',
-    'Commands marked [planned] are listed for scripts to discover; they are not in this build yet.',
+    ...(commands.some((command) => command.run === undefined)
+      ? ['', 'Commands marked [planned] are listed for scripts to discover; they are not in this build yet.']
+      : []),
   ].join('\n');
 }
 

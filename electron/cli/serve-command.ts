@@ -1,12 +1,13 @@
 import { parseKeyList, type ApiKeyGrant } from '../services/local-service/access-policy.ts';
-import { defaultDemoSeed, demoDataDir, startEmbeddedService } from '../services/local-service/embedded-service.ts';
+import { defaultDemoSeed } from '../services/local-service/demo-seed.ts';
+import { demoDataDir, startEmbeddedService } from '../services/local-service/embedded-service.ts';
 import type { FaultModes } from '../services/local-service/faults.ts';
 import { maxSyntheticMarkets } from '../services/local-service/store/synthetic-markets.ts';
 import { defaultUserDataDir } from '../services/user-data-dir.ts';
 import { anyInteger, integerOption, readCommandLine, UsageError } from './command-line.ts';
 
-/** The port `mde serve` uses unless told otherwise. */
-export const defaultServePort = 8600;
+export { defaultServePort } from './serve-help.ts';
+import { defaultServePort } from './serve-help.ts';
 
 const portRule = { min: 0, max: 65535, expected: 'a TCP port (0 to 65535)' };
 const extraMarketsRule = { min: 0, max: maxSyntheticMarkets, expected: `a whole number from 0 to ${maxSyntheticMarkets.toLocaleString('en-US')}` };
@@ -56,19 +57,6 @@ export function parseServeArguments(args: readonly string[]): ServeArguments {
     extraMarkets: values['extra-markets'] === undefined ? 0 : integerOption('--extra-markets', values['extra-markets'], extraMarketsRule),
   };
 }
-
-/** What `mde serve --help` says about each option, below the usage line. */
-export const serveOptionsHelp = [
-  '  --port N            Port of the service on 127.0.0.1 (default 8600; 0 picks a free one)',
-  '  --download-port N   Port of the download host that serves pre-signed URLs (default: a free one)',
-  '  --data DIR          Serve a folder of snapshot files instead of the simulated demo',
-  `  --seed S            Seed of the simulated demo (default ${defaultDemoSeed})`,
-  '  --demo-dir DIR      Where the demo writes its generated hours (default: the user-data folder)',
-  '  --keys k1,k2:free   Accepted API keys; a key is paid unless it ends in :free',
-  '  --fail a,b          Answer 503 for metadata, storage and/or auth (to try error handling)',
-  `  --extra-markets N   Add N synthetic, catalog-only markets (0 to ${maxSyntheticMarkets.toLocaleString('en-US')}) to /catalog and /count,`,
-  '                      for trying a large catalog; their data endpoints answer empty pages',
-].join('\n');
 
 /**
  * `mde serve`: the local Market Data Service on 127.0.0.1, over the simulated demo or, with

@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import type { SnapshotErrorShape } from '../../shared/snapshot/decode-errors.ts';
 import type { SnapshotSummary } from '../../shared/snapshot/decode-summary.ts';
-import { decodedRecordJson } from '../services/snapshot/record-json.ts';
+import { DecodedRecordText } from '../services/snapshot/record-text.ts';
 import { decodeSnapshot } from '../services/snapshot/snapshot-reader.ts';
 import { readCommandLine } from './command-line.ts';
 
@@ -42,13 +42,14 @@ async function writeOut(text: string): Promise<void> {
 /** `mde decode FILE [--lenient]`: prints one JSON object per event record. */
 export async function runDecode(args: readonly string[]): Promise<number> {
   const parsed = parseDecodeArgs(args);
+  const lines = new DecodedRecordText();
   const result = await decodeSnapshot(
     { path: parsed.file },
     {
       lenient: parsed.lenient,
       onRecords: async (records) => {
         let text = '';
-        for (const record of records) text += `${JSON.stringify(decodedRecordJson(record))}\n`;
+        for (const record of records) text += `${lines.line(record)}\n`;
         await writeOut(text);
       },
     },

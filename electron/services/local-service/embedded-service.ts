@@ -13,8 +13,7 @@ import { WorkerHourGenerator } from '../simulator/hour-generator.ts';
 /** How long the service must have served nothing before the warm-up generates its next file. */
 const warmQuietMs = 1_500;
 
-/** The seed of the demo everyone sees by default. */
-export const defaultDemoSeed = 20_261_122;
+export { defaultDemoSeed } from './demo-seed.ts';
 
 /** Where the embedded service's data comes from. */
 export type EmbeddedData = { kind: 'demo'; dataDir: string; seed: number } | { kind: 'directory'; root: string };
