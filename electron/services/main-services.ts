@@ -11,6 +11,7 @@ import { createFileViews } from './file-view/file-view-handlers.ts';
 import { DataSourceManager } from './data-source/data-source-manager.ts';
 import { defaultDemoSeed, demoDataDir, startEmbeddedService } from './local-service/embedded-service.ts';
 import { unusedLibraryHandlersUntilF9 } from './pending-f9-handlers.ts';
+import { libraryRootOf } from './library/library-root.ts';
 import { marketHandlers } from './market/market-handlers.ts';
 import { ServiceAccess } from './service-access.ts';
 import { SettingsStore } from './settings/settings-store.ts';
@@ -59,8 +60,8 @@ export function createMainServices(options: MainServicesOptions): MainServices {
     events.emit('settings.changed', next);
     void dataSource.checkHealth();
   });
-  // The embedded demo accepts one key, made fresh for each run; the main process sends it so that
-  // the demo's whole history can be shown. The renderer never sees it.
+  // The embedded services (the demo and the library) accept one key, made fresh for each run; the
+  // main process sends it so that their whole history can be shown. The renderer never sees it.
   const demoKey = randomBytes(24).toString('base64url');
   const dataSource = new DataSourceManager({
     settings: () => settings.get(),
@@ -72,6 +73,12 @@ export function createMainServices(options: MainServicesOptions): MainServices {
         // The markets viewed last are likely opened first: their live hours are generated at once.
         warmFirst: marketsOfKeys((await settings.get()).markets.recent.slice(0, recentWarmed)),
       }),
+    startLibrary: async (root) => {
+      const service = await startEmbeddedService({ data: { kind: 'directory', root }, keys: [{ key: demoKey, tier: 'paid' }] });
+      if (service.directory === null) throw new Error('The library service started without its folder index');
+      return { baseUrl: service.baseUrl, directory: service.directory, close: () => service.close() };
+    },
+    libraryRoot: (current) => libraryRootOf(current, options.userDataDir),
     onHealth: (health) => events.emit('health.changed', health),
   });
   const interval = options.healthIntervalMs ?? 15_000;
