@@ -209,7 +209,7 @@ describe('DataSourceManager: library health', () => {
     });
     try {
       const down = await manager.checkHealth();
-      expect(down).toMatchObject({ status: 'down', dataSource: 'library', baseUrl: null, simulated: false, checkedAt });
+      expect(down).toMatchObject({ status: 'down', dataSource: 'library', baseUrl: null, simulated: false, checkedAt, library: { setting: userDataDir, root: userDataDir } });
       expect(down.message).toBe(`The library service (${userDataDir}) failed to start: port in use`);
       fail = false;
       expect((await manager.checkHealth()).status).toBe('ok');

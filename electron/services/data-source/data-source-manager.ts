@@ -129,7 +129,8 @@ export class DataSourceManager {
       if (target.dataSource === 'library') health = await this.#withLibrary(health);
     } catch (error) {
       const settings = await this.#deps.settings();
-      const what = settings.dataSource === 'library' ? `The library service (${this.#deps.libraryRoot(settings)})` : 'Embedded service';
+      const root = this.#deps.libraryRoot(settings);
+      const library = settings.dataSource === 'library';
       health = {
         dataSource: settings.dataSource,
         baseUrl: null,
@@ -137,7 +138,9 @@ export class DataSourceManager {
         simulated: settings.dataSource === 'embedded',
         latencyMs: null,
         checkedAt: (this.#deps.now ?? Date.now)(),
-        message: `${what} failed to start: ${errorText(error)}`,
+        message: `${library ? `The library service (${root})` : 'Embedded service'} failed to start: ${errorText(error)}`,
+        // Which folder failed, so the renderer knows this report is about the library it selected.
+        ...(library ? { library: { setting: settings.libraryRoot, root, exists: false, files: 0, datasets: 0, bytes: 0 } } : {}),
       };
     }
     const previous = this.#last;
