@@ -145,7 +145,7 @@ describe('offline: the library answers with the remote service stopped', () => {
     const health: Health = await services.handlers['health.check'](undefined);
     expect(health).toMatchObject({ dataSource: 'library', status: 'ok', simulated: false });
     expect(health.library).toMatchObject({ setting: libraryRoot, root: libraryRoot, exists: true, files: 3, datasets: 2 });
-    expect(health.message).toMatch(/^3 hour files in 2 datasets \(.+\), offline; 1 download not finished$/);
+    expect(health.message).toMatch(/^3 hour files in 2 datasets \(.+\); 1 download not finished$/);
     expect(health.baseUrl).not.toBe(remoteBaseUrl);
   });
 

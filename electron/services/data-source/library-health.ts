@@ -47,6 +47,6 @@ export function libraryHealth(probed: Health, library: LibraryHealth, contents: 
   }
   return {
     ...withLibrary,
-    message: `${plural(library.files, 'hour file', 'hour files')} in ${plural(library.datasets, 'dataset', 'datasets')} (${bytesText(library.bytes)}), offline${partial}${ignored}`,
+    message: `${plural(library.files, 'hour file', 'hour files')} in ${plural(library.datasets, 'dataset', 'datasets')} (${bytesText(library.bytes)})${partial}${ignored}`,
   };
 }

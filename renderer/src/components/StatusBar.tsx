@@ -51,7 +51,7 @@ export function StatusBar() {
           checked {formatAgo(health.data.checkedAt, now)}
         </span>
       )}
-      {remaining !== null && remaining !== undefined && (
+      {remaining !== null && remaining !== undefined && settings.data?.dataSource !== 'library' && (
         <span className="status-item status-muted" data-testid="status-quota">
           {remaining.toLocaleString('en-US')} requests left
         </span>
