@@ -139,7 +139,12 @@ describe('DirectoryStore over a library', () => {
     expect(decoded.records.filter((record) => record.type === 'trade')).toHaveLength(3);
     expect((await store.hours('aster', 'ETH-USDT', Date.UTC(2024, 5, 1), Date.UTC(2024, 5, 1, 3))).map((hour) => hour.hour)).toEqual([0, 2]);
     expect(await store.hourByKey(key('aster', 'ETH-USDT', '2024-06-01', '01'))).toBeNull();
-    // The unchanged hour is served from the cache after the rescan: no second decode.
+    // The unchanged hour is served from the cache, also after another rescan: no second decode.
+    await store.readHour(first);
+    // While a rescan reads the folder, the index it replaces still answers.
+    const rescanning = store.scan();
+    await expect(store.file(first)).resolves.toMatchObject({ key: first.key, path: kept });
+    await rescanning;
     await store.readHour(first);
     expect(decodes).toEqual([kept]);
   });
