@@ -40,6 +40,7 @@ async function harness() {
   const open = new Set<string>();
   const started: string[] = [];
   const reports: Health[] = [];
+  let clock = checkedAt;
   const track = <T extends { baseUrl: string; close(): Promise<void> }>(service: T, label: string): T => {
     open.add(service.baseUrl);
     started.push(label);
@@ -63,12 +64,15 @@ async function harness() {
     },
     libraryRoot: (current) => libraryRootOf(current, userDataDir),
     onHealth: (health) => reports.push(health),
-    now: () => checkedAt,
+    now: () => clock,
   });
   const use = (patch: Partial<Settings>): void => {
     settings = { ...settings, ...patch };
   };
-  return { manager, open, started, reports, use, userDataDir };
+  const advance = (ms: number): void => {
+    clock += ms;
+  };
+  return { manager, open, started, reports, use, advance, userDataDir };
 }
 
 describe('DataSourceManager: switching sources', () => {
@@ -163,6 +167,25 @@ describe('DataSourceManager: library health', () => {
       await manager.libraryChanged();
       expect(reports.at(-1)?.library?.files).toBe(2);
       expect(reports.at(-1)?.message).toMatch(/^2 hour files in 1 dataset \(/);
+    } finally {
+      await manager.close();
+    }
+  });
+
+  it('files written by another process show up once the index is a minute old (injected clock)', async () => {
+    const { manager, use, advance } = await harness();
+    const root = await tempDir();
+    await putHour(root, 'data/standard/aster/ETH-USDT/2024-06-01/standard-aster-ETH-USDT-2024-06-01-00.jsonl.zst');
+    use({ dataSource: 'library', libraryRoot: root });
+    try {
+      expect((await manager.checkHealth()).library?.files).toBe(1);
+      await putHour(root, 'data/standard/aster/ETH-USDT/2024-06-01/standard-aster-ETH-USDT-2024-06-01-01.jsonl.zst');
+      advance(59_999);
+      expect((await manager.checkHealth()).library?.files).toBe(1);
+      advance(1);
+      const health = await manager.checkHealth();
+      expect(health.library?.files).toBe(2);
+      expect(health.checkedAt).toBe(checkedAt + 60_000);
     } finally {
       await manager.close();
     }

@@ -77,6 +77,14 @@ export const offlineMutants: readonly Mutant[] = [
     tests: [leaks],
   },
   {
+    id: 'library-never-rescanned',
+    breaks: 'files written by another process (mde download, the public tool) never show up',
+    file: 'electron/services/data-source/data-source-manager.ts',
+    find: '|| this.#now() - running.scannedAt >= (this.#deps.libraryRescanMs ?? 60_000)',
+    replace: '',
+    tests: [switching],
+  },
+  {
     id: 'library-missing-is-down',
     breaks: 'a missing library folder reports the source down instead of saying which folder is missing',
     file: 'electron/services/data-source/library-health.ts',

@@ -29,6 +29,11 @@ export interface DataSourceDeps {
   libraryRoot: (settings: Settings) => string;
   /** Receives every health measurement that differs in status or message from the last. */
   onHealth: (health: Health) => void;
+  /**
+   * How old the library's index may get before a health check reads the folder again (files
+   * written by another process, `mde download` or the public tool, show up within this); 60 s by default.
+   */
+  libraryRescanMs?: number;
   /** Timeout of one health probe. */
   probeTimeoutMs?: number;
   /** The clock of `checkedAt` and of the probe's latency. */
@@ -38,7 +43,7 @@ export interface DataSourceDeps {
 /** The local service that runs now: at most one, the demo's or the library's. */
 type Running =
   | { kind: 'embedded'; service: Promise<LocalService> }
-  | { kind: 'library'; root: string; setting: string | null; service: Promise<LibraryService> };
+  | { kind: 'library'; root: string; setting: string | null; service: Promise<LibraryService>; scannedAt: number };
 
 const errorText = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
@@ -82,7 +87,7 @@ export class DataSourceManager {
       const root = this.#deps.libraryRoot(settings);
       if (this.#running?.kind !== 'library' || this.#running.root !== root) {
         await this.#stop();
-        this.#running = { kind: 'library', root, setting: settings.libraryRoot, service: this.#startLibrary(root, settings.libraryRoot === null) };
+        this.#running = { kind: 'library', root, setting: settings.libraryRoot, service: this.#startLibrary(root, settings.libraryRoot === null), scannedAt: this.#now() };
       }
       const service = await this.#started(this.#running.service);
       return { dataSource: 'library', baseUrl: service.baseUrl, simulated: false };
@@ -137,7 +142,7 @@ export class DataSourceManager {
         status: 'down',
         simulated: settings.dataSource === 'embedded',
         latencyMs: null,
-        checkedAt: (this.#deps.now ?? Date.now)(),
+        checkedAt: this.#now(),
         message: `${library ? `The library service (${root})` : 'Embedded service'} failed to start: ${errorText(error)}`,
         // Which folder failed, so the renderer knows this report is about the library it selected.
         ...(library ? { library: { setting: settings.libraryRoot, root, exists: false, files: 0, datasets: 0, bytes: 0 } } : {}),
@@ -162,9 +167,13 @@ export class DataSourceManager {
     const running = this.#running;
     if (running?.kind !== 'library') return probed;
     const library = await running.service;
-    // A missing or empty folder costs nothing to read again, so one made or filled by hand shows up.
+    // A missing or empty folder costs nothing to read again, so one made or filled by hand shows
+    // up at once; a full one is read again once its index is older than `libraryRescanMs`.
     const before = library.directory.contents();
-    if (!before.exists || before.files === 0) await library.directory.scan();
+    if (!before.exists || before.files === 0 || this.#now() - running.scannedAt >= (this.#deps.libraryRescanMs ?? 60_000)) {
+      running.scannedAt = this.#now();
+      await library.directory.scan();
+    }
     const contents = library.directory.contents();
     return libraryHealth(probed, libraryHealthOf(running.setting, running.root, contents), contents);
   }
@@ -179,8 +188,13 @@ export class DataSourceManager {
     if (running?.kind !== 'library') return;
     const library = await running.service.catch(() => null);
     if (library === null) return;
+    running.scannedAt = this.#now();
     await library.directory.scan();
     await this.checkHealth();
+  }
+
+  #now(): number {
+    return (this.#deps.now ?? Date.now)();
   }
 
   #probeClient(baseUrl: string): MarketDataClient {
