@@ -3,10 +3,11 @@ import { join } from 'node:path';
 import { hourOfEvents, writeSnapshotFile, type SnapshotFileSpec } from '../support/book-files.ts';
 import { expect, test } from './app-server.ts';
 
-// Offline mode in browser mode (issue F9 item 4): a library is written into the app's default
-// library folder (two hours in the public tool's layout, a download cut short beside them), the
-// user switches to "Local library (offline)" in Settings, and the status bar, the catalog and a
-// chart work from the folder alone. Each state is saved as a screenshot.
+// Offline mode in browser mode (issue F9 item 4): the user switches to "Local library (offline)"
+// in Settings over the app's default library folder, which starts empty (the catalog says how to
+// fill it); two hours land in the public tool's layout, a download cut short beside them; a check
+// of the library finds them, and the status bar, the catalog and a chart work from the folder
+// alone. Each state is saved as a screenshot.
 
 const shots = 'test-results/screenshots';
 const hours: SnapshotFileSpec[] = [
@@ -16,11 +17,6 @@ const hours: SnapshotFileSpec[] = [
 
 test('switch to the local library in Settings: the status bar says so, the catalog lists the folder’s market, and its chart draws', async ({ app, page }) => {
   test.setTimeout(120_000);
-  const folder = join(app.userDataDir, 'library', 'data', 'standard', 'binance', 'ETH-USDT', '2024-03-10');
-  await mkdir(folder, { recursive: true });
-  for (const [index, spec] of hours.entries()) await writeSnapshotFile(folder, spec, hourOfEvents(spec, 7 + index, 3000));
-  await writeSnapshotFile(folder, { ...hours[0], hour: Date.UTC(2024, 2, 10, 9) } as SnapshotFileSpec, [], 'standard-binance-ETH-USDT-2024-03-10-09.jsonl.zst.part');
-
   await page.goto(app.url);
   await expect(page.getByTestId('status-source')).toHaveText(/Demo · simulated data/);
   await expect(page.getByText('SIMULATED DATA · Embedded demo')).toBeVisible();
@@ -43,6 +39,21 @@ test('switch to the local library in Settings: the status bar says so, the catal
   await page.getByRole('button', { name: 'Save', exact: true }).click();
 
   const status = page.getByTestId('status-source');
+  // The default folder is made on first use, empty: the status bar and the catalog say so and how to fill it.
+  await expect(status).toHaveText('Source Library · offline · empty');
+  await expect(page.getByTestId('status-health')).toContainText('The library is empty: download hours in the Downloads view, or run mde download');
+  await page.keyboard.press('Alt+1');
+  await expect(page.getByRole('heading', { name: 'The library is empty' })).toBeVisible();
+  await expect(page.getByText(join(app.userDataDir, 'library'), { exact: true })).toBeVisible();
+  await page.screenshot({ path: `${shots}/offline-catalog-empty.png` });
+
+  const folder = join(app.userDataDir, 'library', 'data', 'standard', 'binance', 'ETH-USDT', '2024-03-10');
+  await mkdir(folder, { recursive: true });
+  for (const [index, spec] of hours.entries()) await writeSnapshotFile(folder, spec, hourOfEvents(spec, 7 + index, 3000));
+  await writeSnapshotFile(folder, { ...hours[0], hour: Date.UTC(2024, 2, 10, 9) } as SnapshotFileSpec, [], 'standard-binance-ETH-USDT-2024-03-10-09.jsonl.zst.part');
+  await page.getByRole('button', { name: 'Choose another folder' }).click();
+  await page.getByRole('button', { name: 'Check library' }).click();
+
   await expect(status).toHaveText('Source Library · offline · 2 files');
   await expect(page.getByTestId('status-health')).toContainText('2 hour files in 1 dataset');
   await expect(page.getByTestId('status-health')).toContainText('1 download not finished');

@@ -161,7 +161,7 @@ describe('DataSourceManager: library health', () => {
     try {
       const empty = await manager.checkHealth();
       expect(empty.status).toBe('ok');
-      expect(empty.message).toBe('The library is empty: download hours in the Downloads view or with `mde download`; 1 download not finished');
+      expect(empty.message).toBe('The library is empty: download hours in the Downloads view, or run mde download; 1 download not finished');
       await putHour(root, 'data/standard/aster/ETH-USDT/2024-06-01/standard-aster-ETH-USDT-2024-06-01-01.jsonl.zst');
       await putHour(root, 'data/standard/aster/ETH-USDT/2024-06-01/standard-aster-ETH-USDT-2024-06-01-02.jsonl.zst');
       await manager.libraryChanged();

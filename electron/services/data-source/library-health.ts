@@ -42,7 +42,7 @@ export function libraryHealth(probed: Health, library: LibraryHealth, contents: 
   if (library.files === 0) {
     return {
       ...withLibrary,
-      message: `The library is empty: download hours in the Downloads view or with \`mde download\`${partial}${ignored}`,
+      message: `The library is empty: download hours in the Downloads view, or run mde download${partial}${ignored}`,
     };
   }
   return {
