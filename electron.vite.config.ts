@@ -16,6 +16,8 @@ export default defineConfig({
           'book-replay-worker': resolve(import.meta.dirname, 'electron/services/book/book-worker.ts'),
           'file-view-worker': resolve(import.meta.dirname, 'electron/services/file-view/file-view-worker.ts'),
           'demo-generation-worker': resolve(import.meta.dirname, 'electron/services/simulator/generation-worker.ts'),
+          'export-worker': resolve(import.meta.dirname, 'electron/services/export/export-worker.ts'),
+          'download-verify-worker': resolve(import.meta.dirname, 'electron/services/downloads/verify-worker.ts'),
         },
       },
     },

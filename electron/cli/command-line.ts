@@ -119,3 +119,12 @@ export function integerOption(flag: string, text: string, rule: IntegerRule): nu
 
 /** Any safe integer: Unix milliseconds, counts, seeds. */
 export const anyInteger: IntegerRule = { min: Number.MIN_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER, expected: 'an integer' };
+
+/** Reads a time option: Unix ms, a UTC date `YYYY-MM-DD`, or an ISO 8601 time with `Z` or an offset; else a usage error naming the flag. */
+export function timeOption(flag: string, text: string): number {
+  if (/^-?\d+$/.test(text)) return integerOption(flag, text, anyInteger);
+  const iso = /^\d{4}-\d{2}-\d{2}$/.test(text) ? `${text}T00:00:00Z` : text;
+  const ms = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/.test(iso) ? Date.parse(iso) : Number.NaN;
+  if (!Number.isFinite(ms)) throw new UsageError(`${flag} must be Unix ms, a UTC date (2024-06-01) or an ISO time with a zone (2024-06-01T13:00Z), not "${text}"`);
+  return ms;
+}

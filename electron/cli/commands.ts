@@ -1,4 +1,6 @@
 import { runBook } from './book-command.ts';
+import { downloadOptionsHelp, runDownload } from './download-command.ts';
+import { runExportCommand } from './export-command.ts';
 import { runGet } from './get-command.ts';
 import { runKey } from './key-command.ts';
 import { runServe, serveOptionsHelp } from './serve-command.ts';
@@ -31,6 +33,22 @@ export const commands: readonly CommandEntry[] = [
   { name: 'book', usage: 'book FILE... [--depth N] [--at T]', summary: 'Print one JSON line per reconstructed order book', run: runBook },
   { name: 'get', usage: 'get <path> [--<param> <value> ...] [--all] [--base-url URL]', summary: "Print any endpoint's rows as JSON lines, through the client", run: runGet },
   { name: 'key', usage: 'key set|status|delete [--base-url URL]', summary: 'Manage the API key in the OS keychain (set reads stdin)', run: runKey },
-  { name: 'download', usage: 'download --source S --market M --from DATE --to DATE', summary: 'Fill the snapshot library through the download queue', plannedIn: 'a later issue' },
-  { name: 'export', usage: 'export FILE... --out PATH.(csv|parquet)', summary: 'Export decoded rows to CSV or Parquet', plannedIn: 'a later issue' },
+  {
+    name: 'download',
+    usage: 'download --source S --market M (--date YYYY-MM-DD | --from T --to T) [--root DIR] [--base-url URL] [--concurrency N]',
+    summary: 'Download snapshot files into a library folder: verified, resumable, one JSON line per file',
+    details: downloadOptionsHelp,
+    run: runDownload,
+  },
+  {
+    name: 'export',
+    usage: 'export (FILE... | --root DIR --source S --market M --from T --to T) --out PATH.(csv|parquet) [--types a,b] [--force]',
+    summary: 'Export decoded records to one CSV or Parquet table (columns: docs/export-columns.md)',
+    details: [
+      '  --types a,b     trade, orderbook, point, perpetual_ticker, option_ticker, intent, quote_ladder, record, unknown (default: every type found)',
+      '  --from, --to    Unix ms, a UTC date or an ISO time with a zone; records in [from, to) by collector time',
+      '  --force         replace an existing --out',
+    ].join('\n'),
+    run: runExportCommand,
+  },
 ];

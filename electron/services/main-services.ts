@@ -9,8 +9,9 @@ import { FileGrants } from './files/file-grants.ts';
 import { fileHandlers, type FilePicker } from './files/file-handlers.ts';
 import { createFileViews } from './file-view/file-view-handlers.ts';
 import { DataSourceManager } from './data-source/data-source-manager.ts';
+import { createDownloadServices } from './downloads/download-services.ts';
+import { exportHandlers } from './export/export-handlers.ts';
 import { defaultDemoSeed, demoDataDir, startEmbeddedService } from './local-service/embedded-service.ts';
-import { unusedLibraryHandlersUntilF9 } from './pending-f9-handlers.ts';
 import { libraryRootOf } from './library/library-root.ts';
 import { marketHandlers } from './market/market-handlers.ts';
 import { ServiceAccess } from './service-access.ts';
@@ -25,6 +26,8 @@ export interface MainServicesOptions {
   healthIntervalMs?: number;
   /** The host's native open dialog for `files.pick`; the Electron shell provides it. */
   pickFiles?: FilePicker;
+  /** Told after the snapshot library changed on disk (a download landed, files were deleted). */
+  onLibraryChanged?: () => void;
 }
 
 /** The main process's services, wired together, with the contract handlers over them. */
@@ -105,6 +108,21 @@ export function createMainServices(options: MainServicesOptions): MainServices {
   const fileViews = createFileViews(events, files);
   // A granted file is usually opened next: the viewer's worker starts meanwhile.
   files.onGranted(() => fileViews.warm());
+  const downloads = createDownloadServices({
+    userDataDir: options.userDataDir,
+    libraryRoot: async () => (await settings.get()).libraryRoot,
+    clientOf: async () => (await access.client()).client,
+    hasKey: () => access.hasKey(),
+    grants: files,
+    onQueue: (queue) => events.emit('downloads.changed', queue),
+    onLibrary: (index) => events.emit('library.changed', index),
+    // The library source reads the folder again, so what landed or went is served (and counted) at once.
+    onLibraryChanged: () => {
+      void dataSource.libraryChanged();
+      options.onLibraryChanged?.();
+    },
+  });
+  const exports = exportHandlers({ events, files, libraryRoot: async () => libraryRootOf(await settings.get(), options.userDataDir) });
   const handlers: ContractHandlers = {
     'app.info': () => Promise.resolve(appInfo),
     'settings.get': () => settings.get(),
@@ -119,7 +137,9 @@ export function createMainServices(options: MainServicesOptions): MainServices {
     ...marketHandlers(() => access.client(), events),
     ...bookReplayHandlers(events, files, { market: { clientOf: () => access.client(), hasKey: () => access.hasKey() } }),
     ...fileViews.handlers,
-    ...unusedLibraryHandlersUntilF9,
+    ...downloads.handlers,
+    'export.start': exports['export.start'],
+    'export.cancel': exports['export.cancel'],
   };
 
   return {
@@ -129,7 +149,7 @@ export function createMainServices(options: MainServicesOptions): MainServices {
     dataSource,
     files,
     close: async () => {
-      await Promise.all([dataSource.close(), fileViews.close()]);
+      await Promise.all([dataSource.close(), fileViews.close(), downloads.close(), exports.close()]);
     },
   };
 }

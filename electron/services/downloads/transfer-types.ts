@@ -22,7 +22,11 @@ export interface TransferRequest {
   url: string;
   /** Asks the service again (`/snapshots/download?mode=url`) for a fresh URL. */
   refreshUrl: (signal: AbortSignal) => Promise<string>;
-  /** Aborts the transfer; `reason` 'pause' keeps the `.part` file, anything else removes it. */
+  /**
+   * Aborts the transfer. A pause is `controller.abort('pause')` (the string; an Error whose message
+   * is 'pause' is accepted too): the `.part` file is kept and the transfer rejects as 'paused'. Any
+   * other reason removes the part and rejects as 'cancelled'.
+   */
   signal: AbortSignal;
   /** Called as bytes land (bytes so far including a resumed part, and the total when known). */
   onProgress: (bytes: number, totalBytes: number | null) => void;

@@ -1,6 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { byteRangeOf } from './byte-range.ts';
 import { answerOnSocket, clientErrorRefusal } from './request-limits.ts';
 import type { UrlSigner } from './signed-url.ts';
 import type { HourFile } from './store/market-data-store.ts';
@@ -15,7 +16,8 @@ export interface DownloadHost {
 
 /**
  * Starts the download host. It needs no credentials: the URL's signature and expiry are the
- * authorization. An expired or tampered URL gets 403, as object storage answers.
+ * authorization. An expired or tampered URL gets 403, as object storage answers. `Range: bytes=N-`
+ * (or `N-M`, `-S`) gets 206 with the slice, or 416 with `Content-Range: bytes *\/size` past the end.
  */
 export async function startDownloadHost(
   signer: UrlSigner,
@@ -43,16 +45,23 @@ export async function startDownloadHost(
           response.end('NotFound: no such object\n');
           return;
         }
-        response.writeHead(200, {
-          'Content-Type': 'application/zstd',
-          'Content-Length': String(file.bytes),
-          'Content-Disposition': `attachment; filename="${file.key}.jsonl.zst"`,
-        });
+        const range = byteRangeOf(request.headers.range, file.bytes);
+        if (range.kind === 'unsatisfiable') {
+          response.writeHead(416, { 'Content-Type': 'text/plain', 'Content-Range': `bytes */${file.bytes}` });
+          response.end('InvalidRange: the requested range is not satisfiable\n');
+          return;
+        }
+        const headers = { 'Content-Type': 'application/zstd', 'Accept-Ranges': 'bytes', 'Content-Disposition': `attachment; filename="${file.key}.jsonl.zst"` };
+        if (range.kind === 'slice') {
+          response.writeHead(206, { ...headers, 'Content-Length': String(range.end - range.start + 1), 'Content-Range': `bytes ${range.start}-${range.end}/${file.bytes}` });
+        } else {
+          response.writeHead(200, { ...headers, 'Content-Length': String(file.bytes) });
+        }
         if (request.method === 'HEAD') {
           response.end();
           return;
         }
-        createReadStream(file.path).pipe(response);
+        createReadStream(file.path, range.kind === 'slice' ? { start: range.start, end: range.end } : {}).pipe(response);
       },
       () => {
         response.writeHead(503, { 'Content-Type': 'text/plain' });

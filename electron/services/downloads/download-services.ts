@@ -1,0 +1,73 @@
+import { join } from 'node:path';
+import type { LibraryIndex, DownloadQueue as DownloadQueueView } from '../../../shared/contract/library-schemas.ts';
+import type { MarketDataClient } from '../client/market-data-client.ts';
+import type { FileGrants } from '../files/file-grants.ts';
+import type { DownloadHandlers } from '../library-channels.ts';
+import { SnapshotLibrary } from '../library/snapshot-library.ts';
+import { clientLinks } from './client-links.ts';
+import { downloadHandlers } from './download-handlers.ts';
+import { DownloadJournal } from './download-journal.ts';
+import { DownloadQueue } from './download-queue.ts';
+import { transferSnapshot } from './snapshot-transfer.ts';
+import type { SnapshotTransfer } from './transfer-types.ts';
+
+/** The library root when Settings leave it unset: `{userDataDir}/library`. */
+export function defaultLibraryRoot(userDataDir: string): string {
+  return join(userDataDir, 'library');
+}
+
+/** What the app's library and download queue are wired to. */
+export interface DownloadServicesOptions {
+  userDataDir: string;
+  /** The root Settings name (null: the default under user data), read on every use. */
+  libraryRoot: () => Promise<string | null>;
+  clientOf: () => Promise<MarketDataClient>;
+  hasKey: () => Promise<boolean>;
+  grants: Pick<FileGrants, 'grant'>;
+  onQueue: (queue: DownloadQueueView) => void;
+  onLibrary: (index: LibraryIndex) => void;
+  /** Told after the library changed on disk (the offline data source rescans). */
+  onLibraryChanged?: () => void;
+  transfer?: SnapshotTransfer;
+  concurrency?: number;
+}
+
+/** The library, the download queue (opened from its journal) and their contract handlers. */
+export interface DownloadServices {
+  readonly library: SnapshotLibrary;
+  readonly queue: DownloadQueue;
+  readonly handlers: DownloadHandlers;
+  /** Pauses transfers under way (they resume on the next start) and flushes the journal. */
+  close(): Promise<void>;
+}
+
+/** Builds the app's library and download queue over the user-data folder. */
+export function createDownloadServices(options: DownloadServicesOptions): DownloadServices {
+  const library = new SnapshotLibrary({
+    root: async () => (await options.libraryRoot()) ?? defaultLibraryRoot(options.userDataDir),
+    countsPath: join(options.userDataDir, 'library-index.json'),
+    onChanged: (index) => {
+      options.onLibrary(index);
+      options.onLibraryChanged?.();
+    },
+  });
+  const queue = new DownloadQueue({
+    transfer: options.transfer ?? transferSnapshot,
+    links: clientLinks(options.clientOf),
+    library,
+    journal: new DownloadJournal(join(options.userDataDir, 'downloads.json')),
+    ...(options.concurrency === undefined ? {} : { concurrency: options.concurrency }),
+    onChanged: options.onQueue,
+    onLanded: () => void library.changed().catch(() => undefined),
+  });
+  const ready = queue.open().catch(() => undefined);
+  return {
+    library,
+    queue,
+    handlers: downloadHandlers({ queue, ready, library, clientOf: options.clientOf, hasKey: options.hasKey, grants: options.grants }),
+    close: async () => {
+      await ready;
+      await Promise.all([queue.close(), library.close()]);
+    },
+  };
+}

@@ -1,0 +1,14 @@
+/** Why an export stopped: the output exists, the request was wrong, an input is bad, it was cancelled, or the disk failed. */
+export type ExportErrorKind = 'exists' | 'invalid-request' | 'bad-input' | 'cancelled' | 'io';
+
+/** A failed export, with what went wrong and what fixes it. Nothing is left at the output when one is thrown. */
+export class ExportError extends Error {
+  constructor(
+    readonly kind: ExportErrorKind,
+    message: string,
+    readonly resolution: string,
+  ) {
+    super(message);
+    this.name = 'ExportError';
+  }
+}

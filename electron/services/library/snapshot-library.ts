@@ -1,0 +1,125 @@
+import { rm, rmdir, stat } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import type { LibraryDataset, LibraryIndex } from '../../../shared/contract/library-schemas.ts';
+import { freeBytesAt } from './free-bytes.ts';
+import { existingLibraryPath, keyParts, libraryLayouts, libraryPathOf } from './library-layout.ts';
+import { scanLibrary, type LibraryEntry } from './library-scan.ts';
+import { RecordCounts, type RecordCounter } from './record-counts.ts';
+
+/** What the library needs from its surroundings. */
+export interface SnapshotLibraryOptions {
+  /** The library root, read on every call so a change in Settings takes effect at once. */
+  root: () => Promise<string>;
+  /** The record-count index (a small JSON file in the user-data folder). */
+  countsPath: string;
+  /** Counts a file's records; the decoder's full decode by default. */
+  count?: RecordCounter;
+  /** Free bytes of the root's file system; `statfs` by default. */
+  freeBytes?: (path: string) => Promise<number | null>;
+  /** Told the new index when files land, are deleted, or their record counts become known. */
+  onChanged?: (index: LibraryIndex) => void;
+}
+
+function datasetsOf(entries: readonly (LibraryEntry & { records: number | null })[]): LibraryDataset[] {
+  const byDataset = new Map<string, LibraryDataset>();
+  const sorted = [...entries].sort((a, b) => a.source.localeCompare(b.source) || a.market.localeCompare(b.market) || a.date.localeCompare(b.date) || a.hour - b.hour);
+  for (const entry of sorted) {
+    const id = `${entry.source}\u0000${entry.market}`;
+    const dataset = byDataset.get(id) ?? { source: entry.source, market: entry.market, bytes: 0, files: [] };
+    dataset.bytes += entry.bytes;
+    dataset.files.push({ key: entry.key, date: entry.date, hour: entry.hour, bytes: entry.bytes, records: entry.records, layout: entry.layout });
+    byDataset.set(id, dataset);
+  }
+  return [...byDataset.values()];
+}
+
+/**
+ * The local snapshot library: complete files under the root in the public tool's layout (or the
+ * flat one), their sizes and record counts, the free space, and deletion by key. A `.part` file
+ * or anything else is never listed as present.
+ */
+export class SnapshotLibrary {
+  readonly #options: SnapshotLibraryOptions;
+  readonly #counts: RecordCounts;
+
+  constructor(options: SnapshotLibraryOptions) {
+    this.#options = options;
+    this.#counts = new RecordCounts({ path: options.countsPath, ...(options.count === undefined ? {} : { count: options.count }), onCounted: () => void this.changed() });
+  }
+
+  /** The library root now. */
+  root(): Promise<string> {
+    return this.#options.root();
+  }
+
+  /** Every complete file of the library by dataset, with sizes, known record counts and free space. */
+  async index(): Promise<LibraryIndex> {
+    const root = await this.#options.root();
+    const entries = await scanLibrary(root);
+    const counted = await Promise.all(entries.map(async (entry) => ({ ...entry, records: await this.#counts.recordsOf(entry) })));
+    const datasets = datasetsOf(counted);
+    return {
+      root,
+      datasets,
+      bytes: datasets.reduce((sum, dataset) => sum + dataset.bytes, 0),
+      freeBytes: await (this.#options.freeBytes ?? freeBytesAt)(root),
+    };
+  }
+
+  /** The keys of every complete file (one scan, for marking a listing's hours as local). */
+  async keys(): Promise<Set<string>> {
+    return new Set((await scanLibrary(await this.#options.root())).map((entry) => entry.key));
+  }
+
+  /** Where a key's complete file lies (either layout), or null when the library does not have it. */
+  async pathOf(key: string): Promise<string | null> {
+    return existingLibraryPath(await this.#options.root(), key);
+  }
+
+  /** Where a download of the key lands: the public tool's layout under the root. */
+  async destinationOf(key: string): Promise<string> {
+    return libraryPathOf(await this.#options.root(), key, 'standard');
+  }
+
+  /** Deletes the files of these keys (every layout), removes date folders left empty, and returns the new index. */
+  async delete(keys: readonly string[]): Promise<LibraryIndex> {
+    for (const key of keys) keyParts(key);
+    const root = await this.#options.root();
+    const removed: string[] = [];
+    for (const key of keys) {
+      for (const layout of libraryLayouts) {
+        const path = libraryPathOf(root, key, layout);
+        try {
+          if (!(await stat(path)).isFile()) continue;
+        } catch {
+          continue;
+        }
+        await rm(path, { force: true });
+        removed.push(path);
+        // Only an empty folder is removed; one still holding files (or a .part) stays.
+        await rmdir(dirname(path)).catch(() => undefined);
+      }
+    }
+    await this.#counts.forget(removed);
+    const index = await this.index();
+    if (removed.length > 0) this.#options.onChanged?.(index);
+    return index;
+  }
+
+  /** Something changed on disk (a file landed): pushes the new index. */
+  async changed(): Promise<LibraryIndex> {
+    const index = await this.index();
+    this.#options.onChanged?.(index);
+    return index;
+  }
+
+  /** Resolves when no record count is being made (tests). */
+  countsIdle(): Promise<void> {
+    return this.#counts.idle();
+  }
+
+  /** Stops background counting. */
+  close(): Promise<void> {
+    return this.#counts.close();
+  }
+}

@@ -1,0 +1,358 @@
+import { existsSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { DownloadQueue as QueueView } from '../../../shared/contract/library-schemas.ts';
+import { MarketDataError } from '../../../electron/services/client/market-data-error.ts';
+import { DownloadJournal } from '../../../electron/services/downloads/download-journal.ts';
+import { DownloadQueue, type DownloadLinks, type DownloadQueueOptions } from '../../../electron/services/downloads/download-queue.ts';
+import type { SnapshotTransfer, TransferRequest, TransferResult } from '../../../electron/services/downloads/transfer-types.ts';
+import { SnapshotLibrary } from '../../../electron/services/library/snapshot-library.ts';
+import { useTempDirs } from '../../support/temp-dir.ts';
+
+const keyOf = (hour: number, date = '2026-03-01'): string => `standard-demo-BTC-${date}-${String(hour).padStart(2, '0')}`;
+
+/** A transfer the test drives by hand: each call waits until the test lands, fails or the signal stops it. */
+class HandTransfers {
+  readonly started: string[] = [];
+  readonly active = new Map<string, { request: TransferRequest; land: (result: TransferResult) => void; fail: (error: Error) => void }>();
+  readonly abortReasons: { key: string; reason: unknown }[] = [];
+  maxActive = 0;
+
+  readonly transfer: SnapshotTransfer = (request) =>
+    new Promise<TransferResult>((resolve, reject) => {
+      this.started.push(request.key);
+      const settle = (): void => {
+        this.active.delete(request.key);
+      };
+      this.active.set(request.key, {
+        request,
+        land: (result) => {
+          settle();
+          resolve(result);
+        },
+        fail: (error) => {
+          settle();
+          reject(error);
+        },
+      });
+      this.maxActive = Math.max(this.maxActive, this.active.size);
+      request.signal.addEventListener('abort', () => {
+        this.abortReasons.push({ key: request.key, reason: request.signal.reason });
+        settle();
+        reject(Object.assign(new Error(`stopped: ${String(request.signal.reason)}`), { kind: request.signal.reason === 'pause' ? 'paused' : 'cancelled' }));
+      });
+    });
+
+  request(key: string): TransferRequest {
+    const call = this.active.get(key);
+    if (call === undefined) throw new Error(`${key} is not transferring`);
+    return call.request;
+  }
+
+  land(key: string, bytes = 100): void {
+    this.active.get(key)?.land({ bytes, records: 1, sha256: 'x' });
+  }
+}
+
+/** Links from a hand-written manifest; every link request is recorded. */
+function handLinks(days: Record<string, readonly string[]> = {}): DownloadLinks & { linked: string[]; manifests: string[] } {
+  const linked: string[] = [];
+  const manifests: string[] = [];
+  return {
+    linked,
+    manifests,
+    manifest: ({ date }) => {
+      manifests.push(date);
+      return Promise.resolve((days[date] ?? []).map((key) => ({ key, url: `http://host.test/${key}?from=manifest` })));
+    },
+    link: (key) => {
+      linked.push(key);
+      return Promise.resolve(`http://host.test/${key}?from=link`);
+    },
+  };
+}
+
+const flush = async (): Promise<void> => {
+  for (let i = 0; i < 20; i++) await Promise.resolve();
+  await new Promise((resolve) => setImmediate(resolve));
+};
+
+const temp = useTempDirs();
+
+async function setUp(options: Partial<DownloadQueueOptions> = {}) {
+  const userData = await temp();
+  const root = join(userData, 'library');
+  const library = new SnapshotLibrary({ root: () => Promise.resolve(root), countsPath: join(userData, 'counts.json'), count: () => Promise.resolve(0) });
+  const transfers = new HandTransfers();
+  const links = options.links ?? handLinks();
+  const clock = { now: 0 };
+  const timers: { run: () => void; at: number; cancelled: boolean }[] = [];
+  const emitted: QueueView[] = [];
+  const landed: string[] = [];
+  const queue = new DownloadQueue({
+    transfer: transfers.transfer,
+    links,
+    library,
+    now: () => clock.now,
+    schedule: (run, ms) => {
+      const timer = { run, at: clock.now + ms, cancelled: false };
+      timers.push(timer);
+      return () => (timer.cancelled = true);
+    },
+    onChanged: (view) => emitted.push(view),
+    onLanded: (key) => landed.push(key),
+    ...options,
+  });
+  return { userData, root, library, transfers, links, clock, timers, emitted, landed, queue };
+}
+
+const statesOf = (view: QueueView): Record<string, string> => Object.fromEntries(view.items.map((item) => [item.key, item.state]));
+
+describe('the download queue', () => {
+  it('runs at most `concurrency` transfers, starting them first in first out', async () => {
+    const { queue, transfers } = await setUp({ concurrency: 3 });
+    const keys = [7, 3, 11, 0, 5, 9, 1].map((hour) => keyOf(hour));
+    await queue.enqueue({ source: 'demo', market: 'BTC', keys });
+    await flush();
+    expect(transfers.started).toEqual(keys.slice(0, 3));
+    // Landing the second frees one slot: the fourth starts, and only it.
+    transfers.land(keys[1] ?? '');
+    await flush();
+    expect(transfers.started).toEqual(keys.slice(0, 4));
+    for (const key of keys) {
+      transfers.land(key);
+      await flush();
+    }
+    await queue.idle();
+    expect(transfers.started).toEqual(keys);
+    expect(transfers.maxActive).toBe(3);
+    expect(queue.snapshot().totals).toMatchObject({ done: 7, active: 0, queued: 0 });
+  });
+
+  it('makes one item of a key asked for twice, and skips keys the library already has', async () => {
+    const links = handLinks({ '2026-03-01': [keyOf(0), keyOf(1), keyOf(2)] });
+    const skipped: string[] = [];
+    const { queue, transfers, root } = await setUp({ links, concurrency: 1, onSkipped: (key) => skipped.push(key) });
+    const present = join(root, 'data', 'standard', 'demo', 'BTC', '2026-03-01', `${keyOf(2)}.jsonl.zst`);
+    await mkdir(dirname(present), { recursive: true });
+    await writeFile(present, 'landed earlier');
+    await queue.enqueue({ source: 'demo', market: 'BTC', keys: [keyOf(1), keyOf(1)] });
+    const view = await queue.enqueue({ source: 'demo', market: 'BTC', dates: ['2026-03-01'] });
+    expect(view.items.map((item) => item.key)).toEqual([keyOf(1), keyOf(0)]);
+    expect(skipped).toEqual([keyOf(2)]);
+    await flush();
+    // The first item started on a fresh link (it had no URL); the second takes the manifest's.
+    expect(links.linked).toEqual([keyOf(1)]);
+    transfers.land(keyOf(1));
+    await flush();
+    expect(transfers.request(keyOf(0)).url).toContain('from=manifest');
+    transfers.land(keyOf(0));
+    await queue.idle();
+    expect(transfers.started).toEqual([keyOf(1), keyOf(0)]);
+  });
+
+  it('refuses a key of another dataset or one that would leave the library root', async () => {
+    const { queue } = await setUp();
+    await expect(queue.enqueue({ source: 'demo', market: 'BTC', keys: ['standard-demo-ETH-2026-03-01-00'] })).rejects.toThrow(/not a key of demo\/BTC/);
+    await expect(queue.enqueue({ source: 'demo', market: '..', keys: [] })).rejects.toThrow(/cannot be a folder/);
+    await expect(queue.enqueue({ source: 'demo', market: 'a/b', keys: [] })).rejects.toThrow(/cannot be a folder/);
+    expect(queue.snapshot().items).toEqual([]);
+  });
+
+  it('pauses a transfer (abort reason "pause", slot freed) and resumes it as a new transfer', async () => {
+    const { queue, transfers } = await setUp({ concurrency: 1 });
+    await queue.enqueue({ source: 'demo', market: 'BTC', keys: [keyOf(0), keyOf(1)] });
+    await flush();
+    transfers.request(keyOf(0)).onProgress(40, 100);
+    expect(statesOf(queue.pause([keyOf(0)]))).toEqual({ [keyOf(0)]: 'paused', [keyOf(1)]: 'queued' });
+    await flush();
+    expect(transfers.abortReasons).toEqual([{ key: keyOf(0), reason: 'pause' }]);
+    expect(transfers.started).toEqual([keyOf(0), keyOf(1)]);
+    expect(queue.snapshot().items[0]).toMatchObject({ state: 'paused', bytes: 40, totalBytes: 100 });
+    queue.resume([keyOf(0)]);
+    transfers.land(keyOf(1));
+    await flush();
+    expect(transfers.started).toEqual([keyOf(0), keyOf(1), keyOf(0)]);
+    transfers.land(keyOf(0));
+    await queue.idle();
+    expect(statesOf(queue.snapshot())).toEqual({ [keyOf(0)]: 'done', [keyOf(1)]: 'done' });
+  });
+
+  it('pauses the whole queue: transfers stop keeping their bytes, nothing starts until it resumes', async () => {
+    const { queue, transfers } = await setUp({ concurrency: 2 });
+    await queue.enqueue({ source: 'demo', market: 'BTC', keys: [keyOf(0), keyOf(1), keyOf(2)] });
+    await flush();
+    const paused = queue.pause();
+    expect(paused.paused).toBe(true);
+    expect(Object.values(statesOf(paused))).toEqual(['paused', 'paused', 'paused']);
+    await flush();
+    expect(transfers.abortReasons.map((entry) => entry.reason)).toEqual(['pause', 'pause']);
+    await queue.enqueue({ source: 'demo', market: 'BTC', keys: [keyOf(3)] });
+    await flush();
+    expect(transfers.started).toEqual([keyOf(0), keyOf(1)]);
+    queue.resume();
+    await flush();
+    expect(transfers.started).toEqual([keyOf(0), keyOf(1), keyOf(0), keyOf(1)]);
+  });
+
+  it('cancels: a running transfer is aborted with "cancel", a paused one loses its .part file', async () => {
+    const { queue, transfers, library } = await setUp({ concurrency: 1 });
+    await queue.enqueue({ source: 'demo', market: 'BTC', keys: [keyOf(0), keyOf(1)] });
+    await flush();
+    queue.pause([keyOf(1)]);
+    const part = `${await library.destinationOf(keyOf(1))}.part`;
+    await mkdir(dirname(part), { recursive: true });
+    await writeFile(part, 'partial bytes');
+    const view = await queue.cancel([keyOf(0), keyOf(1)]);
+    expect(statesOf(view)).toEqual({ [keyOf(0)]: 'cancelled', [keyOf(1)]: 'cancelled' });
+    await flush();
+    expect(transfers.abortReasons).toEqual([{ key: keyOf(0), reason: 'cancel' }]);
+    expect(existsSync(part)).toBe(false);
+    expect(transfers.started).toEqual([keyOf(0)]);
+    expect(queue.clearFinished().items).toEqual([]);
+  });
+
+  it('measures rate and ETA over a sliding window on the injected clock', async () => {
+    const { queue, transfers, clock } = await setUp({ concurrency: 2 });
+    await queue.enqueue({ source: 'demo', market: 'BTC', keys: [keyOf(0), keyOf(1)] });
+    await flush();
+    const first = transfers.request(keyOf(0));
+    const second = transfers.request(keyOf(1));
+    first.onProgress(0, 6000);
+    clock.now = 1000;
+    first.onProgress(1000, 6000);
+    clock.now = 2000;
+    first.onProgress(3000, 6000);
+    // 3000 bytes in 2 s: 1500 B/s, 3000 left: 2 s.
+    expect(queue.snapshot().items[0]).toMatchObject({ rateBps: 1500, etaMs: 2000 });
+    // The second file's size is unknown: its ETA and the total's are unknown.
+    second.onProgress(500, null);
+    expect(queue.snapshot().items[1]).toMatchObject({ etaMs: null });
+    expect(queue.snapshot().totals).toMatchObject({ bytes: 3500, totalBytes: null, etaMs: null });
+    second.onProgress(500, 1500);
+    // Second: one sample at t=2000, none before: no rate yet. Total: 3500 of 7500 at 1500 B/s.
+    expect(queue.snapshot().totals).toMatchObject({ bytes: 3500, totalBytes: 7500, rateBps: 1500, etaMs: Math.round((4000 * 1000) / 1500) });
+    clock.now = 8000;
+    first.onProgress(4000, 6000);
+    // The window is [3000, 8000]; the anchor is the sample at 2000 (3000 bytes): 1000 bytes in 6 s.
+    const rate = (1000 * 1000) / 6000;
+    expect(queue.snapshot().items[0]?.rateBps).toBeCloseTo(rate, 9);
+    expect(queue.snapshot().items[0]?.etaMs).toBe(Math.round((2000 * 1000) / rate));
+    // No bytes since: the rate falls as time passes (anchor still the sample at 2000).
+    clock.now = 10_000;
+    expect(queue.snapshot().items[0]?.rateBps).toBe((1000 * 1000) / 8000);
+    // Paused: no rate, no ETA.
+    queue.pause([keyOf(0)]);
+    expect(queue.snapshot().items[0]).toMatchObject({ rateBps: 0, etaMs: null });
+  });
+
+  it('tells every state change at once and byte progress at most once per 250 ms, the last one always', async () => {
+    const { queue, transfers, clock, timers, emitted } = await setUp({ concurrency: 1 });
+    await queue.enqueue({ source: 'demo', market: 'BTC', keys: [keyOf(0)] });
+    await flush();
+    const before = emitted.length;
+    const request = transfers.request(keyOf(0));
+    clock.now = 1000;
+    request.onProgress(10, 100); // at once: the last update was long ago
+    clock.now = 1100;
+    request.onProgress(20, 100); // held: a timer for 150 ms
+    clock.now = 1200;
+    request.onProgress(30, 100); // held, same timer
+    expect(emitted.length - before).toBe(1);
+    expect(timers.filter((timer) => !timer.cancelled).map((timer) => timer.at)).toEqual([1250]);
+    clock.now = 1250;
+    timers.find((timer) => !timer.cancelled)?.run();
+    expect(emitted.length - before).toBe(2);
+    expect(emitted.at(-1)?.items[0]?.bytes).toBe(30);
+    transfers.land(keyOf(0));
+    await flush();
+    expect(emitted.at(-1)?.items[0]?.state).toBe('done');
+  });
+
+  it('shows a failure with its kind, message and resolution, and retries it on resume', async () => {
+    const refusing: DownloadLinks = {
+      manifest: () => Promise.resolve([]),
+      link: (key) =>
+        key !== keyOf(0) ? Promise.resolve(`http://host.test/${key}`) : Promise.reject(new MarketDataError('payment-required', `demo/BTC on ${key} requires payment`, { status: 402, request: { method: 'GET', url: 'http://x.test/snapshots/download', authorization: null } })),
+    };
+    const { queue, transfers } = await setUp({ links: refusing, concurrency: 2 });
+    await queue.enqueue({ source: 'demo', market: 'BTC', keys: [keyOf(0)] });
+    await queue.idle();
+    const failed = queue.snapshot().items[0];
+    expect(failed?.state).toBe('failed');
+    expect(failed?.failure?.kind).toBe('payment-required');
+    expect(failed?.failure?.message).toContain('requires payment');
+    expect(failed?.failure?.resolution).toMatch(/paid account/);
+    await queue.enqueue({ source: 'demo', market: 'BTC', keys: [keyOf(1)] });
+    await flush();
+    transfers.active.get(keyOf(1))?.fail(Object.assign(new Error('No space left on device'), { kind: 'disk-full' }));
+    await queue.idle();
+    expect(queue.snapshot().items[1]?.failure).toMatchObject({ kind: 'disk-full', message: 'No space left on device' });
+    expect(queue.snapshot().items[1]?.failure?.resolution).toMatch(/Free space/);
+    expect(queue.snapshot().totals.failed).toBe(2);
+  });
+
+  it('keeps the kind of a refused fresh link (401) when the transfer reports it as refused', async () => {
+    const refusal = new MarketDataError('auth-required', 'Authentication required for this date', { status: 401, request: { method: 'GET', url: 'http://x.test/snapshots/download', authorization: null } });
+    let links = 0;
+    const refusing: DownloadLinks = {
+      manifest: () => Promise.resolve([{ key: keyOf(0), url: 'http://host.test/expired' }]),
+      link: () => (links++ === 0 ? Promise.reject(refusal) : Promise.resolve('http://host.test/fresh')),
+    };
+    const refusedTransfer: SnapshotTransfer = async (request) => {
+      // As the real transfer does: an expired URL, a refused refresh, a 'refused' failure without a cause.
+      await request.refreshUrl(request.signal).catch(() => undefined);
+      throw Object.assign(new Error(`${request.key}: the service refused a fresh download link`), { kind: 'refused' });
+    };
+    const { queue } = await setUp({ links: refusing, transfer: refusedTransfer });
+    await queue.enqueue({ source: 'demo', market: 'BTC', dates: ['2026-03-01'] });
+    await queue.idle();
+    expect(queue.snapshot().items[0]?.failure).toMatchObject({ kind: 'auth-required', message: 'Authentication required for this date' });
+    expect(queue.snapshot().items[0]?.failure?.resolution).toMatch(/add an API key in Settings/);
+  });
+
+  it('counts retries the transfer reports', async () => {
+    const { queue, transfers } = await setUp();
+    await queue.enqueue({ source: 'demo', market: 'BTC', keys: [keyOf(0)] });
+    await flush();
+    transfers.request(keyOf(0)).onRetry?.(1, 'reset');
+    transfers.request(keyOf(0)).onRetry?.(2, 'reset');
+    expect(queue.snapshot().items[0]?.attempts).toBe(2);
+  });
+
+  it('keeps unfinished items in its journal: they come back after a restart, stray parts do not', async () => {
+    const first = await setUp({ concurrency: 1 });
+    const journalPath = join(first.userData, 'downloads.json');
+    const queue = new DownloadQueue({ transfer: first.transfers.transfer, links: handLinks(), library: first.library, journal: new DownloadJournal(journalPath), concurrency: 1 });
+    await queue.open();
+    await queue.enqueue({ source: 'demo', market: 'BTC', keys: [keyOf(0), keyOf(1), keyOf(2), keyOf(3)] });
+    await flush();
+    first.transfers.land(keyOf(0));
+    await flush();
+    queue.pause([keyOf(2)]);
+    first.transfers.request(keyOf(1)).onProgress(10, 40);
+    await queue.close();
+    expect(first.transfers.abortReasons).toEqual([{ key: keyOf(1), reason: 'pause' }]);
+
+    // The part of the interrupted download stays; one nobody owns is removed at the next start.
+    const owned = `${await first.library.destinationOf(keyOf(1))}.part`;
+    const stray = `${await first.library.destinationOf(keyOf(9))}.part`;
+    await mkdir(dirname(owned), { recursive: true });
+    await writeFile(owned, 'ten bytes!');
+    await writeFile(stray, 'left by a crash');
+    const transfers = new HandTransfers();
+    const again = new DownloadQueue({ transfer: transfers.transfer, links: handLinks(), library: first.library, journal: new DownloadJournal(journalPath), concurrency: 1 });
+    const view = await again.open();
+    await flush();
+    expect(view.items.map((item) => [item.key, item.state, item.totalBytes])).toEqual([
+      [keyOf(1), 'downloading', 40],
+      [keyOf(2), 'paused', null],
+      [keyOf(3), 'queued', null],
+    ]);
+    expect(existsSync(owned)).toBe(true);
+    expect(existsSync(stray)).toBe(false);
+    expect(transfers.started).toEqual([keyOf(1)]);
+    await again.close();
+  });
+});
