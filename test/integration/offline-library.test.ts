@@ -210,6 +210,21 @@ describe('offline: the library answers with the remote service stopped', () => {
     expect(observed).toEqual(observationsByBook(observationsOfFrames(recorded.frames)));
   });
 
+  it('a file deleted through the library channels leaves the served data at once (last: it deletes)', async () => {
+    await services.handlers['library.delete']({ keys: [keyOf(sol, 10)] });
+    const rescanned = await new Promise<Health>((resolve) => {
+      const check = (): void => {
+        const found = pushed.find((entry) => entry.event === 'health.changed' && (entry.payload as Health).library?.files === 2);
+        if (found === undefined) setTimeout(check, 20);
+        else resolve(found.payload as Health);
+      };
+      check();
+    });
+    expect(rescanned.library).toMatchObject({ files: 2, datasets: 1 });
+    const catalog = await services.handlers['catalog.markets'](undefined);
+    expect(catalog.markets.map((entry) => `${entry.source}/${entry.market}`)).toEqual(['hyperliquid/BTC']);
+  });
+
   it('an hour outside the library has no rows (nothing is fetched from anywhere)', async () => {
     const trades = await services.handlers['market.trades']({ ...btc, start: hourOf(12), end: hourOf(13) - 1, requestId: 'l-none' });
     expect(trades.time).toEqual([]);

@@ -85,6 +85,14 @@ export const offlineMutants: readonly Mutant[] = [
     tests: [switching],
   },
   {
+    id: 'library-change-not-rescanned',
+    breaks: 'a file deleted (or landed) through the library channels is still served by the library source',
+    file: 'electron/services/main-services.ts',
+    find: '      void dataSource.libraryChanged();\n',
+    replace: '',
+    tests: [offline],
+  },
+  {
     id: 'library-missing-is-down',
     breaks: 'a missing library folder reports the source down instead of saying which folder is missing',
     file: 'electron/services/data-source/library-health.ts',
