@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { arch, platform } from 'node:os';
-import { join } from 'node:path';
 import type { AppInfo } from '../../shared/contract/channels.ts';
 import type { ContractHandlers } from '../contract-host/handlers.ts';
 import { EventHub } from '../contract-host/event-hub.ts';
@@ -13,6 +12,7 @@ import { DataSourceManager } from './data-source/data-source-manager.ts';
 import { createDownloadServices } from './downloads/download-services.ts';
 import { exportHandlers } from './export/export-handlers.ts';
 import { defaultDemoSeed, demoDataDir, startEmbeddedService } from './local-service/embedded-service.ts';
+import { libraryRootOf } from './library/library-root.ts';
 import { marketHandlers } from './market/market-handlers.ts';
 import { ServiceAccess } from './service-access.ts';
 import { SettingsStore } from './settings/settings-store.ts';
@@ -63,8 +63,8 @@ export function createMainServices(options: MainServicesOptions): MainServices {
     events.emit('settings.changed', next);
     void dataSource.checkHealth();
   });
-  // The embedded demo accepts one key, made fresh for each run; the main process sends it so that
-  // the demo's whole history can be shown. The renderer never sees it.
+  // The embedded services (the demo and the library) accept one key, made fresh for each run; the
+  // main process sends it so that their whole history can be shown. The renderer never sees it.
   const demoKey = randomBytes(24).toString('base64url');
   const dataSource = new DataSourceManager({
     settings: () => settings.get(),
@@ -76,6 +76,12 @@ export function createMainServices(options: MainServicesOptions): MainServices {
         // The markets viewed last are likely opened first: their live hours are generated at once.
         warmFirst: marketsOfKeys((await settings.get()).markets.recent.slice(0, recentWarmed)),
       }),
+    startLibrary: async (root) => {
+      const service = await startEmbeddedService({ data: { kind: 'directory', root }, keys: [{ key: demoKey, tier: 'paid' }] });
+      if (service.directory === null) throw new Error('The library service started without its folder index');
+      return { baseUrl: service.baseUrl, directory: service.directory, close: () => service.close() };
+    },
+    libraryRoot: (current) => libraryRootOf(current, options.userDataDir),
     onHealth: (health) => events.emit('health.changed', health),
   });
   const interval = options.healthIntervalMs ?? 15_000;
@@ -110,9 +116,13 @@ export function createMainServices(options: MainServicesOptions): MainServices {
     grants: files,
     onQueue: (queue) => events.emit('downloads.changed', queue),
     onLibrary: (index) => events.emit('library.changed', index),
-    ...(options.onLibraryChanged === undefined ? {} : { onLibraryChanged: options.onLibraryChanged }),
+    // The library source reads the folder again, so what landed or went is served (and counted) at once.
+    onLibraryChanged: () => {
+      void dataSource.libraryChanged();
+      options.onLibraryChanged?.();
+    },
   });
-  const exports = exportHandlers({ events, files, libraryRoot: async () => (await settings.get()).libraryRoot ?? join(options.userDataDir, 'library') });
+  const exports = exportHandlers({ events, files, libraryRoot: async () => libraryRootOf(await settings.get(), options.userDataDir) });
   const handlers: ContractHandlers = {
     'app.info': () => Promise.resolve(appInfo),
     'settings.get': () => settings.get(),

@@ -12,7 +12,7 @@ import { ApiKeyStore, InvalidApiKey } from './keys/api-key-store.ts';
 export interface ServiceAccessDeps {
   target: () => Promise<DataSourceTarget>;
   settings: () => Promise<Settings>;
-  /** The key the embedded demo service accepts; the main process sends it, the renderer never sees it. */
+  /** The key the embedded services (the demo, the library) accept; the main process sends it, the renderer never sees it. */
   demoKey: string;
   keys?: ApiKeyStore;
   onUsage: (usage: UsageView) => void;
@@ -39,13 +39,13 @@ function usageView(baseUrl: string, usage: UsageSnapshot): UsageView {
 
 /**
  * The main process's access to the active Market Data Service: one client per base URL (with
- * the right key: the stored one for a remote service, the demo's own for the embedded one), the
+ * the right key: the stored one for a remote service, the local one for the demo and the library), the
  * API key in the keychain, and the usage figures for the status bar.
  */
 export class ServiceAccess {
   readonly #deps: ServiceAccessDeps;
   readonly #keys: ApiKeyStore;
-  readonly #clients = new Map<string, MarketDataClient>();
+  readonly #clients = new Map<string, { client: MarketDataClient; local: boolean }>();
 
   constructor(deps: ServiceAccessDeps) {
     this.#deps = deps;
@@ -55,27 +55,30 @@ export class ServiceAccess {
   /** The client of the active data source. */
   async client(): Promise<{ client: MarketDataClient; target: DataSourceTarget }> {
     const target = await this.#deps.target();
-    let client = this.#clients.get(target.baseUrl);
-    if (client === undefined) {
-      const embedded = target.dataSource === 'embedded';
-      client = new MarketDataClient({
-        ...(this.#deps.clientOptions ?? interactiveClientOptions),
-        baseUrl: target.baseUrl,
-        apiKey: () => (embedded ? this.#deps.demoKey : this.#keys.get(target.baseUrl)),
-      });
-      client.onUsage((usage) => this.#deps.onUsage(usageView(target.baseUrl, usage)));
-      this.#clients.set(target.baseUrl, client);
-    }
+    const known = this.#clients.get(target.baseUrl);
+    if (known !== undefined) return { client: known.client, target };
+    // The embedded services (demo, library) take the per-run local key; a remote one its stored key.
+    const local = target.dataSource !== 'remote';
+    const client = new MarketDataClient({
+      ...(this.#deps.clientOptions ?? interactiveClientOptions),
+      baseUrl: target.baseUrl,
+      apiKey: () => (local ? this.#deps.demoKey : this.#keys.get(target.baseUrl)),
+    });
+    client.onUsage((usage) => this.#deps.onUsage(usageView(target.baseUrl, usage)));
+    // A local service restarted (a switch of source or folder) has a new port: the old client goes.
+    if (local) for (const [baseUrl, entry] of this.#clients) if (entry.local) this.#clients.delete(baseUrl);
+    this.#clients.set(target.baseUrl, { client, local });
     return { client, target };
   }
 
   /**
-   * Whether requests to the active source carry a key: the embedded demo always sends its own; a
-   * remote service, when one is stored for it. Read from settings, so it never waits for the demo to start.
+   * Whether requests to the active source carry a key: the embedded demo and the library always
+   * send the local key; a remote service, when one is stored for it. Read from settings, so it
+   * never waits for a local service to start.
    */
   async hasKey(): Promise<boolean> {
     const settings = await this.#deps.settings();
-    if (settings.dataSource === 'embedded') return true;
+    if (settings.dataSource !== 'remote') return true;
     return settings.remoteBaseUrl !== null && this.#keys.get(settings.remoteBaseUrl) !== null;
   }
 

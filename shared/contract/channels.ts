@@ -76,6 +76,21 @@ export const appInfoSchema = z.object({
 /** Facts about the running app. */
 export type AppInfo = z.infer<typeof appInfoSchema>;
 
+/** What the local library data source serves: its folder and the files its last scan found. */
+export const libraryHealthSchema = z.object({
+  /** `libraryRoot` as the settings hold it when measured (null: the default folder). */
+  setting: z.string().nullable(),
+  /** The folder read. */
+  root: z.string(),
+  exists: z.boolean(),
+  files: z.number().int().nonnegative(),
+  datasets: z.number().int().nonnegative(),
+  bytes: z.number().nonnegative(),
+});
+
+/** What the local library data source serves. */
+export type LibraryHealth = z.infer<typeof libraryHealthSchema>;
+
 /** Health of the active data source as last measured from the main process. */
 export const healthSchema = z.object({
   dataSource: z.enum(dataSourceKinds),
@@ -85,6 +100,8 @@ export const healthSchema = z.object({
   latencyMs: z.number().nonnegative().nullable(),
   checkedAt: z.number().int(),
   message: z.string(),
+  /** With the local library active: its folder (as set, and resolved) and what its last scan found. */
+  library: libraryHealthSchema.nullable().optional(),
 });
 
 /** Health of the active data source. */

@@ -82,7 +82,7 @@ async function useRemote(page: Page, baseUrl: string, key?: string): Promise<voi
   await page.getByRole('radio', { name: /Remote Market Data Service/ }).check();
   await page.getByRole('textbox', { name: 'Base URL' }).fill(baseUrl);
   await page.getByRole('button', { name: 'Save', exact: true }).click();
-  await page.getByTestId('status-source').filter({ hasText: baseUrl }).waitFor();
+  await page.getByTestId('status-source').filter({ hasText: new URL(baseUrl).host }).waitFor();
   if (key !== undefined) {
     await page.getByLabel(/New key/).fill(key);
     await page.getByRole('button', { name: 'Save key' }).click();

@@ -35,6 +35,12 @@ export interface EmbeddedServiceOptions {
   extra?: Omit<LocalServiceOptions, 'store' | 'keys' | 'port'>;
 }
 
+/** A running embedded service; over a folder, its `DirectoryStore` too (to rescan it and read what it holds). */
+export interface EmbeddedService extends LocalService {
+  /** The folder's store when the data is a directory; null for the demo. */
+  readonly directory: DirectoryStore | null;
+}
+
 /** The demo data folder inside the user-data directory. */
 export function demoDataDir(userDataDir: string): string {
   return join(userDataDir, 'demo-data');
@@ -44,12 +50,13 @@ export function demoDataDir(userDataDir: string): string {
  * Starts the local Market Data Service over the simulated demo (generated into the user-data
  * folder on first use) or over a folder of the user's own snapshot files.
  */
-export async function startEmbeddedService(options: EmbeddedServiceOptions): Promise<LocalService> {
+export async function startEmbeddedService(options: EmbeddedServiceOptions): Promise<EmbeddedService> {
   const now = options.extra?.now ?? Date.now;
   let store: MarketDataStore;
   let warm: ((signal: AbortSignal, beforeEachFile: () => Promise<void>) => Promise<void>) | null = null;
   let warmFirst: ((signal: AbortSignal) => Promise<void>) | null = null;
   let generator: WorkerHourGenerator | null = null;
+  let directory: DirectoryStore | null = null;
   if (options.data.kind === 'demo') {
     // Simulated hours are built in a worker thread, off the event loop that serves requests.
     generator = new WorkerHourGenerator();
@@ -60,7 +67,7 @@ export async function startEmbeddedService(options: EmbeddedServiceOptions): Pro
     const first = options.warmFirst ?? [];
     warmFirst = (signal) => demo.warmLive(first, signal);
   } else {
-    const directory = new DirectoryStore(options.data.root, decodeHourFile);
+    directory = new DirectoryStore(options.data.root, decodeHourFile);
     await directory.scan();
     store = directory;
   }
@@ -71,7 +78,7 @@ export async function startEmbeddedService(options: EmbeddedServiceOptions): Pro
     await generator?.close();
   };
   if (options.warm !== true || warm === null) {
-    return { ...service, close: async () => Promise.all([service.close(), stopGenerator()]).then(() => undefined) };
+    return { ...service, directory, close: async () => Promise.all([service.close(), stopGenerator()]).then(() => undefined) };
   }
   // Warm up a moment after start, so the first requests are not queued behind generation, and
   // stop (between files) when the service closes.
@@ -86,6 +93,7 @@ export async function startEmbeddedService(options: EmbeddedServiceOptions): Pro
   timer.unref();
   return {
     ...service,
+    directory,
     close: async () => {
       clearTimeout(timer);
       stop.abort();

@@ -49,13 +49,14 @@ const needsSource = new Set<ContractErrorKind>(['unavailable', 'network', 'inval
  * A failed load, shown as the service explained it: what happened, what to do, and the action
  * that does it: "Add API key" for key problems, a countdown for a rate limit (then a retry),
  * "Retry" and "Check data source" when the service is down or unreachable, "Narrow the range" for
- * a query too large, and "Switch to the demo" while a remote service is failing.
+ * a query too large, and "Switch to the demo" while a remote service or the library is failing.
  */
 export function ErrorPanel({ context, error, failedAt, onRetry, retrying, onNarrowRange }: ErrorPanelProps) {
   const openSettings = useUiStore((state) => state.openSettings);
   const settings = useSettings();
   const { mutate: saveSettings } = useUpdateSettings();
-  const onRemote = settings.data?.dataSource === 'remote';
+  // The remote service or the library: the demo is one click away when either fails.
+  const offDemo = settings.data !== undefined && settings.data.dataSource !== 'embedded';
   const deadline = error.kind === 'rate-limited' && error.retryAfterMs !== null ? failedAt + error.retryAfterMs : null;
   const retry = useCallback(() => {
     if (!retrying) onRetry();
@@ -101,7 +102,7 @@ export function ErrorPanel({ context, error, failedAt, onRetry, retrying, onNarr
               Check data source
             </button>
           )}
-          {onRemote && (needsSource.has(error.kind) || needsKey.has(error.kind)) && (
+          {offDemo && (needsSource.has(error.kind) || needsKey.has(error.kind)) && (
             <button type="button" className="button" onClick={() => saveSettings({ dataSource: 'embedded' })}>
               Switch to the demo
             </button>

@@ -1,5 +1,6 @@
 import type { Health } from '../../../shared/contract/channels.ts';
 import type { Settings } from '../../../shared/settings.ts';
+import { hostOf, sourceTitle } from './source-label.ts';
 
 /** Props of the data-source badge. */
 export interface SourceBadgeProps {
@@ -17,19 +18,17 @@ export function SourceBadge({ settings, health }: SourceBadgeProps) {
       </span>
     );
   }
+  if (settings.dataSource === 'library') {
+    return (
+      <span className="badge badge-library" title={sourceTitle(settings, health?.dataSource === 'library' ? health : undefined)}>
+        LOCAL LIBRARY · offline
+      </span>
+    );
+  }
   const host = hostOf(health?.baseUrl ?? settings.remoteBaseUrl);
   return (
     <span className="badge badge-remote" title={settings.remoteBaseUrl ?? ''}>
       LIVE SERVICE · {host}
     </span>
   );
-}
-
-function hostOf(url: string | null): string {
-  if (url === null) return 'not set';
-  try {
-    return new URL(url).host;
-  } catch {
-    return url;
-  }
 }

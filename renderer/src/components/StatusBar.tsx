@@ -1,12 +1,13 @@
 import { useEffect } from 'react';
 import { formatTimestamp, timeZoneLabel } from '../format/market-values.ts';
 import { formatAgo } from '../format/relative-time.ts';
-import { useAppInfo, useConnectionState, useHealth, useSettings, useTimeZone, useUsage } from '../hooks/contract-queries.ts';
+import { useAppInfo, useConnectionState, useHealth, useSelectedSource, useSettings, useTimeZone, useUsage } from '../hooks/contract-queries.ts';
 import { useNow } from '../hooks/use-now.ts';
 import { keysOf } from '../navigation/shell-commands.ts';
 import { useShellNotice } from '../navigation/shell-notice.ts';
 import { useShellCommands } from '../navigation/use-shell-commands.ts';
 import { isMacPlatform } from './ShortcutHelp.tsx';
+import { sourceLabel, sourceTitle } from './source-label.ts';
 import './status-bar.css';
 
 const healthLabels = { ok: 'Healthy', degraded: 'Degraded', down: 'Down', starting: 'Starting' } as const;
@@ -18,6 +19,7 @@ const noticeMs = 6000;
 export function StatusBar() {
   const settings = useSettings();
   const health = useHealth();
+  const selected = useSelectedSource();
   const info = useAppInfo();
   const connection = useConnectionState();
   const now = useNow();
@@ -25,15 +27,11 @@ export function StatusBar() {
   const zone = useTimeZone();
   const remaining = usage.data?.rateLimit?.remaining;
   const status = connection !== 'open' ? 'down' : (health.data?.status ?? 'starting');
-  const source =
-    settings.data === undefined
-      ? '…'
-      : settings.data.dataSource === 'embedded'
-        ? 'Embedded demo service (simulated)'
-        : `Remote service ${settings.data.remoteBaseUrl ?? ''}`;
+  const source = settings.data === undefined ? '…' : sourceLabel(settings.data, selected.health);
+  const sourceHover = settings.data === undefined ? undefined : sourceTitle(settings.data, selected.health);
   return (
     <footer className="status-bar" role="status" aria-live="polite">
-      <span className="status-item" data-testid="status-source">
+      <span className="status-item" data-testid="status-source" data-source={settings.data?.dataSource} title={sourceHover}>
         <span className="status-key">Source</span> {source}
       </span>
       <span className="status-item" data-testid="status-health" data-health={status}>
@@ -53,7 +51,7 @@ export function StatusBar() {
           checked {formatAgo(health.data.checkedAt, now)}
         </span>
       )}
-      {remaining !== null && remaining !== undefined && (
+      {remaining !== null && remaining !== undefined && settings.data?.dataSource !== 'library' && (
         <span className="status-item status-muted" data-testid="status-quota">
           {remaining.toLocaleString('en-US')} requests left
         </span>

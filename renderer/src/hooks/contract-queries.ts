@@ -6,6 +6,7 @@ import type { ContractError } from '../../../shared/contract/errors.ts';
 import type { Settings, SettingsPatch } from '../../../shared/settings.ts';
 import { useApi, useConnection } from '../connection-context.ts';
 import type { ConnectionState } from '../transport/ws-bridge.ts';
+import { healthDescribes, libraryContentsChanged, sourceIdentityOf } from './source-identity.ts';
 
 /** Query keys of the contract's server state. */
 export const queryKeys = {
@@ -79,7 +80,7 @@ export function useHealth() {
 }
 
 /**
- * The data source the settings select (`'embedded'` or the remote base URL) and its health, once
+ * The data source the settings select (its identity, `sourceIdentityOf`) and its health, once
  * health has been measured for that source. Right after a switch the last health report still
  * describes the previous source; a view keyed by it would file one source's answer under the
  * other's name, so until the new report arrives `health` is undefined.
@@ -87,9 +88,9 @@ export function useHealth() {
 export function useSelectedSource(): { source: string | null; health: Health | undefined } {
   const settings = useSettings();
   const health = useHealth();
-  const source = settings.data === undefined ? null : settings.data.dataSource === 'remote' ? settings.data.remoteBaseUrl : 'embedded';
+  const source = settings.data === undefined ? null : sourceIdentityOf(settings.data);
   const report = health.data;
-  const current = report !== undefined && (source === 'embedded' ? report.dataSource === 'embedded' : report.dataSource === 'remote' && report.baseUrl === source);
+  const current = report !== undefined && settings.data !== undefined && healthDescribes(report, settings.data);
   return { source, health: current ? report : undefined };
 }
 
@@ -110,7 +111,14 @@ export function useContractEvents(): void {
   useEffect(() => {
     const offs = [
       api.events.on('settings.changed', (settings) => client.setQueryData(queryKeys.settings, settings)),
-      api.events.on('health.changed', (health) => client.setQueryData(queryKeys.health, health)),
+      api.events.on('health.changed', (health) => {
+        const before = client.getQueryData<Health>(queryKeys.health);
+        client.setQueryData(queryKeys.health, health);
+        // A file landed in or left the library: the catalog lists what the folder holds now.
+        if (before !== undefined && libraryContentsChanged(before, health)) {
+          void client.invalidateQueries({ queryKey: ['catalog.markets'] });
+        }
+      }),
       api.events.on('usage.changed', (usage) => client.setQueryData(queryKeys.usage, usage)),
     ];
     return () => offs.forEach((off) => off());

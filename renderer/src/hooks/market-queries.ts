@@ -10,7 +10,7 @@ export interface MarketLoad<T> {
   query: UseQueryResult<T, ContractError>;
   /** Rows received so far (pushed by main after each page); null before the first page. */
   progress: number | null;
-  /** The data source the load was filed under (`'embedded'` or the remote base URL). */
+  /** The data source the load was filed under (`sourceIdentityOf`: `'embedded'`, the remote base URL, or `library:` and its folder). */
   source: string | null;
 }
 
@@ -58,15 +58,15 @@ export function useMarketLoad<T>(key: readonly unknown[], load: (api: MdeApi, re
 }
 
 /**
- * Whether requests to the selected source carry an API key: always for the embedded demo (main
- * sends the demo's own key), and for a remote service when one is stored for it; undefined until
+ * Whether requests to the selected source carry an API key: always for the embedded demo and the
+ * local library (main sends the local key), and for a remote service when one is stored for it; undefined until
  * the settings and key status are known (so a key holder never sees "needs a key" flash by).
  */
 export function useKeyAccess(): boolean | undefined {
   const settings = useSettings();
   const keys = useKeyStatus();
   if (settings.data === undefined) return settings.isError ? false : undefined;
-  if (settings.data.dataSource === 'embedded') return true;
+  if (settings.data.dataSource !== 'remote') return true;
   if (keys.data === undefined) return keys.isError ? false : undefined;
   return keys.data.hasKey && keys.data.baseUrl === settings.data.remoteBaseUrl;
 }

@@ -7,6 +7,7 @@ import { zoneOffsetOf } from '../format/coverage.ts';
 import { timeZoneLabel } from '../format/market-values.ts';
 import { useCatalog } from '../hooks/catalog-queries.ts';
 import { useCheckHealth, useSelectedSource, useSettings, useTimeZone } from '../hooks/contract-queries.ts';
+import { CatalogEmpty } from './catalog/CatalogEmpty.tsx';
 import { useNow } from '../hooks/use-now.ts';
 import { marketKey } from '../navigation/market-lists.ts';
 import { useOpenMarket } from '../navigation/use-open-market.ts';
@@ -205,9 +206,7 @@ export function CatalogView() {
       ) : unhealthy !== null && catalog.data === undefined ? (
         <ErrorPanel context="The catalog needs a healthy data source." error={healthError(unhealthy)} failedAt={unhealthy.checkedAt} onRetry={() => check.mutate()} retrying={check.isPending} />
       ) : catalog.data?.markets.length === 0 ? (
-        <EmptyState icon="▦" title="The data source lists no markets">
-          <p>Its catalog is empty. Choose another data source in Settings, or try again later.</p>
-        </EmptyState>
+        <CatalogEmpty dataSource={settings.data?.dataSource} health={health} />
       ) : (
         <div className="split catalog-split">
           <div className="panel table-panel catalog-panel">

@@ -1,5 +1,6 @@
 import { useRef, useState, type SyntheticEvent } from 'react';
 import type { DataSourceKind, Settings } from '../../../shared/settings.ts';
+import { dataSourcePatch, defaultLibraryRootShown } from './data-source-form.ts';
 import { FactList } from '../components/FactList.tsx';
 import { ViewFrame } from '../components/ViewFrame.tsx';
 import { ApiKeySection } from './ApiKeySection.tsx';
@@ -29,20 +30,36 @@ function DataSourceSection({ settings }: { settings: Settings }) {
   const update = useUpdateSettings();
   const check = useCheckHealth();
   const health = useHealth();
+  const info = useAppInfo();
+  const defaultFolder = info.data === undefined ? null : defaultLibraryRootShown(info.data.userDataDir);
+  const savedFolder = settings.libraryRoot ?? defaultFolder ?? '';
   const [kind, setKind] = useState<DataSourceKind>(settings.dataSource);
   const [baseUrl, setBaseUrl] = useState(settings.remoteBaseUrl ?? '');
+  // Null until edited: the saved folder (or the default, once app info arrives) is shown.
+  const [folderEdit, setFolderEdit] = useState<string | null>(null);
+  const folder = folderEdit ?? savedFolder;
   const onSubmit = (event: SyntheticEvent): void => {
     event.preventDefault();
-    update.mutate(kind === 'remote' ? { dataSource: 'remote', remoteBaseUrl: baseUrl } : { dataSource: 'embedded' });
+    update.mutate(dataSourcePatch(kind, baseUrl, folder, defaultFolder), { onSuccess: () => setFolderEdit(null) });
   };
-  const dirty = kind !== settings.dataSource || (kind === 'remote' && baseUrl !== (settings.remoteBaseUrl ?? ''));
+  const onCancel = (): void => {
+    setKind(settings.dataSource);
+    setBaseUrl(settings.remoteBaseUrl ?? '');
+    setFolderEdit(null);
+    update.reset();
+  };
+  const dirty =
+    kind !== settings.dataSource ||
+    (kind === 'remote' && baseUrl !== (settings.remoteBaseUrl ?? '')) ||
+    (kind === 'library' && folder.trim() !== savedFolder);
   const shown = check.data ?? health.data;
   const baseUrlInput = useRef<HTMLInputElement>(null);
+  const folderInput = useRef<HTMLInputElement>(null);
   const section = useRef<HTMLFormElement>(null);
-  // Sent here by "Check data source": the base URL of a remote service, else the section itself.
-  useSettingsFocus('data-source', kind === 'remote' ? baseUrlInput : section, true);
+  // Sent here by "Check data source": the base URL of a remote service, the library's folder, else the section itself.
+  useSettingsFocus('data-source', kind === 'remote' ? baseUrlInput : kind === 'library' ? folderInput : section, true);
   return (
-    <form ref={section} tabIndex={-1} className="panel settings-section" onSubmit={onSubmit} aria-labelledby="ds-title">
+    <form ref={section} tabIndex={-1} className="panel settings-section" onSubmit={onSubmit} aria-labelledby="ds-title" data-testid="data-source-settings">
       <header className="panel-header" id="ds-title">
         Data source
       </header>
@@ -61,7 +78,7 @@ function DataSourceSection({ settings }: { settings: Settings }) {
             <span className="muted"> — real historical data; an API key unlocks older ranges.</span>
           </span>
         </label>
-        <label className="field">
+        <label className="field field-indented">
           <span className="field-label">Base URL</span>
           <input
             ref={baseUrlInput}
@@ -72,9 +89,43 @@ function DataSourceSection({ settings }: { settings: Settings }) {
             value={baseUrl}
             disabled={kind !== 'remote'}
             onChange={(event) => setBaseUrl(event.target.value)}
-            aria-invalid={update.isError}
+            aria-invalid={update.isError && kind === 'remote'}
             aria-describedby="ds-error"
           />
+        </label>
+        <label className="choice">
+          <input type="radio" name="source" checked={kind === 'library'} onChange={() => setKind('library')} />
+          <span>
+            <strong>Local library (offline)</strong>
+            <span className="muted"> — snapshot files you downloaded, served on this machine; no network, no key.</span>
+          </span>
+        </label>
+        <label className="field field-indented">
+          <span className="field-label">Library folder</span>
+          <input
+            ref={folderInput}
+            type="text"
+            spellCheck={false}
+            autoComplete="off"
+            placeholder={defaultFolder ?? '/home/me/market-data'}
+            value={folder}
+            disabled={kind !== 'library'}
+            onChange={(event) => setFolderEdit(event.target.value)}
+            aria-invalid={update.isError && kind === 'library'}
+            aria-describedby="ds-folder-hint ds-error"
+            data-testid="library-folder"
+          />
+          <span className="field-hint muted" id="ds-folder-hint">
+            An absolute path. Files in <code>data/standard/…</code> (the public tool&apos;s layout) or <code>{'{source}/{market}/{date}/'}</code> are served.
+            {defaultFolder !== null && folder.trim() !== defaultFolder && kind === 'library' && (
+              <>
+                {' '}
+                <button type="button" className="link-button" onClick={() => setFolderEdit(defaultFolder)}>
+                  Use the default folder
+                </button>
+              </>
+            )}
+          </span>
         </label>
         {update.isError && (
           <p className="error-text" id="ds-error" role="alert">
@@ -85,8 +136,11 @@ function DataSourceSection({ settings }: { settings: Settings }) {
           <button type="submit" className="button primary" disabled={!dirty || update.isPending}>
             {update.isPending ? 'Saving…' : 'Save'}
           </button>
+          <button type="button" className="button" onClick={onCancel} disabled={!dirty || update.isPending}>
+            Cancel
+          </button>
           <button type="button" className="button" onClick={() => check.mutate()} disabled={check.isPending}>
-            {check.isPending ? 'Testing…' : 'Test connection'}
+            {check.isPending ? 'Testing…' : settings.dataSource === 'library' ? 'Check library' : 'Test connection'}
           </button>
           {shown !== undefined && (
             <span className={`health-inline health-text-${shown.status}`} data-testid="connection-result">

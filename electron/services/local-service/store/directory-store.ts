@@ -1,11 +1,11 @@
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { DatasetDescriptor } from '../../../../shared/dataset-descriptor.ts';
 import type { InstrumentEntry } from '../../../../shared/rows/catalog.ts';
 import type { SnapshotRecord } from '../../../../shared/snapshot/records.ts';
-import { hourKey, parseSnapshotKey } from '../snapshot-keys.ts';
 import { DecodedHourCache } from './decoded-hour-cache.ts';
 import type { DecodedHour, HourFile, HourRef, MarketDataStore } from './market-data-store.ts';
+import { listFolderHours } from './snapshot-folder-layout.ts';
 
 /** Decodes one snapshot file into its event records, in file order (only lines of `lineTypes` when given). */
 export type HourDecoder = (path: string, lineTypes?: ReadonlySet<string>) => Promise<readonly SnapshotRecord[]>;
@@ -17,6 +17,22 @@ export interface DirectoryManifest {
 }
 
 const hourMs = 3_600_000;
+
+/** What the last scan of the folder found, for the status bar and the health message. */
+export interface FolderContents {
+  /** Whether the folder exists. */
+  exists: boolean;
+  /** Hour files served. */
+  files: number;
+  /** Datasets (source, market) with at least one file. */
+  datasets: number;
+  /** Bytes of the files served. */
+  bytes: number;
+  /** `.jsonl.zst` files left out (not a key, in another dataset's folder, a second copy). */
+  ignored: number;
+  /** `.part` files (downloads under way or cut short). */
+  partial: number;
+}
 
 function byCollectorTime(records: readonly SnapshotRecord[]): SnapshotRecord[] {
   // Files are in collector arrival order; rows are served in collector-time order, ties by line.
@@ -37,9 +53,10 @@ export function inferredDataset(source: string, market: string): DatasetDescript
 }
 
 /**
- * Serves a folder of hourly snapshot files laid out as `{root}/{source}/{market}/{date}/{key}.jsonl.zst`
- * (an extra `standard/` level, as the public tool writes, is accepted). An index of the files
- * lets a query touch only the hours it needs; decoded hours are cached.
+ * Serves a folder of hourly snapshot files laid out as `{root}/data/standard/{source}/{market}/{date}/{key}.jsonl.zst`
+ * (the public tool's layout) or `{root}/{source}/{market}/{date}/{key}.jsonl.zst` (see
+ * `snapshot-folder-layout.ts`). An index of the files lets a query touch only the hours it needs;
+ * decoded hours are cached by file version, so a rescan keeps them for files that did not change.
  */
 export class DirectoryStore implements MarketDataStore {
   readonly root: string;
@@ -51,6 +68,11 @@ export class DirectoryStore implements MarketDataStore {
   #byDataset = new Map<string, HourFile[]>();
   #datasets: DatasetDescriptor[] = [];
   #instruments: InstrumentEntry[] = [];
+  #contents: FolderContents = { exists: false, files: 0, datasets: 0, bytes: 0, ignored: 0, partial: 0 };
+  /** The scan under way, and whether another was asked for while it ran. */
+  #scanning: Promise<void> | null = null;
+  /** Scans asked for so far: one asked for during a scan makes that scan run once more. */
+  #scansAsked = 0;
 
   constructor(root: string, decode: HourDecoder, cacheRecords = 2_000_000) {
     this.root = root;
@@ -58,32 +80,62 @@ export class DirectoryStore implements MarketDataStore {
     this.#cache = new DecodedHourCache(cacheRecords);
   }
 
-  /** (Re)builds the index from the folder and its optional `datasets.json`. */
-  async scan(): Promise<void> {
-    const files = new Map<string, HourFile>();
-    for (const path of await listSnapshotFiles(this.root)) {
-      const name = path.slice(path.lastIndexOf('/') + 1).replace(/\.jsonl\.zst$/, '');
-      const parts = parseSnapshotKey(name);
-      if (parts === null) continue;
-      const key = hourKey(parts.source, parts.market, parts.date, parts.hour);
-      const info = await stat(path);
-      files.set(key, { ...parts, key, hourStart: Date.parse(`${parts.date}T00:00:00Z`) + parts.hour * hourMs, path, bytes: info.size });
-    }
-    this.#files = files;
-    this.#byDataset = new Map();
+  /**
+   * (Re)builds the index from the folder and its optional `datasets.json`. The new index replaces
+   * the old one in one step, so queries under way keep reading the hours they already found.
+   * Scans never overlap: one asked for while another runs starts after it, and both callers
+   * resolve once the folder as it is now has been read.
+   */
+  scan(): Promise<void> {
+    this.#scansAsked += 1;
+    if (this.#scanning !== null) return this.#scanning;
+    const run = async (): Promise<void> => {
+      try {
+        let asked: number;
+        do {
+          asked = this.#scansAsked;
+          await this.#scanOnce();
+        } while (asked !== this.#scansAsked);
+      } finally {
+        this.#scanning = null;
+      }
+    };
+    this.#scanning = run();
+    return this.#scanning;
+  }
+
+  /** What the last scan found. */
+  contents(): FolderContents {
+    return this.#contents;
+  }
+
+  async #scanOnce(): Promise<void> {
+    const listing = await listFolderHours(this.root);
+    const files = new Map(listing.files.map((file) => [file.key, file]));
+    const byDataset = new Map<string, HourFile[]>();
     for (const file of [...files.values()].sort((a, b) => a.hourStart - b.hourStart)) {
       const id = `${file.source}\u0000${file.market}`;
-      const list = this.#byDataset.get(id) ?? [];
+      const list = byDataset.get(id) ?? [];
       list.push(file);
-      this.#byDataset.set(id, list);
+      byDataset.set(id, list);
     }
     const manifest = await readManifest(this.root);
     const described = new Map((manifest.datasets ?? []).map((d) => [`${d.source}\u0000${d.market}`, d]));
-    this.#datasets = [...this.#byDataset.keys()].map((id) => {
+    this.#files = files;
+    this.#byDataset = byDataset;
+    this.#datasets = [...byDataset.keys()].map((id) => {
       const [source = '', market = ''] = id.split('\u0000');
       return described.get(id) ?? inferredDataset(source, market);
     });
     this.#instruments = manifest.instruments ?? [];
+    this.#contents = {
+      exists: listing.exists,
+      files: files.size,
+      datasets: byDataset.size,
+      bytes: listing.files.reduce((sum, file) => sum + file.bytes, 0),
+      ignored: listing.ignored,
+      partial: listing.partial,
+    };
   }
 
   /** Adds or replaces one file in the index (the demo writes hours while it runs). */
@@ -160,25 +212,6 @@ export class DirectoryStore implements MarketDataStore {
     const lastTime = records[records.length - 1]?.collectorTimestamp ?? file.hourStart;
     return { file, records, dataEnd: Math.max(lastTime, file.hourStart + hourMs - 1) };
   }
-}
-
-async function listSnapshotFiles(root: string): Promise<string[]> {
-  const found: string[] = [];
-  const walk = async (dir: string, depth: number): Promise<void> => {
-    let entries;
-    try {
-      entries = await readdir(dir, { withFileTypes: true });
-    } catch {
-      return;
-    }
-    for (const entry of entries) {
-      const path = join(dir, entry.name);
-      if (entry.isDirectory() && depth < 5) await walk(path, depth + 1);
-      else if (entry.isFile() && entry.name.endsWith('.jsonl.zst')) found.push(path);
-    }
-  };
-  await walk(root, 0);
-  return found;
 }
 
 async function readManifest(root: string): Promise<DirectoryManifest> {

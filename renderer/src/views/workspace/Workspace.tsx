@@ -4,7 +4,7 @@ import { RangePicker } from '../../components/range/RangePicker.tsx';
 import { ViewFrame } from '../../components/ViewFrame.tsx';
 import { formatTimestamp, timeZoneLabel } from '../../format/market-values.ts';
 import { useCatalog, useCatalogMarket } from '../../hooks/catalog-queries.ts';
-import { useCheckHealth, useHealth, useSelectedSource, useTimeZone } from '../../hooks/contract-queries.ts';
+import { useCheckHealth, useSelectedSource, useTimeZone } from '../../hooks/contract-queries.ts';
 import { ErrorPanel } from '../../components/ErrorPanel.tsx';
 import { useKeyAccess } from '../../hooks/market-queries.ts';
 import { resolveRange } from '../../navigation/time-range.ts';
@@ -51,7 +51,8 @@ export function Workspace({ source, market, instrument, params }: WorkspaceProps
   const zone = useTimeZone();
   const keyAccess = useKeyAccess();
   const hasKey = keyAccess === true;
-  const simulated = useHealth().data?.simulated === true;
+  // The report of the selected source: right after a switch away from the demo, the demo's is stale.
+  const simulated = useSelectedSource().health?.simulated === true;
   const { health } = useSelectedSource();
   const checkHealth = useCheckHealth();
   const unhealthy = health !== undefined && (health.status === 'down' || health.status === 'degraded') ? health : null;
