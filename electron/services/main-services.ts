@@ -9,6 +9,7 @@ import { FileGrants } from './files/file-grants.ts';
 import { fileHandlers, type FilePicker } from './files/file-handlers.ts';
 import { createFileViews } from './file-view/file-view-handlers.ts';
 import { DataSourceManager } from './data-source/data-source-manager.ts';
+import { downloadClientOf } from './downloads/download-client.ts';
 import { createDownloadServices } from './downloads/download-services.ts';
 import { exportHandlers } from './export/export-handlers.ts';
 import { defaultDemoSeed, demoDataDir, startEmbeddedService } from './local-service/embedded-service.ts';
@@ -111,7 +112,7 @@ export function createMainServices(options: MainServicesOptions): MainServices {
   const downloads = createDownloadServices({
     userDataDir: options.userDataDir,
     libraryRoot: async () => (await settings.get()).libraryRoot,
-    clientOf: async () => (await access.client()).client,
+    clientOf: () => downloadClientOf(() => settings.get(), async () => (await access.client()).client),
     hasKey: () => access.hasKey(),
     grants: files,
     onQueue: (queue) => events.emit('downloads.changed', queue),

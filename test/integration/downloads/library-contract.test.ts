@@ -78,4 +78,17 @@ describe('the library channels in the app', () => {
     expect(errorOf(await dispatch(services.handlers, 'library.delete', { keys: ['standard-x-..-2024-03-10-07'] })).kind).toBe('invalid-request');
     expect(errorOf(await dispatch(services.handlers, 'downloads.enqueue', { source: 'binance', market: 'BTC-USDT', dates: ['10/03/2024'] })).kind).toBe('invalid-request');
   });
+
+  it('with the library as the data source, listing and downloading say there is no service to download from, and the library still answers', async () => {
+    const userData = await temp();
+    const services = createMainServices({ userDataDir: userData, mode: 'browser', healthIntervalMs: 0 });
+    running.push(services);
+    await services.settings.update({ dataSource: 'library' });
+    const listing = errorOf(await dispatch(services.handlers, 'library.availability', { source: 'binance', market: 'BTC-USDT', from: 0, to: 3_600_000 }));
+    expect(listing).toMatchObject({ kind: 'unavailable', channel: 'library.availability' });
+    expect(listing.message).toContain('local library is the active data source');
+    expect(listing.resolution).toContain('Settings → Data source');
+    expect(errorOf(await dispatch(services.handlers, 'library.manifest', { source: 'binance', market: 'BTC-USDT', date: '2024-03-10' })).kind).toBe('unavailable');
+    expect(valueOf<LibraryIndex>(await dispatch(services.handlers, 'library.index', undefined)).root).toBe(join(userData, 'library'));
+  });
 });
