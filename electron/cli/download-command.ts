@@ -8,6 +8,7 @@ import { transferSnapshot } from '../services/downloads/snapshot-transfer.ts';
 import { existingLibraryPath, libraryPathOf, UnsafeLibraryName } from '../services/library/library-layout.ts';
 import { checkBaseUrl, defaultBaseUrl } from './cli-base-url.ts';
 import { defaultCliRoot } from './download-help.ts';
+import { formatBytes } from '../../shared/byte-size.ts';
 import { integerOption, readCommandLine, UsageError } from './command-line.ts';
 import { cliApiKey } from './get-command.ts';
 
@@ -68,19 +69,6 @@ export function parseDownloadArguments(args: readonly string[], cwd = process.cw
     baseUrl: values['base-url'] === undefined ? defaultBaseUrl : checkBaseUrl(values['base-url']),
     concurrency: values.concurrency === undefined ? 3 : integerOption('--concurrency', values.concurrency, { min: 1, max: 16, expected: 'a whole number from 1 to 16' }),
   };
-}
-
-const units = ['B', 'KB', 'MB', 'GB', 'TB'];
-
-/** Bytes for people: 1.5 MB (powers of 1000, as disks are sold). */
-export function formatBytes(bytes: number): string {
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1000 && unit < units.length - 1) {
-    value /= 1000;
-    unit++;
-  }
-  return unit === 0 ? `${bytes} B` : `${value.toFixed(1)} ${units[unit] ?? ''}`;
 }
 
 /** A duration for people: 45 s, 3 min 20 s, 2 h 5 min. */

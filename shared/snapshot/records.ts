@@ -100,6 +100,19 @@ export interface RawSeriesRecord extends RecordEnvelope {
   values: unknown;
 }
 
+/** The decimal-string fields of a perpetual ticker, in file names and file order. */
+export const perpetualDecimalFields = [
+  'last_price',
+  'mark_price',
+  'index_price',
+  'oracle_price',
+  'mid_price',
+  'open_interest',
+  'funding_rate',
+  'predicted_funding_rate',
+  'premium',
+] as const;
+
 /** A perpetual ticker: decimal strings, any of which may be absent or null. */
 export interface PerpetualTickerRecord extends RecordEnvelope {
   type: 'perpetual_ticker';

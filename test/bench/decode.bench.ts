@@ -7,23 +7,10 @@ import { Decompress, decompress } from 'fzstd';
 import { writeL2File, type L2FileResult } from '../../electron/services/simulator/l2-file-generator.ts';
 import { SnapshotReader } from '../../electron/services/snapshot/snapshot-reader.ts';
 import { defaultZstdDecompressor, fzstdStreamDecompressor, type ZstdDecompressor } from '../../electron/services/snapshot/zstd-decompressor.ts';
-import { report } from './measure.ts';
+import { report, timed } from './measure.ts';
 
 /** About 270 uncompressed bytes per event with the generator's defaults. */
 const bytesPerEvent = 270;
-
-/** Median wall time of `rounds` runs of a long operation, in seconds. */
-async function timed(operation: () => Promise<number> | number, rounds = 3): Promise<{ seconds: number; count: number }> {
-  const times: number[] = [];
-  let count = 0;
-  for (let round = 0; round < rounds; round++) {
-    const started = performance.now();
-    count = await operation();
-    times.push((performance.now() - started) / 1000);
-  }
-  times.sort((a, b) => a - b);
-  return { seconds: times[Math.floor(times.length / 2)] ?? 0, count };
-}
 
 function naiveDecode(path: string): number {
   const text = new TextDecoder().decode(decompress(readFileSync(path)));

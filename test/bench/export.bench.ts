@@ -5,20 +5,7 @@ import { join } from 'node:path';
 import { runExport, type ExportFormat } from '../../electron/services/export/export-run.ts';
 import { writeL2File } from '../../electron/services/simulator/l2-file-generator.ts';
 import { SnapshotReader } from '../../electron/services/snapshot/snapshot-reader.ts';
-import { report } from './measure.ts';
-
-/** Median wall time of `rounds` runs, in seconds, with the count the last run returned. */
-async function timed(operation: () => Promise<number>, rounds = 3): Promise<{ seconds: number; count: number }> {
-  const times: number[] = [];
-  let count = 0;
-  for (let round = 0; round < rounds; round++) {
-    const started = performance.now();
-    count = await operation();
-    times.push((performance.now() - started) / 1000);
-  }
-  times.sort((a, b) => a - b);
-  return { seconds: times[Math.floor(times.length / 2)] ?? 0, count };
-}
+import { report, timed } from './measure.ts';
 
 /** Export of a busy L2 file (book levels and trades, one row per level): Parquet and CSV rows/s beside the bare decode, in the same run. */
 export async function run(): Promise<void> {

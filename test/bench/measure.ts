@@ -51,3 +51,16 @@ export function report(line: ReportLine): void {
       (line.target !== undefined ? `  (target ${line.target})` : ''),
   );
 }
+
+/** Median wall time of `rounds` runs of a long operation, in seconds. */
+export async function timed(operation: () => Promise<number> | number, rounds = 3): Promise<{ seconds: number; count: number }> {
+  const times: number[] = [];
+  let count = 0;
+  for (let round = 0; round < rounds; round++) {
+    const started = performance.now();
+    count = await operation();
+    times.push((performance.now() - started) / 1000);
+  }
+  times.sort((a, b) => a - b);
+  return { seconds: times[Math.floor(times.length / 2)] ?? 0, count };
+}

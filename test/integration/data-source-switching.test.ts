@@ -146,7 +146,7 @@ describe('DataSourceManager: library health', () => {
       const health = await manager.checkHealth();
       const bytes = compressZstdFrame(new TextEncoder().encode(fixtureText('v2-book-trades.jsonl'))).length * 3;
       expect(health).toMatchObject({ dataSource: 'library', status: 'ok', simulated: false, checkedAt });
-      expect(health.message).toBe(`3 hour files in 2 datasets (${(bytes / 1000).toFixed(1)} KB)`);
+      expect(health.message).toBe(`3 hour files in 2 datasets (${(bytes / 1000).toFixed(2)} KB)`);
       expect(health.library).toEqual({ setting: root, root, exists: true, files: 3, datasets: 2, bytes });
     } finally {
       await manager.close();

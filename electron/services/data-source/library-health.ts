@@ -1,18 +1,6 @@
 import type { Health, LibraryHealth } from '../../../shared/contract/channels.ts';
+import { formatBytes } from '../../../shared/byte-size.ts';
 import type { FolderContents } from '../local-service/store/directory-store.ts';
-
-/** A byte count as people read it (powers of 1000): `812 B`, `4.2 KB`, `18.6 MB`. */
-function bytesText(bytes: number): string {
-  if (bytes < 1000) return `${bytes} B`;
-  const units = ['KB', 'MB', 'GB', 'TB'] as const;
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1000 && unit < units.length) {
-    value /= 1000;
-    unit += 1;
-  }
-  return `${value.toFixed(value < 10 ? 1 : 0)} ${units[unit - 1] ?? 'TB'}`;
-}
 
 function plural(count: number, one: string, many: string): string {
   return `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
@@ -47,6 +35,6 @@ export function libraryHealth(probed: Health, library: LibraryHealth, contents: 
   }
   return {
     ...withLibrary,
-    message: `${plural(library.files, 'hour file', 'hour files')} in ${plural(library.datasets, 'dataset', 'datasets')} (${bytesText(library.bytes)})${partial}${ignored}`,
+    message: `${plural(library.files, 'hour file', 'hour files')} in ${plural(library.datasets, 'dataset', 'datasets')} (${formatBytes(library.bytes)})${partial}${ignored}`,
   };
 }

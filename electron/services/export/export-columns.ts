@@ -6,6 +6,8 @@
  * the other types' rows.
  */
 
+import { perpetualDecimalFields } from '../../../shared/snapshot/records.ts';
+
 /** How a column is typed: in Parquet (INT64, INT64 TIMESTAMP(MILLIS, UTC), INT32, DOUBLE, UTF8, BOOLEAN) and in CSV text. */
 export type ColumnKind = 'int64' | 'timestamp' | 'int32' | 'float64' | 'string' | 'bool';
 
@@ -49,18 +51,6 @@ export const envelopeColumns: readonly ExportColumn[] = [
   column('type', 'string', true),
 ];
 
-/** Decimal-string fields of perpetual tickers, in file names. */
-export const perpetualDecimalFields = [
-  'last_price',
-  'mark_price',
-  'index_price',
-  'oracle_price',
-  'mid_price',
-  'open_interest',
-  'funding_rate',
-  'predicted_funding_rate',
-  'premium',
-] as const;
 
 /** Decimal-string fields of option tickers (greeks read from `greeks` first), in file names. */
 export const optionDecimalFields = [

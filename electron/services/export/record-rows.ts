@@ -1,5 +1,6 @@
 import type { SnapshotRecord } from '../../../shared/snapshot/records.ts';
-import { greekFields, optionDecimalFields, perpetualDecimalFields, type ExportColumn } from './export-columns.ts';
+import { perpetualDecimalFields } from '../../../shared/snapshot/records.ts';
+import { greekFields, optionDecimalFields, type ExportColumn } from './export-columns.ts';
 
 /** One cell: null is an empty CSV field and a Parquet null. */
 export type Cell = string | number | boolean | null;

@@ -1,4 +1,4 @@
-import type { RecordEnvelope, SnapshotHeader, SnapshotRecord } from '../../../shared/snapshot/records.ts';
+import { perpetualDecimalFields, type RecordEnvelope, type SnapshotHeader, type SnapshotRecord } from '../../../shared/snapshot/records.ts';
 import { flatLevels } from './book-levels.ts';
 import {
   LineProblem,
@@ -13,18 +13,6 @@ import {
 } from './line-problem.ts';
 import { quoteLadderValues } from './quote-ladder.ts';
 import { nullableTimeField, timeField } from './record-time.ts';
-
-const tickerStringFields = [
-  'last_price',
-  'mark_price',
-  'index_price',
-  'oracle_price',
-  'mid_price',
-  'open_interest',
-  'funding_rate',
-  'predicted_funding_rate',
-  'premium',
-] as const;
 
 function sequenceString(row: JsonObject, key: string): string | null {
   const value = row[key];
@@ -91,7 +79,7 @@ export function pointValue(data: JsonObject): string {
 }
 
 function checkTicker(data: JsonObject): void {
-  for (const key of tickerStringFields) nullableStringField(data, key, 'data.');
+  for (const key of perpetualDecimalFields) nullableStringField(data, key, 'data.');
   nullableTimeField(data, 'funding_timestamp', 'data.');
 }
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { defaultBaseUrl } from '../../../electron/cli/cli-base-url.ts';
 import { UsageError } from '../../../electron/cli/command-line.ts';
-import { formatBytes, formatDuration, parseDownloadArguments, progressLine } from '../../../electron/cli/download-command.ts';
+import { formatDuration, parseDownloadArguments, progressLine } from '../../../electron/cli/download-command.ts';
+import { formatBytes } from '../../../shared/byte-size.ts';
 import type { DownloadQueue } from '../../../shared/contract/library-schemas.ts';
 
 function usageMessage(args: readonly string[]): string {
@@ -49,7 +50,7 @@ describe('mde download arguments', () => {
 
 describe('mde download progress', () => {
   it('formats bytes and durations for people', () => {
-    expect([formatBytes(999), formatBytes(1500), formatBytes(2_500_000), formatBytes(3_210_000_000)]).toEqual(['999 B', '1.5 KB', '2.5 MB', '3.2 GB']);
+    expect([formatBytes(999), formatBytes(1500), formatBytes(2_500_000), formatBytes(3_210_000_000)]).toEqual(['999 B', '1.50 KB', '2.50 MB', '3.21 GB']);
     expect([formatDuration(400), formatDuration(45_000), formatDuration(200_000), formatDuration(7_500_000)]).toEqual(['1 s', '45 s', '3 min 20 s', '2 h 5 min']);
   });
 
@@ -66,6 +67,6 @@ describe('mde download progress', () => {
       totals: { bytes: 500_000, totalBytes: 3_000_000, rateBps: 250_000, etaMs: 10_000, active: 1, queued: 1, done: 1, failed: 0 },
     };
     // 1.5 MB of 4 MB: 9 of 24 cells.
-    expect(progressLine(queue)).toBe(`[${'#'.repeat(9)}${'.'.repeat(15)}] 1.5 MB/4.0 MB  250.0 KB/s  ETA 10 s  files 1/3`);
+    expect(progressLine(queue)).toBe(`[${'#'.repeat(9)}${'.'.repeat(15)}] 1.50 MB/4.00 MB  250 KB/s  ETA 10 s  files 1/3`);
   });
 });

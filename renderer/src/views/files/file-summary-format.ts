@@ -3,18 +3,7 @@ import { formatTimestamp, type TimeZoneChoice } from '../../format/market-values
 
 type Summary = FileViewProgress['summary'];
 
-/** A byte count as people read it: `812 B`, `4.2 KB`, `18.6 MB`, `1.21 GB` (powers of 1000). */
-export function formatBytes(bytes: number): string {
-  if (bytes < 1000) return `${bytes} B`;
-  const units = ['KB', 'MB', 'GB', 'TB'] as const;
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1000 && unit < units.length) {
-    value /= 1000;
-    unit++;
-  }
-  return `${value >= 100 ? value.toFixed(0) : value >= 10 ? value.toFixed(1) : value.toFixed(2)} ${units[unit - 1] ?? 'B'}`;
-}
+export { formatBytes } from '../../../../shared/byte-size.ts';
 
 /** A count with thousands separators. */
 export function count(value: number): string {
