@@ -47,6 +47,7 @@ export async function runDecode(args: readonly string[]): Promise<number> {
     { path: parsed.file },
     {
       lenient: parsed.lenient,
+      keepDataText: true,
       onRecords: async (records) => {
         let text = '';
         for (const record of records) text += `${lines.line(record)}\n`;

@@ -40,6 +40,8 @@ export interface OrderbookRecord extends RecordEnvelope {
   isSnapshot: boolean;
   bids: FlatLevels;
   asks: FlatLevels;
+  /** Only when the decoder was asked to keep it: the line's `data` text, already exactly as `mde decode` prints it. */
+  dataText?: string;
 }
 
 /** One trade print. */
@@ -52,6 +54,8 @@ export interface TradeRecord extends RecordEnvelope {
   maker: string | null;
   taker: string | null;
   liquidation: boolean | null;
+  /** Only when the decoder was asked to keep it: the line's `data` text, already exactly as `mde decode` prints it. */
+  dataText?: string;
 }
 
 /** A single named value such as `mark_px`; the value is a decimal string. */

@@ -17,6 +17,13 @@ const ZERO = 0x30;
 const NINE = 0x39;
 
 const pow10 = Array.from({ length: 23 }, (_, k) => 10 ** k);
+
+/** Decimal digits of a positive whole number below 1e22. */
+function digitCount(value: number): number {
+  let digits = 1;
+  while (value >= (pow10[digits] ?? Number.POSITIVE_INFINITY)) digits++;
+  return digits;
+}
 const maxExactMantissa = Number.MAX_SAFE_INTEGER;
 
 /**
@@ -95,6 +102,24 @@ export class FastV2LineParser {
   private readonly market = new RepeatedString();
   private readonly instrument = new RepeatedString();
   private readonly typeName = new RepeatedString();
+  /** Whether records keep their `data` text (see `keepDataText`). */
+  private readonly keepDataText: boolean;
+  /** Whether everything read since it was last set is written exactly as JSON.stringify would write it. */
+  private canonical = true;
+  /** Whether the object just read had every key, in the order `mde decode` prints them. */
+  private complete = false;
+  /** The `data` text built so far (numbers with trailing fraction zeros are written without them) and where the next copy starts. */
+  private dataPieces = '';
+  private dataCopyFrom = 0;
+
+  /**
+   * With `keepDataText`, an order-book or trade record whose `data` object is written exactly as
+   * JSON.stringify writes the decoded data (keys all present and in that order, no spaces, numbers
+   * in their shortest form) keeps that text as `dataText`, so `mde decode` prints it as it is.
+   */
+  constructor(keepDataText = false) {
+    this.keepDataText = keepDataText;
+  }
 
   /**
    * The `type` of the line `bytes[start, end)` read from its envelope alone, without touching
@@ -197,10 +222,16 @@ export class FastV2LineParser {
           type = this.stringIs(typeNames.orderbook) ? 1 : this.stringIs(typeNames.trade) ? 2 : 0;
           if (type === 0) throw bail;
           break;
-        default:
+        default: {
           // data: the type must already be known to parse it in one pass.
           if (type === 0) throw bail;
+          this.canonical = true;
+          this.complete = false;
+          this.dataPieces = '';
+          this.dataCopyFrom = this.p;
           record = type === 1 ? this.book() : this.trade();
+          if (this.keepDataText && this.dataWasCanonical()) record.dataText = this.dataPieces + this.b.toString('latin1', this.dataCopyFrom, this.p);
+        }
       }
       if (this.separator(CLOSE_BRACE)) break;
     }
@@ -217,6 +248,39 @@ export class FastV2LineParser {
     return record;
   }
 
+  /**
+   * Whether the number just read (ending at `this.p`) is written as String() writes its value, the
+   * form JSON.stringify uses: no exponent, no -0, at most 15 significant digits (then it is the
+   * shortest text that reads back to the same double), and not below 1e-6, where String() turns
+   * to exponent form. Trailing fraction zeros (`0.8080`, `43000.0`) are allowed when `data` text
+   * is kept: the copy leaves them out. Anything else marks the text as not reusable.
+   */
+  private checkShortestForm(noExponent: boolean, negative: boolean, zeroInteger: boolean, mantissa: number, decimals: number, dot: number): void {
+    const shortest =
+      noExponent && mantissa < 1e15 && (mantissa === 0 ? !negative : !zeroInteger || decimals - digitCount(mantissa) <= 5);
+    if (!shortest) {
+      this.canonical = false;
+      return;
+    }
+    const b = this.b;
+    const end = this.p;
+    if (decimals === 0 || b[end - 1] !== ZERO) return;
+    if (!this.keepDataText) {
+      this.canonical = false;
+      return;
+    }
+    let cut = end;
+    while (cut > dot + 1 && b[cut - 1] === ZERO) cut--;
+    if (cut === dot + 1) cut = dot;
+    this.dataPieces += b.toString('latin1', this.dataCopyFrom, cut);
+    this.dataCopyFrom = end;
+  }
+
+  /** Whether the `data` object just read is written exactly as `mde decode` prints it. */
+  private dataWasCanonical(): boolean {
+    return this.canonical && this.complete;
+  }
+
   private book(): OrderbookRecord {
     let isSnapshot: boolean | null = null;
     let bids: Float64Array | null = null;
@@ -226,9 +290,11 @@ export class FastV2LineParser {
       let seen = 0;
       let key = -1;
       for (;;) {
-        key = this.key(bookKeys, bookTokens, key + 1);
+        const expected = key + 1;
+        key = this.key(bookKeys, bookTokens, expected);
         if ((seen & (1 << key)) !== 0) throw bail;
         seen |= 1 << key;
+        if (key !== expected) this.canonical = false;
         if (key === 0) isSnapshot = this.boolean();
         else if (key === 1) bids = this.levels();
         else asks = this.levels();
@@ -236,6 +302,7 @@ export class FastV2LineParser {
       }
     }
     if (isSnapshot === null) throw bail;
+    this.complete = bids !== null && asks !== null;
     return {
       collectorTimestamp: 0,
       collectorSequence: 0,
@@ -265,9 +332,11 @@ export class FastV2LineParser {
     if (this.emptyObject()) throw bail;
     let key = -1;
     for (;;) {
-      key = this.key(tradeKeys, tradeTokens, key + 1);
+      const expected = key + 1;
+      key = this.key(tradeKeys, tradeTokens, expected);
       if ((seen & (1 << key)) !== 0) throw bail;
       seen |= 1 << key;
+      if (key !== expected) this.canonical = false;
       switch (key) {
         case 0:
           price = this.number();
@@ -298,6 +367,7 @@ export class FastV2LineParser {
       if (this.separator(CLOSE_BRACE)) break;
     }
     if ((seen & 3) !== 3) throw bail;
+    this.complete = seen === 0x7f;
     return {
       collectorTimestamp: 0,
       collectorSequence: 0,
@@ -419,6 +489,7 @@ export class FastV2LineParser {
       const byte = b[this.p];
       if (byte !== 0x20 && byte !== 0x09 && byte !== 0x0a && byte !== 0x0d) return;
       this.p++;
+      this.canonical = false;
     }
   }
 
@@ -487,6 +558,7 @@ export class FastV2LineParser {
     let mantissa = 0;
     let byte = b[p] ?? 0;
     if (p >= end || byte < ZERO || byte > NINE) throw bail;
+    const zeroInteger = byte === ZERO;
     if (byte === ZERO) {
       p++;
     } else {
@@ -496,6 +568,7 @@ export class FastV2LineParser {
       }
     }
     let decimals = 0;
+    const dot = p;
     if (p < end && b[p] === DOT) {
       p++;
       byte = b[p] ?? 0;
@@ -524,6 +597,7 @@ export class FastV2LineParser {
       value = Number(b.toString('latin1', start, p));
     }
     if (!Number.isFinite(value)) throw bail;
+    if (this.canonical) this.checkShortestForm(exact, negative, zeroInteger, mantissa, decimals, dot);
     return value;
   }
 }

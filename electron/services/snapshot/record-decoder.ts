@@ -20,6 +20,11 @@ export interface RecordDecoderOptions {
    * read whole.
    */
   onlyTypes?: ReadonlySet<string>;
+  /**
+   * Order-book and trade lines the fast path reads keep their `data` text (`dataText`) when it is
+   * exactly what `mde decode` would print for it, so the command writes it without re-formatting.
+   */
+  keepDataText?: boolean;
 }
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
@@ -51,7 +56,7 @@ export function fileType(record: SnapshotRecord, format: SnapshotFormat): string
 export class SnapshotRecordDecoder {
   private format: SnapshotFormat | null = null;
   private header: SnapshotHeader | null = null;
-  private readonly fast = new FastV2LineParser();
+  private readonly fast: FastV2LineParser;
   private readonly lenient: boolean;
   private readonly maxSamples: number;
   private readonly onlyTypes: ReadonlySet<string> | null;
@@ -71,6 +76,7 @@ export class SnapshotRecordDecoder {
     this.lenient = options.lenient ?? false;
     this.maxSamples = options.maxSkippedSamples ?? 10;
     this.onlyTypes = options.onlyTypes ?? null;
+    this.fast = new FastV2LineParser(options.keepDataText === true);
   }
 
   /** Event records produced so far. */
