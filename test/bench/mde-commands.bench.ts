@@ -1,8 +1,10 @@
 import { spawn } from 'node:child_process';
 import { closeSync, openSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { demoDatasets } from '../../electron/services/simulator/demo-datasets.ts';
+import { generateHourFile } from '../../electron/services/simulator/generate-hour.ts';
 import { writeL2File } from '../../electron/services/simulator/l2-file-generator.ts';
 import { builtCliPath, ensureBuiltCli } from '../support/built-cli.ts';
 import { report } from './measure.ts';
@@ -15,12 +17,12 @@ const peers = join(import.meta.dirname, 'cli-peers');
 const root = join(import.meta.dirname, '..', '..');
 
 /** Wall time of one process from spawn to exit, stdout to /dev/null; throws when it fails. */
-async function processSeconds(args: readonly string[]): Promise<number> {
+async function processSeconds(args: readonly string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
   const sink = openSync('/dev/null', 'w');
   try {
     const started = performance.now();
     const code = await new Promise<number | null>((resolve, reject) => {
-      const child = spawn(process.execPath, args, { cwd: root, stdio: ['ignore', sink, 'inherit'] });
+      const child = spawn(process.execPath, args, { cwd: root, env, stdio: ['ignore', sink, 'inherit'] });
       child.on('error', reject);
       child.on('exit', resolve);
     });
@@ -37,12 +39,12 @@ function median(values: number[]): number {
 }
 
 /** Times ours and the peer alternately, `rounds` each; medians in seconds. */
-async function race(ours: readonly string[], peer: readonly string[], rounds: number): Promise<{ ours: number; peer: number }> {
+async function race(ours: readonly string[], peer: readonly string[], rounds: number, env?: NodeJS.ProcessEnv): Promise<{ ours: number; peer: number }> {
   const a: number[] = [];
   const b: number[] = [];
   for (let round = 0; round < rounds; round++) {
-    b.push(await processSeconds(peer));
-    a.push(await processSeconds(ours));
+    b.push(await processSeconds(peer, env));
+    a.push(await processSeconds(ours, env));
   }
   return { ours: median(a), peer: median(b) };
 }
@@ -75,7 +77,47 @@ export async function run(): Promise<void> {
     report({ ...line, name: 'mde --help (the bundle)', value: help.ours, baselineName: 'node -e 0', baseline: help.peer, target: '< 0.3 s' });
     const viaScript = await race([join(root, 'scripts', 'mde.mjs'), '--help'], ['-e', '0'], 9);
     report({ ...line, name: 'mde --help (npm run mde: freshness check + bundle)', value: viaScript.ours, baselineName: 'node -e 0', baseline: viaScript.peer, target: '< 0.3 s' });
+    await l2OrderbooksThroughGet(dir);
   } finally {
     await rm(dir, { recursive: true, force: true });
+  }
+}
+
+const hourMs = 3_600_000;
+
+/** `mde serve --data` over one busy simulated hour, until `stop()`. */
+async function serveBusyHour(dir: string, hour: number, key: string): Promise<{ baseUrl: string; stop: () => void }> {
+  const base = demoDatasets.find((dataset) => dataset.source === 'hyperliquid' && dataset.market === 'BTC');
+  if (base === undefined) throw new Error('no hyperliquid/BTC dataset');
+  const date = new Date(hour).toISOString().slice(0, 10);
+  const folder = join(dir, 'served', 'hyperliquid', 'BTC', date);
+  await mkdir(folder, { recursive: true });
+  await writeFile(join(folder, `standard-hyperliquid-BTC-${date}-${new Date(hour).toISOString().slice(11, 13)}.jsonl.zst`), generateHourFile(7, { ...base, bookEventsPerSecond: 10, tradesPerSecond: 2 }, hour));
+  const child = spawn(process.execPath, [builtCliPath, 'serve', '--port', '0', '--data', join(dir, 'served'), '--keys', key], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+  const baseUrl = await new Promise<string>((resolve, reject) => {
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = / at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
+      if (match?.[1] !== undefined) resolve(match[1]);
+    });
+    child.on('exit', (code) => reject(new Error(`mde serve exited with ${code ?? 'a signal'}: ${output}`)));
+  });
+  return { baseUrl, stop: () => child.kill('SIGTERM') };
+}
+
+/** Reported, no target: `/l2-orderbooks` over a busy hour through `mde get --all`, against a fetch-and-print script. */
+async function l2OrderbooksThroughGet(dir: string): Promise<void> {
+  const hour = Date.UTC(2026, 10, 18, 9);
+  const key = 'bench-key';
+  const service = await serveBusyHour(dir, hour, key);
+  try {
+    const query = `/l2-orderbooks?source=hyperliquid&market=BTC&start=${hour}&end=${hour + hourMs - 1}`;
+    const env = { ...process.env, MDE_API_KEY: key };
+    const ours = [builtCliPath, 'get', '/l2-orderbooks', '--source', 'hyperliquid', '--market', 'BTC', '--start', String(hour), '--end', String(hour + hourMs - 1), '--all', '--base-url', service.baseUrl];
+    const timed = await race(ours, [join(peers, 'fetch-pages.mjs'), service.baseUrl, query], 3, env);
+    report({ name: 'mde get /l2-orderbooks --all, busy hour', unit: 's', higherIsBetter: false, value: timed.ours, baselineName: 'fetch + print pages', baseline: timed.peer });
+  } finally {
+    service.stop();
   }
 }
