@@ -1,5 +1,6 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
+import { checkedSegment, dayFolder, libraryLayouts, UnsafeLibraryName } from '../library/library-layout.ts';
 import { ExportError } from './export-error.ts';
 
 /** A range of one dataset in a library folder: [start, end) in Unix ms. */
@@ -16,9 +17,13 @@ const hourMs = 3_600_000;
 /** The hour a snapshot key names: `standard-{source}-{market}-{YYYY-MM-DD}-{HH}`. */
 const keyHour = /-(\d{4}-\d{2}-\d{2})-(\d{2})\.jsonl\.zst$/;
 
+/** The library's own check of a folder name, as an export error. */
 function checkName(what: string, name: string): void {
-  if (name === '' || name === '.' || name === '..' || /[/\\\0]/.test(name)) {
-    throw new ExportError('invalid-request', `the ${what} "${name}" cannot name a library folder`, `Give the ${what} as the catalog lists it.`);
+  try {
+    checkedSegment(what, name);
+  } catch (error) {
+    if (!(error instanceof UnsafeLibraryName)) throw error;
+    throw new ExportError('invalid-request', error.message, `Give the ${what} as the catalog lists it.`);
   }
 }
 
@@ -51,8 +56,7 @@ export async function libraryRangeFiles(range: LibraryRange): Promise<string[]> 
   const found = new Map<string, { path: string; hour: number }>();
   for (let day = Math.floor(range.start / dayMs) * dayMs; day < range.end; day += dayMs) {
     const date = utcDate(day);
-    const folders = [join(range.root, 'data', 'standard', range.source, range.market, date), join(range.root, range.source, range.market, date)];
-    for (const folder of folders) {
+    for (const folder of libraryLayouts.map((layout) => dayFolder(range.root, layout, range.source, range.market, date))) {
       for (const name of await filesIn(folder)) {
         if (found.has(name)) continue;
         const match = keyHour.exec(name);
