@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createMainServices, type MainServices } from '../../electron/services/main-services.ts';
+import { answers } from '../support/listening.ts';
 
 // Switching between the demo and the library in the real main services, back and forth: each
 // switch stops the demo (its server and its generation worker) or the library, so the process
@@ -11,15 +12,6 @@ import { createMainServices, type MainServices } from '../../electron/services/m
 /** The threads of this process (Linux: one entry per thread in /proc/self/task); a worker thread adds some. */
 async function threads(): Promise<number> {
   return (await readdir('/proc/self/task')).length;
-}
-
-async function answers(baseUrl: string): Promise<boolean> {
-  try {
-    await fetch(`${baseUrl}/health`, { signal: AbortSignal.timeout(2000) });
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 const made: string[] = [];

@@ -10,6 +10,7 @@ import type { LocalService } from '../../electron/services/local-service/local-s
 import { compressZstdFrame } from '../../electron/services/snapshot/zstd-compressor.ts';
 import { useTempDirs } from '../support/temp-dir.ts';
 import { fixtureText } from '../unit/snapshot/decode-helpers.ts';
+import { answers } from '../support/listening.ts';
 
 // The data-source manager over real local services on 127.0.0.1: which one runs for each
 // source, that a switch stops the one no longer selected (no server left behind), and what the
@@ -22,16 +23,6 @@ async function putHour(root: string, relative: string): Promise<void> {
   const path = join(root, relative);
   await mkdir(join(path, '..'), { recursive: true });
   await writeFile(path, compressZstdFrame(new TextEncoder().encode(fixtureText('v2-book-trades.jsonl'))));
-}
-
-/** Whether anything still listens at a base URL. */
-async function answers(baseUrl: string): Promise<boolean> {
-  try {
-    await fetch(`${baseUrl}/health`, { signal: AbortSignal.timeout(2000) });
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 async function harness() {
