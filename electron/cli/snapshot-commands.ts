@@ -1,7 +1,6 @@
 import { once } from 'node:events';
 import type { SnapshotErrorShape } from '../../shared/snapshot/decode-errors.ts';
 import type { SnapshotSummary } from '../../shared/snapshot/decode-summary.ts';
-import { DecodedRecordText } from '../services/snapshot/record-text.ts';
 import { decodeSnapshot } from '../services/snapshot/snapshot-reader.ts';
 import { readCommandLine } from './command-line.ts';
 
@@ -35,26 +34,14 @@ function printError(command: string, error: SnapshotErrorShape): void {
   console.error(`mde ${command}: ${error.kind}: ${error.message}\n  ${error.resolution}`);
 }
 
-async function writeOut(text: string): Promise<void> {
+async function writeOut(text: string | Buffer): Promise<void> {
   if (!process.stdout.write(text)) await once(process.stdout, 'drain');
 }
 
 /** `mde decode FILE [--lenient]`: prints one JSON object per event record. */
 export async function runDecode(args: readonly string[]): Promise<number> {
   const parsed = parseDecodeArgs(args);
-  const lines = new DecodedRecordText();
-  const result = await decodeSnapshot(
-    { path: parsed.file },
-    {
-      lenient: parsed.lenient,
-      keepDataText: true,
-      onRecords: async (records) => {
-        let text = '';
-        for (const record of records) text += `${lines.line(record)}\n`;
-        await writeOut(text);
-      },
-    },
-  );
+  const result = await decodeSnapshot({ path: parsed.file }, { lenient: parsed.lenient, onText: writeOut });
   if (!result.ok) {
     printError('decode', result.error);
     return badFileExit;
@@ -140,7 +127,7 @@ export function inspectText(report: InspectReport): string {
 /** `mde inspect FILE [--json]`: format, header counts beside found counts, time range, errors. */
 export async function runInspect(args: readonly string[]): Promise<number> {
   const parsed = parseInspectArgs(args);
-  const result = await decodeSnapshot({ path: parsed.file }, { lenient: parsed.lenient });
+  const result = await decodeSnapshot({ path: parsed.file }, { lenient: parsed.lenient, recordsWanted: false });
   const report = inspectReport(result.summary, result.ok ? null : result.error);
   console.log(parsed.json ? JSON.stringify(report, null, 2) : inspectText(report));
   if (!result.ok) {

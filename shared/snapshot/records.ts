@@ -40,8 +40,6 @@ export interface OrderbookRecord extends RecordEnvelope {
   isSnapshot: boolean;
   bids: FlatLevels;
   asks: FlatLevels;
-  /** Only when the decoder was asked to keep it: the line's `data` text, already exactly as `mde decode` prints it. */
-  dataText?: string;
 }
 
 /** One trade print. */
@@ -54,8 +52,6 @@ export interface TradeRecord extends RecordEnvelope {
   maker: string | null;
   taker: string | null;
   liquidation: boolean | null;
-  /** Only when the decoder was asked to keep it: the line's `data` text, already exactly as `mde decode` prints it. */
-  dataText?: string;
 }
 
 /** A single named value such as `mark_px`; the value is a decimal string. */

@@ -49,7 +49,9 @@ const envelopeKeys = [
   'data',
 ].map(ascii);
 const bookKeys = ['is_snapshot', 'bids', 'asks'].map(ascii);
-const tradeKeys = ['price', 'quantity', 'side', 'order_id', 'maker', 'taker', 'liquidation'].map(ascii);
+/** The keys of a trade's `data`, in the order `mde decode` prints them. */
+export const tradeDataKeys = ['price', 'quantity', 'side', 'order_id', 'maker', 'taker', 'liquidation'] as const;
+const tradeKeys = tradeDataKeys.map(ascii);
 /** `"key":` as bytes, for the common case of keys in the collector's order. */
 const keyTokens = (keys: readonly Uint8Array[]): Uint8Array[] =>
   keys.map((key) => Uint8Array.from([QUOTE, ...key, QUOTE, COLON]));
@@ -85,6 +87,52 @@ class RepeatedString {
 }
 
 /**
+ * What `scan` found in the last row it read: its type and time, and where each part the decoded
+ * text needs lies in the line's bytes (-1: absent), so that `mde decode` can copy them as they are.
+ * One instance per parser, overwritten by every scan.
+ */
+export class ScannedRow {
+  type: 'orderbook' | 'trade' = 'orderbook';
+  collectorTimestamp = 0;
+  /** The line: `bytes[lineStart, lineEnd)`. */
+  lineStart = 0;
+  lineEnd = 0;
+  /**
+   * Whether every part below is already the text JSON.stringify writes for the decoded record:
+   * the envelope's numbers are plain integers and `data` is canonical (see `FastV2LineParser`).
+   */
+  copyable = false;
+  collectorTimestampStart = -1;
+  collectorTimestampEnd = -1;
+  collectorSequenceStart = -1;
+  collectorSequenceEnd = -1;
+  /** -1 when the exchange timestamp is null or absent. */
+  exchangeTimestampStart = -1;
+  exchangeTimestampEnd = -1;
+  /** The quoted string, quotes included; -1 when absent (the header's source applies). */
+  sourceStart = -1;
+  sourceEnd = -1;
+  /** The quoted string, quotes included; -1 when absent (the header's market applies). */
+  marketStart = -1;
+  marketEnd = -1;
+  /** The quoted string, quotes included; -1 when null or absent. */
+  instrumentStart = -1;
+  instrumentEnd = -1;
+  /**
+   * An order book's `data` as byte ranges `[from, to)` to copy one after another: the trailing
+   * fraction zeros left out fall between them.
+   */
+  dataRanges = new Int32Array(64);
+  /** How many numbers of `dataRanges` are in use (two per range). */
+  dataRangeLength = 0;
+  /**
+   * A trade's values as `[start, end)` pairs, in the order of `tradeDataKeys`; -1 for a key the
+   * row leaves out (printed as null). Numbers end before their trailing fraction zeros.
+   */
+  readonly tradeValues = new Int32Array(2 * tradeDataKeys.length);
+}
+
+/**
  * The byte-level fast path for the hot v2 rows (`orderbook` and `trade`): it scans the line once
  * and parses numbers straight into Float64Array levels, with no JSON.parse and no per-level
  * arrays. It accepts only a strict subset of JSON it fully understands (known keys once each,
@@ -102,24 +150,22 @@ export class FastV2LineParser {
   private readonly market = new RepeatedString();
   private readonly instrument = new RepeatedString();
   private readonly typeName = new RepeatedString();
-  /** Whether records keep their `data` text (see `keepDataText`). */
-  private readonly keepDataText: boolean;
+  /** Whether this pass checks that `data` is written exactly as JSON.stringify would write it. */
+  private textWanted = false;
+  /** False while `scan` reads a row: everything is checked, nothing is built. */
+  private building = true;
+  /** Whether the number just read is a plain integer (no sign, fraction or exponent): its text is String()'s. */
+  private numberPlain = false;
+  /** Where the number just read ends once its trailing fraction zeros are left out. */
+  private numberTextEnd = 0;
+  /** The parts of the row being read. */
+  private readonly scanned = new ScannedRow();
   /** Whether everything read since it was last set is written exactly as JSON.stringify would write it. */
   private canonical = true;
-  /** Whether the object just read had every key, in the order `mde decode` prints them. */
+  /** Whether the order book just read had every key, in the order `mde decode` prints them. */
   private complete = false;
-  /** The `data` text built so far (numbers with trailing fraction zeros are written without them) and where the next copy starts. */
-  private dataPieces = '';
+  /** Where the next range of an order book's `data` text starts (numbers are copied without their trailing fraction zeros). */
   private dataCopyFrom = 0;
-
-  /**
-   * With `keepDataText`, an order-book or trade record whose `data` object is written exactly as
-   * JSON.stringify writes the decoded data (keys all present and in that order, no spaces, numbers
-   * in their shortest form) keeps that text as `dataText`, so `mde decode` prints it as it is.
-   */
-  constructor(keepDataText = false) {
-    this.keepDataText = keepDataText;
-  }
 
   /**
    * The `type` of the line `bytes[start, end)` read from its envelope alone, without touching
@@ -159,6 +205,8 @@ export class FastV2LineParser {
     this.b = bytes;
     this.p = start;
     this.end = end;
+    this.building = true;
+    this.textWanted = false;
     try {
       return this.row(line, header);
     } catch (error) {
@@ -167,7 +215,31 @@ export class FastV2LineParser {
     }
   }
 
-  private row(line: number, header: SnapshotHeader): OrderbookRecord | TradeRecord {
+  /**
+   * Reads `bytes[start, end)` exactly as `parse` does (the same rows are taken, with the same
+   * checks) but builds no record: the result tells the row's type, time and where its parts lie.
+   * With `wantText`, it also tells whether those parts are the decoded record's JSON text. Null
+   * means "use the general path". The result is overwritten by the next scan.
+   */
+  scan(bytes: Buffer, start: number, end: number, header: SnapshotHeader, wantText: boolean): ScannedRow | null {
+    this.b = bytes;
+    this.p = start;
+    this.end = end;
+    this.building = false;
+    this.textWanted = wantText;
+    try {
+      this.row(0, header);
+      this.scanned.lineStart = start;
+      this.scanned.lineEnd = end;
+      return this.scanned;
+    } catch (error) {
+      if (error === bail) return null;
+      throw error;
+    }
+  }
+
+  /** Reads a row; builds its record unless scanning (then the result is null and `scanned` tells what was read). */
+  private row(line: number, header: SnapshotHeader): OrderbookRecord | TradeRecord | null {
     let collectorTimestamp = NaN;
     let collectorSequence = -1;
     let exchangeTimestamp: number | null = null;
@@ -177,6 +249,14 @@ export class FastV2LineParser {
     let instrument: string | null = null;
     let type = 0; // 1 orderbook, 2 trade
     let record: OrderbookRecord | TradeRecord | null = null;
+    let sawData = false;
+    let plainEnvelope = true;
+    const building = this.building;
+    const scanned = this.scanned;
+    scanned.exchangeTimestampStart = -1;
+    scanned.sourceStart = -1;
+    scanned.marketStart = -1;
+    scanned.instrumentStart = -1;
     let seen = 0;
     this.expect(OPEN_BRACE);
     let key = -1;
@@ -185,36 +265,57 @@ export class FastV2LineParser {
       const bit = 1 << key;
       if ((seen & bit) !== 0) throw bail;
       seen |= bit;
+      const at = this.p;
       switch (key) {
         case 0:
           collectorTimestamp = this.number();
           // Out-of-range times are malformed: the general path names the field.
           if (!isRecordTime(collectorTimestamp)) throw bail;
+          plainEnvelope &&= this.numberPlain;
+          scanned.collectorTimestampStart = at;
+          scanned.collectorTimestampEnd = this.p;
           break;
         case 1:
           collectorSequence = this.number();
           if (!Number.isSafeInteger(collectorSequence) || collectorSequence < 0) throw bail;
+          plainEnvelope &&= this.numberPlain;
+          scanned.collectorSequenceStart = at;
+          scanned.collectorSequenceEnd = this.p;
           break;
         case 2:
-          exchangeTimestamp = this.nullOr() ? null : this.number();
-          if (exchangeTimestamp !== null && !isRecordTime(exchangeTimestamp)) throw bail;
+          if (this.nullOr()) exchangeTimestamp = null;
+          else {
+            exchangeTimestamp = this.number();
+            if (!isRecordTime(exchangeTimestamp)) throw bail;
+            plainEnvelope &&= this.numberPlain;
+            scanned.exchangeTimestampStart = at;
+            scanned.exchangeTimestampEnd = this.p;
+          }
           break;
         case 3:
-          exchangeSequence = this.nullOr() ? null : this.plainString();
+          if (this.nullOr()) exchangeSequence = null;
+          else if (building) exchangeSequence = this.plainString();
+          else this.string();
           break;
         case 4:
           this.string();
-          source = this.source.get(this.b, this.stringStart, this.stringEnd);
+          if (building) source = this.source.get(this.b, this.stringStart, this.stringEnd);
+          scanned.sourceStart = at;
+          scanned.sourceEnd = this.p;
           break;
         case 5:
           this.string();
-          market = this.market.get(this.b, this.stringStart, this.stringEnd);
+          if (building) market = this.market.get(this.b, this.stringStart, this.stringEnd);
+          scanned.marketStart = at;
+          scanned.marketEnd = this.p;
           break;
         case 6:
           if (this.nullOr()) instrument = null;
           else {
             this.string();
-            instrument = this.instrument.get(this.b, this.stringStart, this.stringEnd);
+            if (building) instrument = this.instrument.get(this.b, this.stringStart, this.stringEnd);
+            scanned.instrumentStart = at;
+            scanned.instrumentEnd = this.p;
           }
           break;
         case 7:
@@ -226,17 +327,29 @@ export class FastV2LineParser {
           // data: the type must already be known to parse it in one pass.
           if (type === 0) throw bail;
           this.canonical = true;
-          this.complete = false;
-          this.dataPieces = '';
-          this.dataCopyFrom = this.p;
-          record = type === 1 ? this.book() : this.trade();
-          if (this.keepDataText && this.dataWasCanonical()) record.dataText = this.dataPieces + this.b.toString('latin1', this.dataCopyFrom, this.p);
+          if (type === 1) {
+            this.complete = false;
+            scanned.dataRangeLength = 0;
+            this.dataCopyFrom = at;
+            record = this.book();
+            if (this.textWanted) this.addDataRange(this.dataCopyFrom, this.p);
+          } else {
+            this.complete = true;
+            record = this.trade();
+          }
+          sawData = true;
         }
       }
       if (this.separator(CLOSE_BRACE)) break;
     }
     this.skipSpace();
-    if (this.p !== this.end || record === null || (seen & 3) !== 3) throw bail;
+    if (this.p !== this.end || !sawData || (seen & 3) !== 3) throw bail;
+    if (record === null) {
+      scanned.type = type === 1 ? 'orderbook' : 'trade';
+      scanned.collectorTimestamp = collectorTimestamp;
+      scanned.copyable = this.textWanted && plainEnvelope && this.canonical && this.complete;
+      return null;
+    }
     record.collectorTimestamp = collectorTimestamp;
     record.collectorSequence = collectorSequence;
     record.exchangeTimestamp = exchangeTimestamp;
@@ -248,12 +361,24 @@ export class FastV2LineParser {
     return record;
   }
 
+  /** Adds `[from, to)` to the ranges the `data` text is copied from. */
+  private addDataRange(from: number, to: number): void {
+    const scanned = this.scanned;
+    if (scanned.dataRangeLength + 2 > scanned.dataRanges.length) {
+      const grown = new Int32Array(scanned.dataRanges.length * 2);
+      grown.set(scanned.dataRanges);
+      scanned.dataRanges = grown;
+    }
+    scanned.dataRanges[scanned.dataRangeLength++] = from;
+    scanned.dataRanges[scanned.dataRangeLength++] = to;
+  }
+
   /**
    * Whether the number just read (ending at `this.p`) is written as String() writes its value, the
    * form JSON.stringify uses: no exponent, no -0, at most 15 significant digits (then it is the
    * shortest text that reads back to the same double), and not below 1e-6, where String() turns
-   * to exponent form. Trailing fraction zeros (`0.8080`, `43000.0`) are allowed when `data` text
-   * is kept: the copy leaves them out. Anything else marks the text as not reusable.
+   * to exponent form. Trailing fraction zeros (`0.8080`, `43000.0`) are allowed: `numberTextEnd`
+   * leaves them out. Anything else marks the text as not reusable.
    */
   private checkShortestForm(noExponent: boolean, negative: boolean, zeroInteger: boolean, mantissa: number, decimals: number, dot: number): void {
     const shortest =
@@ -265,23 +390,22 @@ export class FastV2LineParser {
     const b = this.b;
     const end = this.p;
     if (decimals === 0 || b[end - 1] !== ZERO) return;
-    if (!this.keepDataText) {
-      this.canonical = false;
-      return;
-    }
     let cut = end;
     while (cut > dot + 1 && b[cut - 1] === ZERO) cut--;
     if (cut === dot + 1) cut = dot;
-    this.dataPieces += b.toString('latin1', this.dataCopyFrom, cut);
+    this.numberTextEnd = cut;
+  }
+
+  /** After a level's number: a number with trailing fraction zeros ends a copy range before them. */
+  private cutDataRange(): void {
+    const end = this.p;
+    if (this.numberTextEnd === end) return;
+    this.addDataRange(this.dataCopyFrom, this.numberTextEnd);
     this.dataCopyFrom = end;
   }
 
-  /** Whether the `data` object just read is written exactly as `mde decode` prints it. */
-  private dataWasCanonical(): boolean {
-    return this.canonical && this.complete;
-  }
-
-  private book(): OrderbookRecord {
+  /** The `data` of an order-book row; null when scanning. */
+  private book(): OrderbookRecord | null {
     let isSnapshot: boolean | null = null;
     let bids: Float64Array | null = null;
     let asks: Float64Array | null = null;
@@ -303,6 +427,7 @@ export class FastV2LineParser {
     }
     if (isSnapshot === null) throw bail;
     this.complete = bids !== null && asks !== null;
+    if (!this.building) return null;
     return {
       collectorTimestamp: 0,
       collectorSequence: 0,
@@ -319,7 +444,8 @@ export class FastV2LineParser {
     };
   }
 
-  private trade(): TradeRecord {
+  /** The `data` of a trade row; null when scanning. */
+  private trade(): TradeRecord | null {
     let price = NaN;
     let quantity = NaN;
     let side: 'buy' | 'sell' | null = null;
@@ -328,15 +454,17 @@ export class FastV2LineParser {
     let taker: string | null = null;
     let liquidation: boolean | null = null;
     let seen = 0;
+    // Each value's text is kept where it lies, so the keys may come in any order.
+    const values = this.scanned.tradeValues;
+    values.fill(-1);
     this.expect(OPEN_BRACE);
     if (this.emptyObject()) throw bail;
     let key = -1;
     for (;;) {
-      const expected = key + 1;
-      key = this.key(tradeKeys, tradeTokens, expected);
+      key = this.key(tradeKeys, tradeTokens, key + 1);
       if ((seen & (1 << key)) !== 0) throw bail;
       seen |= 1 << key;
-      if (key !== expected) this.canonical = false;
+      const at = this.p;
       switch (key) {
         case 0:
           price = this.number();
@@ -364,10 +492,12 @@ export class FastV2LineParser {
         default:
           liquidation = this.nullOr() ? null : this.boolean();
       }
+      values[2 * key] = at;
+      values[2 * key + 1] = key <= 1 ? this.numberTextEnd : this.p;
       if (this.separator(CLOSE_BRACE)) break;
     }
     if ((seen & 3) !== 3) throw bail;
-    this.complete = seen === 0x7f;
+    if (!this.building) return null;
     return {
       collectorTimestamp: 0,
       collectorSequence: 0,
@@ -388,8 +518,9 @@ export class FastV2LineParser {
     };
   }
 
-  /** `[[p, q], ...]` straight into a Float64Array. */
+  /** `[[p, q], ...]` straight into a Float64Array; checked but not kept while scanning. */
   private levels(): Float64Array {
+    const building = this.building;
     this.expect(OPEN_BRACKET);
     if ((this.b[this.p] ?? 0x21) <= 0x20) this.skipSpace();
     if (this.p < this.end && this.b[this.p] === CLOSE_BRACKET) {
@@ -399,20 +530,27 @@ export class FastV2LineParser {
     }
     let n = 0;
     for (;;) {
-      if (n + 2 > this.scratch.length) {
-        const grown = new Float64Array(this.scratch.length * 2);
-        grown.set(this.scratch);
-        this.scratch = grown;
-      }
       this.expect(OPEN_BRACKET);
       if ((this.b[this.p] ?? 0x21) <= 0x20) this.skipSpace();
-      this.scratch[n++] = this.number();
+      const price = this.number();
+      if (this.textWanted) this.cutDataRange();
       this.expect(COMMA);
       if ((this.b[this.p] ?? 0x21) <= 0x20) this.skipSpace();
-      this.scratch[n++] = this.number();
+      const size = this.number();
+      if (this.textWanted) this.cutDataRange();
       this.expect(CLOSE_BRACKET);
+      if (building) {
+        if (n + 2 > this.scratch.length) {
+          const grown = new Float64Array(this.scratch.length * 2);
+          grown.set(this.scratch);
+          this.scratch = grown;
+        }
+        this.scratch[n++] = price;
+        this.scratch[n++] = size;
+      }
       if (this.separator(CLOSE_BRACKET)) break;
     }
+    if (!building) return noLevels;
     const levels = new Float64Array(n);
     for (let i = 0; i < n; i++) levels[i] = this.scratch[i] ?? 0;
     return levels;
@@ -512,9 +650,10 @@ export class FastV2LineParser {
     this.p = p + 1;
   }
 
+  /** A plain string's text; empty while scanning, which builds nothing. */
   private plainString(): string {
     this.string();
-    return this.b.toString('latin1', this.stringStart, this.stringEnd);
+    return this.building ? this.b.toString('latin1', this.stringStart, this.stringEnd) : '';
   }
 
   private stringIs(expected: Uint8Array): boolean {
@@ -597,7 +736,9 @@ export class FastV2LineParser {
       value = Number(b.toString('latin1', start, p));
     }
     if (!Number.isFinite(value)) throw bail;
-    if (this.canonical) this.checkShortestForm(exact, negative, zeroInteger, mantissa, decimals, dot);
+    this.numberPlain = exact && decimals === 0 && !negative;
+    this.numberTextEnd = p;
+    if (this.canonical && this.textWanted) this.checkShortestForm(exact, negative, zeroInteger, mantissa, decimals, dot);
     return value;
   }
 }

@@ -1,6 +1,7 @@
 import { SnapshotDecodeError } from '../../../shared/snapshot/decode-errors.ts';
 import type { SkippedLine, SnapshotSummary } from '../../../shared/snapshot/decode-summary.ts';
 import type { SnapshotFormat, SnapshotHeader, SnapshotRecord } from '../../../shared/snapshot/records.ts';
+import type { DecodedLineOutput } from './decoded-line-output.ts';
 import { FastV2LineParser } from './fast-v2-line.ts';
 import { RejectedLineMemory, looksLikeJsonObject } from './junk-line.ts';
 import { legacyRecord } from './legacy-record.ts';
@@ -21,10 +22,15 @@ export interface RecordDecoderOptions {
    */
   onlyTypes?: ReadonlySet<string>;
   /**
-   * Order-book and trade lines the fast path reads keep their `data` text (`dataText`) when it is
-   * exactly what `mde decode` would print for it, so the command writes it without re-formatting.
+   * Whether callers want the records. When false, order-book and trade lines the fast path takes
+   * are checked and counted but no record is built for them (inspect needs only the summary).
    */
-  keepDataText?: boolean;
+  recordsWanted?: boolean;
+  /**
+   * `mde decode`'s output: every record is appended to it as its JSON line, in file order, and
+   * `decodeLine` returns null. Fast-path rows go from their bytes to the text with no record.
+   */
+  lines?: DecodedLineOutput;
 }
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
@@ -60,6 +66,8 @@ export class SnapshotRecordDecoder {
   private readonly lenient: boolean;
   private readonly maxSamples: number;
   private readonly onlyTypes: ReadonlySet<string> | null;
+  private readonly recordsWanted: boolean;
+  private readonly lines: DecodedLineOutput | null;
   private records = 0;
   private readonly countsByType = new Map<string, number>();
   private readonly rejected = new RejectedLineMemory();
@@ -76,7 +84,9 @@ export class SnapshotRecordDecoder {
     this.lenient = options.lenient ?? false;
     this.maxSamples = options.maxSkippedSamples ?? 10;
     this.onlyTypes = options.onlyTypes ?? null;
-    this.fast = new FastV2LineParser(options.keepDataText === true);
+    this.recordsWanted = options.recordsWanted ?? true;
+    this.lines = options.lines ?? null;
+    this.fast = new FastV2LineParser();
   }
 
   /** Event records produced so far. */
@@ -84,8 +94,26 @@ export class SnapshotRecordDecoder {
     return this.records;
   }
 
-  /** Decodes one non-blank line; null for framing and skipped lines. Throws SnapshotDecodeError. */
+  /**
+   * Decodes one non-blank line; null for framing and skipped lines, for rows read without a record
+   * (`recordsWanted: false`), and for every line when writing `lines`. Throws SnapshotDecodeError.
+   */
   decodeLine(bytes: Buffer, start: number, end: number, line: number, byteOffset: number): SnapshotRecord | null {
+    const lines = this.lines;
+    if (lines === null) return this.recordOf(bytes, start, end, line, byteOffset);
+    if (this.format === 'v2' && this.header !== null && this.onlyTypes === null) {
+      const row = this.fast.scan(bytes, start, end, this.header, true);
+      if (row !== null && lines.row(bytes, row, this.header)) {
+        this.count(row.type, row.collectorTimestamp);
+        return null;
+      }
+    }
+    const record = this.recordOf(bytes, start, end, line, byteOffset);
+    if (record !== null) lines.record(record);
+    return null;
+  }
+
+  private recordOf(bytes: Buffer, start: number, end: number, line: number, byteOffset: number): SnapshotRecord | null {
     // Junk costs no parse and no exception per line once its reason is no longer needed: a line
     // that cannot be an object, or repeats the last rejected line, is counted and dropped.
     if (!this.reasonWanted() && (!looksLikeJsonObject(bytes, start, end) || this.rejected.repeats(bytes, start, end))) {
@@ -95,6 +123,13 @@ export class SnapshotRecordDecoder {
       if (this.onlyTypes !== null) {
         const type = this.fast.lineType(bytes, start, end);
         if (type !== null && !this.onlyTypes.has(type)) return null;
+      }
+      if (!this.recordsWanted && this.onlyTypes === null) {
+        const row = this.fast.scan(bytes, start, end, this.header, false);
+        if (row !== null) {
+          this.count(row.type, row.collectorTimestamp);
+          return null;
+        }
       }
       const fast = this.fast.parse(bytes, start, end, line, this.header);
       if (fast !== null) return this.acceptV2(fast);
@@ -160,19 +195,22 @@ export class SnapshotRecordDecoder {
   }
 
   private accept(record: SnapshotRecord): SnapshotRecord {
+    this.count(fileType(record, this.format ?? 'v2'), record.collectorTimestamp);
+    return record;
+  }
+
+  /** Counts an accepted record of `type` written at `timestamp`. */
+  private count(type: string, timestamp: number): void {
     this.records++;
-    const type = fileType(record, this.format ?? 'v2');
     const counted = this.countsByType.get(type);
     if (counted !== undefined) this.countsByType.set(type, counted + 1);
     else {
       const key = this.countsByType.size < maxCountedTypes ? type : otherTypesKey;
       this.countsByType.set(key, (this.countsByType.get(key) ?? 0) + 1);
     }
-    const timestamp = record.collectorTimestamp;
     if (this.last !== null && timestamp < this.last) this.backwardSteps++;
     this.first ??= timestamp;
     this.last = timestamp;
-    return record;
   }
 
   /** Whether a rejected line's reason is still needed: to stop a strict decode, or as a sample. */

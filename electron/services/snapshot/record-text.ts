@@ -56,8 +56,8 @@ export class DecodedRecordText {
 
   /** One record's line, without the line end. */
   line(record: SnapshotRecord): string {
-    if (record.type === 'orderbook') return this.#envelope(record, record.dataText ?? this.#orderbookData(record));
-    if (record.type === 'trade') return this.#envelope(record, record.dataText ?? this.#tradeData(record));
+    if (record.type === 'orderbook') return this.#envelope(record, this.#orderbookData(record));
+    if (record.type === 'trade') return this.#envelope(record, this.#tradeData(record));
     return JSON.stringify(decodedRecordJson(record));
   }
 

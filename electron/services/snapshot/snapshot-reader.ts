@@ -4,6 +4,7 @@ import { SnapshotDecodeError, type SnapshotErrorKind, type SnapshotErrorShape } 
 import type { DecodeProgress, SnapshotSummary } from '../../../shared/snapshot/decode-summary.ts';
 import type { SnapshotRecord } from '../../../shared/snapshot/records.ts';
 import { LineSplitter, LineTooLongError, type LineSink } from './line-splitter.ts';
+import { DecodedLineOutput } from './decoded-line-output.ts';
 import { SnapshotRecordDecoder, type RecordDecoderOptions } from './record-decoder.ts';
 import { ZstdStreamError, defaultZstdDecompressor, type ZstdDecompressor } from './zstd-decompressor.ts';
 import { sniffZstd } from './zstd-magic.ts';
@@ -12,7 +13,13 @@ import { sniffZstd } from './zstd-magic.ts';
 export type SnapshotInput = { path: string } | { bytes: Uint8Array; name: string };
 
 /** Options of one decode pass. */
-export interface SnapshotReadOptions extends RecordDecoderOptions {
+export interface SnapshotReadOptions extends Omit<RecordDecoderOptions, 'lines'> {
+  /**
+   * Decodes to `mde decode`'s JSON lines instead of records: after each decompressed chunk, the
+   * lines of its records are handed over as UTF-8 bytes (awaited, so a slow writer slows the
+   * decode), and no record batches are yielded.
+   */
+  onText?: (text: Buffer) => void | Promise<void>;
   /** Stops the decode with a `cancelled` error at the next chunk. */
   signal?: AbortSignal;
   /** Called after each compressed chunk is read. */
@@ -46,6 +53,7 @@ export class SnapshotReader implements AsyncIterable<SnapshotRecord[]> {
   private readonly file: string;
   private readonly decoder: SnapshotRecordDecoder;
   private readonly splitter = new LineSplitter();
+  private readonly lines: DecodedLineOutput | null;
   private compressedBytes = 0;
   private totalBytes = 0;
 
@@ -54,7 +62,8 @@ export class SnapshotReader implements AsyncIterable<SnapshotRecord[]> {
     private readonly options: SnapshotReadOptions = {},
   ) {
     this.file = 'path' in input ? input.path : input.name;
-    this.decoder = new SnapshotRecordDecoder(this.file, options);
+    this.lines = options.onText === undefined ? null : new DecodedLineOutput();
+    this.decoder = new SnapshotRecordDecoder(this.file, this.lines === null ? options : { ...options, lines: this.lines });
   }
 
   /** What the decode has found so far (complete once iteration ends). */
@@ -78,19 +87,28 @@ export class SnapshotReader implements AsyncIterable<SnapshotRecord[]> {
     try {
       for await (const chunk of decompressor.decompress(this.compressedChunks())) {
         this.splitter.push(chunk, sink);
+        await this.handOverText();
         if (batch.length > 0) {
           yield batch;
           batch = [];
         }
       }
       this.splitter.finish(sink);
+      await this.handOverText();
       if (batch.length > 0) yield batch;
     } catch (error) {
       // Records decoded before the failure are real: hand them over, then report it.
       const typed = this.typed(error);
+      await this.handOverText();
       if (batch.length > 0) yield batch;
       throw typed;
     }
+  }
+
+  /** Hands the decoded text written so far to `onText`. */
+  private async handOverText(): Promise<void> {
+    const text = this.lines?.take();
+    if (text !== undefined && text !== null) await this.options.onText?.(text);
   }
 
   private async *compressedChunks(): AsyncGenerator<Uint8Array, void, undefined> {
