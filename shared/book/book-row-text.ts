@@ -38,13 +38,18 @@ export class BookRowTextWriter {
    * bid_px_00 … ask_sz_24}` of `book` as JSON text (no line end).
    */
   line(book: OrderBook, collectorTimestamp: number, isSnapshot: boolean): string {
+    return `{"collector_timestamp":${jsonNumberText(collectorTimestamp)}${this.#textOf(book).head}${isSnapshot ? 'true' : 'false'},${this.levels(book)}}`;
+  }
+
+  /** `"bid_px_00":…,…,"ask_sz_24":…`: the level members of `book`'s row, prices then sizes per side. */
+  levels(book: OrderBook): string {
     const text = this.#textOf(book);
     this.#group(text, 0, book.bids, true);
     this.#group(text, 1, book.bids, false);
     this.#group(text, 2, book.asks, true);
     this.#group(text, 3, book.asks, false);
     const [bidPx, bidSz, askPx, askSz] = text.groupTexts;
-    return `{"collector_timestamp":${jsonNumberText(collectorTimestamp)}${text.head}${isSnapshot ? 'true' : 'false'},${bidPx},${bidSz},${askPx},${askSz}}`;
+    return `${bidPx},${bidSz},${askPx},${askSz}`;
   }
 
   #textOf(book: OrderBook): BookRowText {

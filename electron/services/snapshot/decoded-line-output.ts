@@ -134,7 +134,7 @@ export class DecodedLineOutput {
       this.#length = at + end - start;
       return;
     }
-    for (let i = start; i < end; i++) buffer[at++] = from[i] ?? 0;
+    for (let i = start; i < end; i++) buffer[at++] = from[i] as number;
     this.#length = at;
   }
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { BookEngine, type EngineState } from '../../../../shared/book/book-engine.ts';
 import { l2RowJson } from '../../../../shared/book/book-row-json.ts';
+import { BookRowTextWriter } from '../../../../shared/book/book-row-text.ts';
 import { rowBase } from '../../../../shared/rows/from-records/row-context.ts';
 import type { OrderbookRecord } from '../../../../shared/snapshot/records.ts';
 import { resolveWindow } from '../access-policy.ts';
@@ -94,6 +95,8 @@ export function registerL2OrderbooksRoute(app: FastifyInstance, context: Service
     const limits = context.replayLimits;
     const started = performance.now();
     const engine = new BookEngine();
+    // Keeps each book's level texts between rows: an event re-formats only the slots it changed.
+    const levels = new BookRowTextWriter();
     // Rows are written as JSON text straight from the books: pages of a thousand 108-field rows
     // serialize several times faster than objects through JSON.stringify.
     const items: string[] = [];
@@ -133,7 +136,7 @@ export function registerL2OrderbooksRoute(app: FastifyInstance, context: Service
         const book = engine.apply(record);
         if (book === null || record.collectorTimestamp < range.start) continue;
         if (resume === undefined && after !== undefined && (ref.hourStart < after.h || (ref.hourStart === after.h && index <= after.s))) continue;
-        const row = l2RowJson(rowBase(context2, record), book, record.isSnapshot);
+        const row = l2RowJson(rowBase(context2, record), book, record.isSnapshot, levels);
         if (items.length === limit) {
           const nextCursor = last === null ? null : context.cursors.encode(binding, last);
           if (nextCursor !== null) rememberResumePoint(nextCursor, { engine: engine.saveState(), hourStart: ref.hourStart, nextIndex: index + 1, pending: row });
