@@ -83,7 +83,8 @@ export function streamingVerifier(name: string, options: StreamingVerifierOption
 
   const decoded = (async (): Promise<number> => {
     const splitter = new LineSplitter();
-    const decoder = new SnapshotRecordDecoder(name);
+    // Every line is checked as strictly as a decode that builds records, but none is built.
+    const decoder = new SnapshotRecordDecoder(name, { recordsWanted: false });
     let lines = 0;
     const sink: LineSink =
       options.decodeRecords === false

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { SnapshotHeader } from '../../../shared/snapshot/records.ts';
 import { l2FileLines } from '../../../electron/services/simulator/l2-file-generator.ts';
 import { createPrng } from '../../../electron/services/simulator/prng.ts';
-import { FastV2LineParser } from '../../../electron/services/snapshot/fast-v2-line.ts';
+import { FastV2LineParser, type ScannedRow } from '../../../electron/services/snapshot/fast-v2-line.ts';
 import { LineProblem } from '../../../electron/services/snapshot/line-problem.ts';
 import { v2Record } from '../../../electron/services/snapshot/v2-record.ts';
 
@@ -28,10 +28,15 @@ function generalVerdict(line: string): object | string {
   }
 }
 
-function fast(line: string): unknown {
+function fast(line: string): ReturnType<FastV2LineParser['parse']> {
   // Padding around the line checks the parser never reads past its end.
   const bytes = Buffer.from(`}]"${line}\n}}`);
   return new FastV2LineParser().parse(bytes, 3, bytes.length - 3, 1, header);
+}
+
+function scan(line: string): ScannedRow | null {
+  const bytes = Buffer.from(`}]"${line}\n}}`);
+  return new FastV2LineParser().scan(bytes, 3, bytes.length - 3, header, false);
 }
 
 describe('byte-level fast path', () => {
@@ -69,6 +74,11 @@ describe('byte-level fast path', () => {
             : line.slice(0, at);
       const quick = fast(mutated);
       if (quick !== null) expect(quick).toEqual(general(mutated));
+      // A scan (inspect and download verification read rows without records) takes exactly the rows a parse takes.
+      const scanned = scan(mutated);
+      expect(scanned === null ? null : { type: scanned.type, collectorTimestamp: scanned.collectorTimestamp }).toEqual(
+        quick === null ? null : { type: quick.type, collectorTimestamp: quick.collectorTimestamp },
+      );
     }
   });
 
