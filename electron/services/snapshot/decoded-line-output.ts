@@ -100,7 +100,8 @@ export class DecodedLineOutput {
   take(): Buffer | null {
     if (this.#length === 0) return null;
     const taken = this.#buffer.subarray(0, this.#length);
-    this.#buffer = Buffer.allocUnsafe(this.#buffer.length);
+    // Back to the usual size: a buffer grown for one long line is not kept for every chunk after.
+    this.#buffer = Buffer.allocUnsafe(initialCapacity);
     this.#length = 0;
     return taken;
   }

@@ -172,4 +172,15 @@ describe("mde decode's lines", () => {
       expect(decoded([line])).toEqual({ text: `${expectedLine(line)}\n`, copied: 0 });
     }
   });
+
+  it('hold a line longer than the output buffer, and the lines after it', () => {
+    const levels = Array.from({ length: 40_000 }, (_, i) => `[${(50_000 - i / 10).toFixed(1)},${(i % 97) / 4}]`).join(',');
+    const lines = [
+      `{"collector_timestamp":1717200000001,"collector_sequence":1,"type":"orderbook","data":{"is_snapshot":true,"bids":[${levels}],"asks":[]}}`,
+      '{"collector_timestamp":1717200000002,"collector_sequence":2,"type":"trade","data":{"price":1.5,"quantity":2}}',
+    ];
+    const result = decoded(lines);
+    expect(result.text.length).toBeGreaterThan(512 * 1024);
+    expect(result).toEqual({ text: lines.map((line) => `${expectedLine(line)}\n`).join(''), copied: 2 });
+  });
 });
