@@ -1,10 +1,11 @@
-import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useMutation, useQueries, useQuery, useQueryClient, type UseQueryOptions } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { ContractError } from '../../../shared/contract/errors.ts';
 import type { FileGrant } from '../../../shared/contract/file-schemas.ts';
 import type { Availability, DownloadQueue, ExportEnded, LibraryIndex, ManifestSummary } from '../../../shared/contract/library-schemas.ts';
 import type { MdeApi } from '../../../shared/contract/types.ts';
 import { useApi } from '../connection-context.ts';
+import { listingParts, mergeListings, type ListingPart, type MergedListing } from './day-listing.ts';
 import { useSelectedSource } from './contract-queries.ts';
 
 /** Query keys of the snapshot library's server state. */
@@ -15,18 +16,71 @@ export const libraryQueryKeys = {
   manifest: (dataSource: string | null, source: string, market: string, date: string) => ['library.manifest', dataSource, source, market, date] as const,
 };
 
-/** Which hours of a dataset's UTC days have files, as the active service lists them; waits for a healthy source. */
-export function useAvailability(source: string | undefined, market: string | undefined, from: number, to: number) {
+/** The calendar's listing, part by part: what is known so far, how far it got, and the first failure. */
+export interface DayListings extends MergedListing {
+  /** Days listed so far, of `total`. */
+  listedDays: number;
+  totalDays: number;
+  /** Whether a part is being listed now. */
+  fetching: boolean;
+  /** The first part that failed; the parts after it wait until it is retried. */
+  error: ContractError | null;
+  errorUpdatedAt: number;
+  /** Lists the failed parts again. */
+  retry: () => void;
+}
+
+/**
+ * Which hours of a dataset's UTC days have files, as the active service lists them, in parts of
+ * `daysPerPart` days listed one after another, newest first, so the calendar fills as each part
+ * arrives (the demo writes each simulated hour the first time it is listed). Waits for a healthy
+ * source; a failed part stops the ones after it until retried.
+ */
+export function useDayListings(source: string | undefined, market: string | undefined, days: readonly string[], daysPerPart: number): DayListings {
   const api = useApi();
   const { source: dataSource, health } = useSelectedSource();
-  return useQuery<Availability, ContractError>({
-    queryKey: libraryQueryKeys.availability(dataSource, source ?? '', market ?? '', from, to),
-    queryFn: () => api.library.availability({ source: source ?? '', market: market ?? '', from, to }),
-    enabled: source !== undefined && market !== undefined && health?.status === 'ok',
+  const parts = listingParts(days, daysPerPart);
+  const ready = source !== undefined && market !== undefined && health?.status === 'ok';
+  const partQuery = (part: ListingPart) => ({
+    queryKey: libraryQueryKeys.availability(dataSource, source ?? '', market ?? '', part.from, part.to),
+    queryFn: (): Promise<Availability> => api.library.availability({ source: source ?? '', market: market ?? '', from: part.from, to: part.to }),
     staleTime: 60_000,
     // Main has retried what is worth retrying; the view's error panel offers the rest.
     retry: false,
   });
+  // The observers only read the parts; the effect below lists them one at a time.
+  const results = useQueries({ queries: parts.map((part): UseQueryOptions<Availability, ContractError> => ({ ...partQuery(part), enabled: false })) });
+  const client = useQueryClient();
+  // The first part not listed (or listed long enough ago to be stale), unless a part before it failed.
+  const next = results.findIndex((result) => result.data === undefined || result.isStale);
+  const blocked = results.slice(0, next < 0 ? results.length : next + 1).some((result) => result.isError);
+  const nextPart = next >= 0 && ready && !blocked ? parts[next] : undefined;
+  useEffect(() => {
+    // A failure is kept in the cache, where the observers (and the error panel) see it.
+    if (nextPart !== undefined) client.query(partQuery(nextPart)).catch(() => undefined);
+    // partQuery is rebuilt each render from the values listed here.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [nextPart?.from, nextPart?.to, client, api, dataSource, source, market]);
+  // Merged again only when a part's listing changed, so the calendar is not rebuilt every render.
+  const listedAt = results.map((result) => result.dataUpdatedAt).join(',');
+  const daysKey = days.join(',');
+  const merged = useMemo(
+    () => mergeListings(parts, results.map((result) => result.data)),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [listedAt, daysKey, daysPerPart],
+  );
+  const failed = results.find((result) => result.isError);
+  return {
+    ...merged,
+    listedDays: days.length - merged.unlistedDays.size,
+    totalDays: days.length,
+    fetching: results.some((result) => result.isFetching),
+    error: failed?.error ?? null,
+    errorUpdatedAt: failed?.errorUpdatedAt ?? 0,
+    retry: () => {
+      for (const result of results) if (result.isError) void result.refetch();
+    },
+  };
 }
 
 /** The daily manifests of whole UTC days: how many files and bytes a whole-day download fetches, or why the service refused. */

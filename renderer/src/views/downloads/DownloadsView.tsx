@@ -6,7 +6,7 @@ import { LoadingState } from '../../components/LoadingState.tsx';
 import { ViewFrame } from '../../components/ViewFrame.tsx';
 import { useCatalog } from '../../hooks/catalog-queries.ts';
 import { useSettings, useTimeZone } from '../../hooks/contract-queries.ts';
-import { useAvailability, useDownloadActions, useDownloadQueue, useExportRun, useLibraryActions, useLibraryIndex, type ExportRequest } from '../../hooks/library-queries.ts';
+import { useDayListings, useDownloadActions, useDownloadQueue, useExportRun, useLibraryActions, useLibraryIndex, type ExportRequest } from '../../hooks/library-queries.ts';
 import { useNow } from '../../hooks/use-now.ts';
 import { useViewKeys } from '../../hooks/use-view-keys.ts';
 import { useReplayFiles } from '../../stores/replay-files-store.ts';
@@ -77,7 +77,10 @@ export function DownloadsView() {
   const now = useNow(60_000);
   const place = useMemo(() => defaultPlace(params, workspace, recent, catalog.data?.markets ?? noFiles), [params, workspace, recent, catalog.data]);
   const range = useMemo(() => resolveDayRange(params, now), [params, now]);
-  const availability = useAvailability(place?.source, place?.market, range.from, range.to);
+  const simulated = catalog.data?.simulated === true;
+  // The demo writes each simulated hour the first time it is listed, so it is listed a day at a time
+  // and the calendar fills as days arrive; a real service lists the whole range in one request.
+  const listing = useDayListings(place?.source, place?.market, range.days, simulated ? 1 : range.days.length);
   const queue = useDownloadQueue();
   const library = useLibraryIndex();
   const downloads = useDownloadActions();
@@ -91,8 +94,16 @@ export function DownloadsView() {
   const dataset = library.data?.datasets.find((entry) => place !== null && entry.source === place.source && entry.market === place.market);
   const datasetQueue = useMemo(() => (queue.data?.items ?? noFiles).filter((item) => place !== null && item.source === place.source && item.market === place.market), [queue.data, place]);
   const days = useMemo(
-    () => calendarModel({ days: range.days, availability: availability.data ?? null, libraryFiles: library.data === undefined ? null : (dataset?.files ?? noFiles), queue: datasetQueue, nowMs: now }),
-    [range, availability.data, library.data, dataset, datasetQueue, now],
+    () =>
+      calendarModel({
+        days: range.days,
+        availability: listing.availability,
+        unlistedDays: listing.unlistedDays,
+        libraryFiles: library.data === undefined ? null : (dataset?.files ?? noFiles),
+        queue: datasetQueue,
+        nowMs: now,
+      }),
+    [range, listing.availability, listing.unlistedDays, library.data, dataset, datasetQueue, now],
   );
   const plan = downloadPlan(days, selection);
 
@@ -173,8 +184,7 @@ export function DownloadsView() {
     }
   });
 
-  const simulated = catalog.data?.simulated === true;
-  const access = availability.data?.access;
+  const access = listing.availability?.access;
   const needsKey = days.reduce((sum, day) => sum + day.cells.filter((cell) => cell.state === 'needs-key').length, 0);
   const subtitle = [name === '' ? 'Snapshot files by UTC hour' : name, access === undefined ? undefined : accessLabel(access), simulated ? 'simulated data' : undefined].filter((part) => part !== undefined).join(' · ');
   const actions = (
@@ -212,15 +222,17 @@ export function DownloadsView() {
   } else {
     calendarBody = (
       <>
-        {availability.isError && (
-          <ErrorPanel context={`Which hours of ${name} have files could not be listed; the library and queue below still show.`} error={availability.error} failedAt={availability.errorUpdatedAt} onRetry={() => void availability.refetch()} retrying={availability.isFetching} />
+        {listing.error !== null && (
+          <ErrorPanel context={`Which hours of ${name} have files could not be listed; the library and queue below still show.`} error={listing.error} failedAt={listing.errorUpdatedAt} onRetry={listing.retry} retrying={listing.fetching} />
         )}
-        {availability.isPending && (
-          <LoadingState what={`which hours of ${range.days.length} days have files${simulated ? ' (the demo writes each simulated hour the first time it is listed: a week takes a minute or two once)' : ''}`} />
+        {listing.error === null && listing.listedDays < listing.totalDays && (
+          <LoadingState
+            what={`which hours have files: ${listing.listedDays} of ${listing.totalDays} days listed${simulated ? ', newest first (the demo writes each simulated hour the first time it is listed, about 10 s a day, once)' : ''}`}
+          />
         )}
-        {availability.data?.truncated === true && (
+        {listing.availability?.truncated === true && (
           <p className="calendar-note" role="status">
-            The listing stopped at its page limit: hours from {new Date(availability.data.listedUntil).toISOString().slice(0, 16).replace('T', ' ')} UTC on are not known yet (grey). Narrow the days to see them.
+            The listing stopped at its page limit: hours from {new Date(listing.availability.listedUntil).toISOString().slice(0, 16).replace('T', ' ')} UTC on are not known yet (grey). Narrow the days to see them.
           </p>
         )}
         <AvailabilityCalendar days={days} selection={selection} cursor={cursor} anchor={anchor} zone={zone} onSelection={setSelection} onCursor={setCursor} onAnchor={setAnchor} />

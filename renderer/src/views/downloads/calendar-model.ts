@@ -35,6 +35,8 @@ export interface CalendarInputs {
   days: readonly string[];
   /** The service's listing; null while it loads or when it failed (the library and queue still show). */
   availability: Availability | null;
+  /** Days the listing has not reached yet (or could not list): their hours without a local file or queue item are unknown. */
+  unlistedDays?: ReadonlySet<string>;
   /** The dataset's files in the library, live; null while the index is not known (the listing's own `local` flags stand in). */
   libraryFiles: readonly LibraryFile[] | null;
   queue: readonly DownloadItem[];
@@ -75,15 +77,16 @@ function queueState(item: DownloadItem): CellState | null {
  * its progress while downloading); otherwise an hour in the library is local (the live index
  * decides: a file deleted since the listing is downloadable again), even when its
  * transfer failed later; then a failed transfer; then the listing (needs a key or downloadable);
- * an unlisted hour after a cut-short listing is unknown, one that has not begun yet is future,
- * and the rest have no file.
+ * an hour that has not begun yet is future; an unlisted hour after a cut-short listing, or of a
+ * day not listed yet, is unknown; and the rest have no file.
  */
-export function calendarModel({ days, availability, libraryFiles, queue, nowMs }: CalendarInputs): CalendarDay[] {
+export function calendarModel({ days, availability, unlistedDays, libraryFiles, queue, nowMs }: CalendarInputs): CalendarDay[] {
   const listed = new Map((availability?.hours ?? []).map((hour) => [hourId(hour.date, hour.hour), hour]));
   const local = new Map((libraryFiles ?? []).map((file) => [hourId(file.date, file.hour), file]));
   const queued = new Map(queue.map((item) => [hourId(item.date, item.hour), item]));
   const listedUntil = availability !== null && availability.truncated ? availability.listedUntil : null;
   return days.map((date) => {
+    const dayUnlisted = unlistedDays?.has(date) === true;
     const cells = Array.from({ length: 24 }, (_, hour): CalendarCell => {
       const id = hourId(date, hour);
       const entry = listed.get(id);
@@ -96,8 +99,8 @@ export function calendarModel({ days, availability, libraryFiles, queue, nowMs }
       else if (file !== undefined || (libraryFiles === null && entry?.local === true) || inQueue === 'local') state = 'local';
       else if (inQueue === 'failed') state = 'failed';
       else if (entry !== undefined) state = entry.needsKey ? 'needs-key' : 'remote';
-      else if (listedUntil !== null && hourStart(date, hour) >= listedUntil) state = 'unknown';
       else if (hourStart(date, hour) > nowMs) state = 'future';
+      else if (dayUnlisted || (listedUntil !== null && hourStart(date, hour) >= listedUntil)) state = 'unknown';
       else state = 'none';
       const progress = state === 'downloading' && item !== null && item.totalBytes !== null && item.totalBytes > 0 ? Math.min(1, item.bytes / item.totalBytes) : null;
       return { date, hour, key, state, progress, item: state === 'downloading' || state === 'queued' || state === 'paused' || state === 'failed' ? item : null };
