@@ -1,5 +1,5 @@
-import { useMutation, useQueries, useQuery, useQueryClient, type UseQueryOptions } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMutation, useQueries, useQuery, useQueryClient, type UseQueryOptions, type UseQueryResult } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ContractError } from '../../../shared/contract/errors.ts';
 import type { FileGrant } from '../../../shared/contract/file-schemas.ts';
 import type { Availability, DownloadQueue, ExportEnded, LibraryIndex, ManifestSummary } from '../../../shared/contract/library-schemas.ts';
@@ -38,49 +38,56 @@ export interface DayListings extends MergedListing {
  */
 export function useDayListings(source: string | undefined, market: string | undefined, days: readonly string[], daysPerPart: number): DayListings {
   const api = useApi();
-  const { source: dataSource, health } = useSelectedSource();
-  const parts = listingParts(days, daysPerPart);
-  const ready = source !== undefined && market !== undefined && health?.status === 'ok';
-  const partQuery = (part: ListingPart) => ({
-    queryKey: libraryQueryKeys.availability(dataSource, source ?? '', market ?? '', part.from, part.to),
-    queryFn: (): Promise<Availability> => api.library.availability({ source: source ?? '', market: market ?? '', from: part.from, to: part.to }),
-    staleTime: 60_000,
-    // Main has retried what is worth retrying; the view's error panel offers the rest.
-    retry: false,
-  });
-  // The observers only read the parts; the effect below lists them one at a time.
-  const results = useQueries({ queries: parts.map((part): UseQueryOptions<Availability, ContractError> => ({ ...partQuery(part), enabled: false })) });
   const client = useQueryClient();
-  // The first part not listed (or listed long enough ago to be stale), unless a part before it failed.
-  const next = results.findIndex((result) => result.data === undefined || result.isStale);
-  const blocked = results.slice(0, next < 0 ? results.length : next + 1).some((result) => result.isError);
-  const nextPart = next >= 0 && ready && !blocked ? parts[next] : undefined;
+  const { source: dataSource, health } = useSelectedSource();
+  const ready = source !== undefined && market !== undefined && health?.status === 'ok';
+  const parts = useMemo(() => listingParts(days, daysPerPart), [days, daysPerPart]);
+  const partQuery = useCallback(
+    (part: ListingPart) => ({
+      queryKey: libraryQueryKeys.availability(dataSource, source ?? '', market ?? '', part.from, part.to),
+      queryFn: (): Promise<Availability> => api.library.availability({ source: source ?? '', market: market ?? '', from: part.from, to: part.to }),
+      staleTime: 60_000,
+      // Main has retried what is worth retrying; the view's error panel offers the rest.
+      retry: false,
+    }),
+    [api, dataSource, source, market],
+  );
+  // `combine` runs again only when a part's state changed, so the calendar is not rebuilt every render.
+  const combine = useCallback(
+    (results: UseQueryResult<Availability, ContractError>[]) => {
+      // The first part not listed (or listed long enough ago to be stale), unless a part up to it failed.
+      const next = results.findIndex((result) => result.data === undefined || result.isStale);
+      const blocked = results.slice(0, next < 0 ? results.length : next + 1).some((result) => result.isError);
+      const failed = results.find((result) => result.isError);
+      const merged = mergeListings(
+        parts,
+        results.map((result) => result.data),
+      );
+      return {
+        ...merged,
+        nextPart: next >= 0 && !blocked ? (parts[next] ?? null) : null,
+        listedDays: days.length - merged.unlistedDays.size,
+        totalDays: days.length,
+        fetching: results.some((result) => result.isFetching),
+        error: failed?.error ?? null,
+        errorUpdatedAt: failed?.errorUpdatedAt ?? 0,
+        retry: () => {
+          for (const result of results) if (result.isError) void result.refetch();
+        },
+      };
+    },
+    [parts, days],
+  );
+  // The observers only read the parts; the effect below lists them one at a time.
+  const { nextPart, ...listing } = useQueries({
+    queries: parts.map((part): UseQueryOptions<Availability, ContractError> => ({ ...partQuery(part), enabled: false })),
+    combine,
+  });
   useEffect(() => {
     // A failure is kept in the cache, where the observers (and the error panel) see it.
-    if (nextPart !== undefined) client.query(partQuery(nextPart)).catch(() => undefined);
-    // partQuery is rebuilt each render from the values listed here.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [nextPart?.from, nextPart?.to, client, api, dataSource, source, market]);
-  // Merged again only when a part's listing changed, so the calendar is not rebuilt every render.
-  const listedAt = results.map((result) => result.dataUpdatedAt).join(',');
-  const daysKey = days.join(',');
-  const merged = useMemo(
-    () => mergeListings(parts, results.map((result) => result.data)),
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [listedAt, daysKey, daysPerPart],
-  );
-  const failed = results.find((result) => result.isError);
-  return {
-    ...merged,
-    listedDays: days.length - merged.unlistedDays.size,
-    totalDays: days.length,
-    fetching: results.some((result) => result.isFetching),
-    error: failed?.error ?? null,
-    errorUpdatedAt: failed?.errorUpdatedAt ?? 0,
-    retry: () => {
-      for (const result of results) if (result.isError) void result.refetch();
-    },
-  };
+    if (ready && nextPart !== null) client.query(partQuery(nextPart)).catch(() => undefined);
+  }, [ready, nextPart, client, partQuery]);
+  return listing;
 }
 
 /** The daily manifests of whole UTC days: how many files and bytes a whole-day download fetches, or why the service refused. */
