@@ -41,6 +41,10 @@ function datasetsOf(entries: readonly (LibraryEntry & { records: number | null }
 export class SnapshotLibrary {
   readonly #options: SnapshotLibraryOptions;
   readonly #counts: RecordCounts;
+  /** Indexes begun by `changed` so far, and the number of the last one pushed. */
+  #begun = 0;
+  #pushed = 0;
+  readonly #inFlight = new Set<Promise<LibraryIndex>>();
 
   constructor(options: SnapshotLibraryOptions) {
     this.#options = options;
@@ -101,21 +105,34 @@ export class SnapshotLibrary {
       }
     }
     await this.#counts.forget(removed);
-    const index = await this.index();
-    if (removed.length > 0) this.#options.onChanged?.(index);
-    return index;
+    return removed.length > 0 ? this.changed() : this.index();
   }
 
-  /** Something changed on disk (a file landed): pushes the new index. */
+  /**
+   * Something changed on disk (a file landed, a count became known): pushes the new index. Indexes
+   * are built concurrently; one is pushed only if no index begun after it was pushed first, so a
+   * slow, older scan never replaces a newer one.
+   */
   async changed(): Promise<LibraryIndex> {
-    const index = await this.index();
-    this.#options.onChanged?.(index);
-    return index;
+    const ticket = ++this.#begun;
+    const building = this.index();
+    this.#inFlight.add(building);
+    try {
+      const index = await building;
+      if (ticket > this.#pushed) {
+        this.#pushed = ticket;
+        this.#options.onChanged?.(index);
+      }
+      return index;
+    } finally {
+      this.#inFlight.delete(building);
+    }
   }
 
-  /** Resolves when no record count is being made (tests). */
-  countsIdle(): Promise<void> {
-    return this.#counts.idle();
+  /** Resolves when no record count is being made and every index it caused has been pushed (tests). */
+  async countsIdle(): Promise<void> {
+    await this.#counts.idle();
+    while (this.#inFlight.size > 0) await Promise.allSettled([...this.#inFlight]);
   }
 
   /** Stops background counting. */
