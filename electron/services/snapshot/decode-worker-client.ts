@@ -61,6 +61,7 @@ export function decodeSnapshotInWorker(path: string, options: DecodeJobOptions =
   let lastSummary = emptySummary(path);
   let records = 0;
   let cancelled = false;
+  let finished = false;
   let chain = Promise.resolve();
 
   const result = new Promise<SnapshotDecodeResult>((resolve) => {
@@ -82,6 +83,7 @@ export function decodeSnapshotInWorker(path: string, options: DecodeJobOptions =
           send({ kind: 'ack' });
         });
       } else {
+        finished = true;
         void chain.then(() => {
           resolve(event.result);
           void worker.terminate();
@@ -89,7 +91,13 @@ export function decodeSnapshotInWorker(path: string, options: DecodeJobOptions =
       }
     });
     worker.on('error', (error) => failed('io', `${path}: the decode worker failed (${error.message})`));
-    worker.on('exit', () => (cancelled ? failed('cancelled', `${path}: decoding was cancelled`) : failed('io', `${path}: the decode worker stopped`)));
+    // The worker exits right after posting its result; that result is still on its way through
+    // the batches being handed over, and must not be overtaken by "stopped".
+    worker.on('exit', () => {
+      if (finished) return;
+      if (cancelled) failed('cancelled', `${path}: decoding was cancelled`);
+      else failed('io', `${path}: the decode worker stopped`);
+    });
   });
 
   return {
