@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import { mkdir, readFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { inferredDataset } from '../../electron/services/local-service/store/directory-store.ts';
 import { hourOfEvents, snapshotKey, writeSnapshotFile, type SnapshotFileSpec } from './book-files.ts';
 
 /** A real snapshot file written for a download test: its key, bytes and the oracle's sha256. */
@@ -26,4 +27,13 @@ export async function writeSourceSnapshot(root: string, spec: SnapshotFileSpec, 
   const bytes = await readFile(path);
   const trades = list.filter((_, i) => i % 50 === 25).length;
   return { key, path, bytes, sha256: createHash('sha256').update(bytes).digest('hex'), records: list.length + trades };
+}
+
+/**
+ * Writes the service folder's `datasets.json`: hyperliquid/BTC open, and paywall/ETH restricted
+ * behind a payment gate for dates after 2026-03-01 (the download tests' paid dataset).
+ */
+export async function writeOpenAndPaywallDatasets(root: string): Promise<void> {
+  const paywall = { ...inferredDataset('paywall', 'ETH'), access: { status: 'restricted' as const, publicCutoffDate: '2026-03-01', gate: 'payment' as const } };
+  await writeFile(join(root, 'datasets.json'), JSON.stringify({ datasets: [inferredDataset('hyperliquid', 'BTC'), paywall] }));
 }

@@ -46,10 +46,8 @@ export function createDownloadServices(options: DownloadServicesOptions): Downlo
   const library = new SnapshotLibrary({
     root: async () => (await options.libraryRoot()) ?? defaultLibraryRoot(options.userDataDir),
     countsPath: join(options.userDataDir, 'library-index.json'),
-    onChanged: (index) => {
-      options.onLibrary(index);
-      options.onLibraryChanged?.();
-    },
+    onChanged: (index) => options.onLibrary(index),
+    ...(options.onLibraryChanged === undefined ? {} : { onFilesChanged: options.onLibraryChanged }),
   });
   const queue = new DownloadQueue({
     transfer: options.transfer ?? transferSnapshot,

@@ -18,6 +18,8 @@ export interface SnapshotLibraryOptions {
   freeBytes?: (path: string) => Promise<number | null>;
   /** Told the new index when files land, are deleted, or their record counts become known. */
   onChanged?: (index: LibraryIndex) => void;
+  /** Told at once when files land or are deleted (not when a count becomes known), before the new index is built. */
+  onFilesChanged?: () => void;
 }
 
 function datasetsOf(entries: readonly (LibraryEntry & { records: number | null })[]): LibraryDataset[] {
@@ -48,7 +50,7 @@ export class SnapshotLibrary {
 
   constructor(options: SnapshotLibraryOptions) {
     this.#options = options;
-    this.#counts = new RecordCounts({ path: options.countsPath, ...(options.count === undefined ? {} : { count: options.count }), onCounted: () => void this.changed() });
+    this.#counts = new RecordCounts({ path: options.countsPath, ...(options.count === undefined ? {} : { count: options.count }), onCounted: () => void this.changed(false) });
   }
 
   /** The library root now. */
@@ -105,15 +107,17 @@ export class SnapshotLibrary {
       }
     }
     await this.#counts.forget(removed);
-    return removed.length > 0 ? this.changed() : this.index();
+    return removed.length > 0 ? this.changed(true) : this.index();
   }
 
   /**
-   * Something changed on disk (a file landed, a count became known): pushes the new index. Indexes
-   * are built concurrently; one is pushed only if no index begun after it was pushed first, so a
-   * slow, older scan never replaces a newer one.
+   * Something changed (files landed or were deleted, or a count became known): pushes the new
+   * index. Indexes are built concurrently; one is pushed only if no index begun after it was pushed
+   * first, so a slow, older scan never replaces a newer one. `onFilesChanged` hears of every change
+   * to the files, whichever index wins.
    */
-  async changed(): Promise<LibraryIndex> {
+  async changed(filesChanged = true): Promise<LibraryIndex> {
+    if (filesChanged) this.#options.onFilesChanged?.();
     const ticket = ++this.#begun;
     const building = this.index();
     this.#inFlight.add(building);

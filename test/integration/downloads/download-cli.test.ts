@@ -1,14 +1,13 @@
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedService } from '../../../electron/services/local-service/embedded-service.ts';
 import type { LocalService } from '../../../electron/services/local-service/local-service.ts';
-import { inferredDataset } from '../../../electron/services/local-service/store/directory-store.ts';
-import { writeSourceSnapshot, type SourceSnapshot } from '../../support/snapshot-source.ts';
+import { writeOpenAndPaywallDatasets, writeSourceSnapshot, type SourceSnapshot } from '../../support/snapshot-source.ts';
 import { useTempDirs } from '../../support/temp-dir.ts';
 
 // `mde download` as a user runs it (a child process, not a TTY) against a real local service.
@@ -31,8 +30,8 @@ beforeAll(async () => {
   serviceRoot = await mkdtemp(join(tmpdir(), 'mde-cli-service-'));
   for (const hour of [7, 8]) served.push(await writeSourceSnapshot(serviceRoot, { source: 'hyperliquid', market: 'BTC', hour: hourOf(hour) }, 1_500, hour));
   gated = await writeSourceSnapshot(serviceRoot, { source: 'paywall', market: 'ETH', hour: hourOf(2) }, 300);
-  const paywall = { ...inferredDataset('paywall', 'ETH'), access: { status: 'restricted' as const, publicCutoffDate: '2026-03-01', gate: 'payment' as const } };
-  await writeFile(join(serviceRoot, 'datasets.json'), JSON.stringify({ datasets: [inferredDataset('hyperliquid', 'BTC'), paywall] }));
+  // paywall/ETH: dates after 2026-03-01 need a paid key.
+  await writeOpenAndPaywallDatasets(serviceRoot);
   service = await startEmbeddedService({ data: { kind: 'directory', root: serviceRoot }, keys: [{ key: paidKey, tier: 'paid' }], extra: { now: () => hourOf(23) } });
 });
 

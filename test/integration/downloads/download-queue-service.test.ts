@@ -13,8 +13,7 @@ import { createDownloadServices, type DownloadServices } from '../../../electron
 import { FileGrants } from '../../../electron/services/files/file-grants.ts';
 import { startEmbeddedService } from '../../../electron/services/local-service/embedded-service.ts';
 import type { LocalService } from '../../../electron/services/local-service/local-service.ts';
-import { inferredDataset } from '../../../electron/services/local-service/store/directory-store.ts';
-import { writeSourceSnapshot, type SourceSnapshot } from '../../support/snapshot-source.ts';
+import { writeOpenAndPaywallDatasets, writeSourceSnapshot, type SourceSnapshot } from '../../support/snapshot-source.ts';
 import { useTempDirs } from '../../support/temp-dir.ts';
 
 // The queue, the real transfer and the library against a real local service over a folder of
@@ -38,8 +37,7 @@ beforeAll(async () => {
   }
   gated = await writeSourceSnapshot(serviceRoot, { source: 'paywall', market: 'ETH', hour: hourOf(3) }, 500);
   // paywall/ETH: dates after 2026-03-01 need a paid key.
-  const paywall = { ...inferredDataset('paywall', 'ETH'), access: { status: 'restricted' as const, publicCutoffDate: '2026-03-01', gate: 'payment' as const } };
-  await writeFile(join(serviceRoot, 'datasets.json'), JSON.stringify({ datasets: [inferredDataset('hyperliquid', 'BTC'), paywall] }));
+  await writeOpenAndPaywallDatasets(serviceRoot);
   service = await startEmbeddedService({ data: { kind: 'directory', root: serviceRoot }, extra: { now: () => now } });
 });
 
