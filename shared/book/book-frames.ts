@@ -2,7 +2,7 @@ import { metricCount, writeBookMetrics, type MetricsOptions } from './book-metri
 import type { OrderBook } from './order-book.ts';
 
 /** Bits of a frame's `flags` value. */
-export const frameFlags = { sourceSnapshot: 1, crossed: 2, locked: 4 } as const;
+export const frameFlags = { sourceSnapshot: 1, crossed: 2, locked: 4, reset: 8 } as const;
 
 /**
  * A chunk of playback frames in one transferable `ArrayBuffer` (post it with the buffer in the
@@ -108,9 +108,10 @@ export class FrameRecorder {
 
   /**
    * Records the book as it stands after an event at `collectorTimestamp`; `exchangeTimestamp` is
-   * the venue's time of that event, null (stored as NaN) when it gave none.
+   * the venue's time of that event, null (stored as NaN) when it gave none; `extraFlags` are
+   * ORed into the frame's flags (`frameFlags.reset` for the empty frame of a cleared book).
    */
-  push(book: OrderBook, collectorTimestamp: number, isSnapshot = book.lastEventWasSnapshot, exchangeTimestamp: number | null = null): void {
+  push(book: OrderBook, collectorTimestamp: number, isSnapshot = book.lastEventWasSnapshot, exchangeTimestamp: number | null = null, extraFlags = 0): void {
     let chunk = this.chunk;
     let views = this.views;
     if (chunk === null || views === null) {
@@ -130,7 +131,8 @@ export class FrameRecorder {
     views.flags[f] =
       (isSnapshot ? frameFlags.sourceSnapshot : 0) |
       (crossing === 'crossed' ? frameFlags.crossed : 0) |
-      (crossing === 'locked' ? frameFlags.locked : 0);
+      (crossing === 'locked' ? frameFlags.locked : 0) |
+      extraFlags;
     chunk.count = f + 1;
     this.recorded++;
     if (chunk.count === chunk.capacity) this.handOver();

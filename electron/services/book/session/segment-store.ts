@@ -1,0 +1,164 @@
+import { closeSync, mkdtempSync, openSync, readdirSync, readSync, rmSync, writeSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { LogSegment } from '../../../../shared/book/replay/log-segment.ts';
+
+/** Where finished log segments go, so a replay's memory does not grow with its length. */
+export interface SegmentStore {
+  /** Keeps a segment; answers the handle to read it back by. */
+  put(segment: LogSegment): number;
+  /** The segment behind a handle. */
+  get(handle: number): LogSegment;
+  /** Bytes held in memory (cached segments). */
+  readonly memoryBytes: number;
+  /** Frees everything (removes the file). */
+  close(): void;
+}
+
+/** Keeps every segment in memory: for tests and short replays. */
+export class MemorySegmentStore implements SegmentStore {
+  readonly #segments: LogSegment[] = [];
+  #bytes = 0;
+
+  put(segment: LogSegment): number {
+    this.#segments.push(segment);
+    this.#bytes += segment.buffer.byteLength;
+    return this.#segments.length - 1;
+  }
+
+  get(handle: number): LogSegment {
+    const segment = this.#segments[handle];
+    if (segment === undefined) throw new Error(`no log segment ${handle}`);
+    return segment;
+  }
+
+  get memoryBytes(): number {
+    return this.#bytes;
+  }
+
+  close(): void {
+    this.#segments.length = 0;
+    this.#bytes = 0;
+  }
+}
+
+/** Prefix of the temporary folders replays spill to; the owning process id follows it. */
+const spillPrefix = 'mde-replay-';
+
+/**
+ * Removes spill folders left by processes that are gone (a crash or a kill), so they never pile
+ * up. A folder is named `mde-replay-<pid>-<random>`; one whose pid is still running is kept.
+ */
+export function removeStaleSpills(root: string = tmpdir()): number {
+  let removed = 0;
+  let names: string[];
+  try {
+    names = readdirSync(root);
+  } catch {
+    return 0;
+  }
+  for (const name of names) {
+    const match = /^mde-replay-(\d+)-/.exec(name);
+    if (match === null) continue;
+    const pid = Number(match[1]);
+    if (pid === process.pid || isRunning(pid)) continue;
+    try {
+      rmSync(join(root, name), { recursive: true, force: true });
+      removed++;
+    } catch {
+      // Another process may be removing it at the same time.
+    }
+  }
+  return removed;
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Appends segments to one temporary file and reads them back on demand, keeping the most recently
+ * used `cacheSegments` in memory. Synchronous I/O: it runs in the book worker's thread.
+ */
+export class FileSegmentStore implements SegmentStore {
+  readonly #dir: string;
+  readonly #fd: number;
+  readonly #where: { offset: number; bytes: number }[] = [];
+  readonly #cache = new Map<number, LogSegment>();
+  readonly #cacheSegments: number;
+  #end = 0;
+  #cachedBytes = 0;
+  #closed = false;
+
+  constructor(cacheSegments = 24, root: string = tmpdir()) {
+    this.#cacheSegments = cacheSegments;
+    this.#dir = mkdtempSync(join(root, `${spillPrefix}${process.pid}-`));
+    this.#fd = openSync(join(this.#dir, 'log.bin'), 'w+');
+  }
+
+  /** The folder the file lives in (for tests). */
+  get folder(): string {
+    return this.#dir;
+  }
+
+  put(segment: LogSegment): number {
+    const bytes = new Uint8Array(segment.buffer);
+    let written = 0;
+    while (written < bytes.length) written += writeSync(this.#fd, bytes, written, bytes.length - written, this.#end + written);
+    this.#where.push({ offset: this.#end, bytes: bytes.length });
+    this.#end += bytes.length;
+    const handle = this.#where.length - 1;
+    this.#remember(handle, segment);
+    return handle;
+  }
+
+  get(handle: number): LogSegment {
+    const cached = this.#cache.get(handle);
+    if (cached !== undefined) {
+      this.#cache.delete(handle);
+      this.#cache.set(handle, cached);
+      return cached;
+    }
+    const where = this.#where[handle];
+    if (where === undefined || this.#closed) throw new Error(`no log segment ${handle}`);
+    const buffer = new ArrayBuffer(where.bytes);
+    const view = new Uint8Array(buffer);
+    let read = 0;
+    while (read < where.bytes) {
+      const got = readSync(this.#fd, view, read, where.bytes - read, where.offset + read);
+      if (got === 0) throw new Error(`the replay's log file ended early at segment ${handle}`);
+      read += got;
+    }
+    const segment = new LogSegment(buffer);
+    this.#remember(handle, segment);
+    return segment;
+  }
+
+  get memoryBytes(): number {
+    return this.#cachedBytes;
+  }
+
+  close(): void {
+    if (this.#closed) return;
+    this.#closed = true;
+    this.#cache.clear();
+    this.#cachedBytes = 0;
+    closeSync(this.#fd);
+    rmSync(this.#dir, { recursive: true, force: true });
+  }
+
+  #remember(handle: number, segment: LogSegment): void {
+    this.#cache.set(handle, segment);
+    this.#cachedBytes += segment.buffer.byteLength;
+    for (const [oldHandle, old] of this.#cache) {
+      if (this.#cache.size <= this.#cacheSegments) break;
+      this.#cache.delete(oldHandle);
+      this.#cachedBytes -= old.buffer.byteLength;
+    }
+  }
+}
