@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FileViewProgress } from '../../../shared/contract/file-view-schemas.ts';
 import { count, countMismatch, durationText, formatBytes, headerLine, readPercent, stopDetail, stopText, timeRangeText, typeCounts } from '../../../renderer/src/views/files/file-summary-format.ts';
-import { parseJumpTime } from '../../../renderer/src/views/files/jump-time.ts';
+import { jumpReference, parseJumpTime } from '../../../renderer/src/views/files/jump-time.ts';
 import { layOutJson } from '../../../renderer/src/views/files/json-layout.ts';
 import { blockIsFull, blocksCovering, blocksToKeep } from '../../../renderer/src/views/files/row-blocks.ts';
 import { toggleTypeFilter } from '../../../renderer/src/views/files/type-filter.ts';
@@ -78,30 +78,47 @@ describe('the inspect summary, in words', () => {
 });
 
 describe('parseJumpTime', () => {
-  const reference = Date.UTC(2024, 2, 10, 7, 30);
+  // Expected instants are literals from `date -u -d 2024-03-10T07:15:00Z +%s%3N`; the reference is 2024-03-10T07:30:00Z.
+  const shown = { firstCollectorTimestamp: 1_710_055_800_000, header: null };
+  const timeOf = (text: string, zone: 'utc' | 'local', on: Parameters<typeof parseJumpTime>[2] = shown): number | string => {
+    const read = parseJumpTime(text, zone, on);
+    return read.ok ? read.time : read.message;
+  };
   it('reads a time of day on the file’s first day, in UTC', () => {
-    expect(parseJumpTime('07:15', 'utc', reference)).toBe(Date.UTC(2024, 2, 10, 7, 15));
-    expect(parseJumpTime(' 7:15:30.25 ', 'utc', reference)).toBe(Date.UTC(2024, 2, 10, 7, 15, 30, 250));
+    expect(timeOf('07:15', 'utc')).toBe(1_710_054_900_000);
+    expect(timeOf(' 7:15:30.25 ', 'utc')).toBe(1_710_054_930_250);
   });
-  it('reads a date and time', () => {
-    expect(parseJumpTime('2024-03-11 00:00:01.5', 'utc', reference)).toBe(Date.UTC(2024, 2, 11, 0, 0, 1, 500));
-    expect(parseJumpTime('2024-03-11T23:59', 'utc', reference)).toBe(Date.UTC(2024, 2, 11, 23, 59));
+  it('reads a date and time, ISO-8601 and Unix ms', () => {
+    expect(timeOf('2024-03-11 00:00:01.5', 'utc')).toBe(1_710_115_201_500);
+    expect(timeOf('2024-03-11T23:59', 'utc')).toBe(1_710_201_540_000);
+    expect(timeOf('2024-03-10T07:15:00Z', 'local')).toBe(1_710_054_900_000);
+    expect(timeOf('2024-03-10', 'utc')).toBe(1_710_028_800_000);
+    expect(timeOf('1710054900000', 'utc')).toBe(1_710_054_900_000);
   });
   it('reads local time in the computer’s zone', () => {
     const zone = process.env['TZ'];
     process.env['TZ'] = 'America/New_York';
     try {
       // New York is on daylight time (UTC−4) from 2024-03-10: 06:30 there is 10:30 UTC.
-      expect(parseJumpTime('2024-03-11 06:30', 'local', reference)).toBe(Date.UTC(2024, 2, 11, 10, 30));
+      expect(timeOf('2024-03-11 06:30', 'local')).toBe(1_710_153_000_000);
       // A time of day alone is on the file's first day in that zone (03:30 there on 2024-03-10).
-      expect(parseJumpTime('23:00', 'local', reference)).toBe(Date.UTC(2024, 2, 11, 3, 0));
+      expect(timeOf('23:00', 'local')).toBe(1_710_126_000_000);
     } finally {
       if (zone === undefined) delete process.env['TZ'];
       else process.env['TZ'] = zone;
     }
   });
-  it('refuses what is not a time', () => {
-    expect(['', 'noon', '25:00', '07:61', '2024-13-01 07:00', '2024-03-10'].map((text) => parseJumpTime(text, 'utc', reference))).toEqual([null, null, null, null, null, null]);
+  it('puts a time of day on the header’s hour before any record is read, and refuses it before either is known', () => {
+    const header = { ...summary.header, startTime: 1_710_054_000_000 } as NonNullable<Summary['header']>;
+    expect(jumpReference({ firstCollectorTimestamp: null, header })).toBe(1_710_054_000_000);
+    expect(timeOf('07:15', 'utc', { firstCollectorTimestamp: null, header })).toBe(1_710_054_900_000);
+    expect(jumpReference(null)).toBeNull();
+    expect(timeOf('07:15', 'utc', null)).toMatch(/^"07:15" is a time of day, and this field has no date to put it on/);
+    expect(timeOf('2024-03-10 07:15', 'utc', null)).toBe(1_710_054_900_000);
+  });
+  it('refuses what is not a time, saying why and what works', () => {
+    expect(timeOf('noon', 'utc')).toBe('Could not read "noon". Use a time such as 07:30, 07:30:00.000, 2024-03-10 07:30:00 (UTC), 2024-03-10T07:30:00Z or Unix ms 1710055800000.');
+    expect(['', '25:00', '07:61', '2024-13-01 07:00'].map((text) => timeOf(text, 'utc'))).toEqual([expect.stringMatching(/^No time was typed/), expect.stringMatching(/hours run 00 to 23/), expect.stringMatching(/minutes run 00 to 59/), expect.stringMatching(/months run 01 to 12/)]);
   });
 });
 

@@ -1,7 +1,10 @@
 import { useState, type KeyboardEvent } from 'react';
-import { formatTimestamp, type TimeZoneChoice } from '../../format/market-values.ts';
-import { parseDateTimeInput, spanChoices, type ResolvedRange } from '../../navigation/time-range.ts';
+import type { TimeZoneChoice } from '../../format/market-values.ts';
+import { timeInputHelp, zoneWords } from '../../format/time-input-help.ts';
+import { spanChoices, type ResolvedRange } from '../../navigation/time-range.ts';
 import type { ViewParamsPatch } from '../../stores/ui-store.ts';
+import { boundText, readBound } from './read-bound.ts';
+import './range-picker.css';
 
 /** Props of a time-range picker. */
 export interface RangePickerProps {
@@ -13,42 +16,50 @@ export interface RangePickerProps {
   spans?: readonly string[];
 }
 
+/** A typed bound: any form the app's one time parser reads, in the shown zone; a time of day stays on the bound's date. */
 function BoundInput({ label, value, zone, onCommit }: { label: string; value: number; zone: TimeZoneChoice; onCommit: (ms: number) => void }) {
-  const shown = formatTimestamp(value, zone, 's').replace(' ', 'T');
+  const shown = boundText(value, zone);
   // The parent remounts this input (key = the bound) when the bound changes elsewhere.
   const [text, setText] = useState(shown);
-  const [bad, setBad] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
   const commit = (): void => {
-    const ms = parseDateTimeInput(text, zone);
-    if (ms === null) {
-      setBad(true);
-      return;
-    }
-    setBad(false);
-    if (ms !== value) onCommit(ms);
+    const read = readBound(text, value, zone);
+    setProblem(read.ok ? null : read.message);
+    if (read.ok && read.time !== value) onCommit(read.time);
   };
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>): void => {
     if (event.key === 'Enter') commit();
-    if (event.key === 'Escape') setText(shown);
+    if (event.key === 'Escape') {
+      setText(shown);
+      setProblem(null);
+    }
   };
   return (
-    <input
-      className={bad ? 'range-input invalid' : 'range-input'}
-      aria-label={`${label} (${zone === 'utc' ? 'UTC' : 'local time'}, YYYY-MM-DDTHH:MM:SS)`}
-      aria-invalid={bad}
-      title={bad ? 'Write the time as YYYY-MM-DDTHH:MM or YYYY-MM-DDTHH:MM:SS, then press Enter' : `${label}: press Enter to apply`}
-      value={text}
-      spellCheck={false}
-      onChange={(event) => setText(event.target.value)}
-      onBlur={commit}
-      onKeyDown={onKeyDown}
-    />
+    <>
+      <input
+        className={problem === null ? 'range-input' : 'range-input invalid'}
+        aria-label={`${label} (${zoneWords(zone)})`}
+        aria-invalid={problem !== null}
+        title={problem ?? `${timeInputHelp(zone, value)}. Enter applies`}
+        value={text}
+        spellCheck={false}
+        onChange={(event) => setText(event.target.value)}
+        onBlur={commit}
+        onKeyDown={onKeyDown}
+      />
+      {problem !== null && (
+        <span className="error-text range-problem" role="alert">
+          {problem}
+        </span>
+      )}
+    </>
   );
 }
 
 /**
  * Picks a view's time range: a span ending now (10m … 30d) or fixed bounds typed in the user's
- * time zone (Enter applies). Access is judged by the view, which knows its endpoint's window.
+ * time zone in any form `format/time-input.ts` reads (Enter applies; a bad bound says why).
+ * Access is judged by the view, which knows its endpoint's window.
  */
 export function RangePicker({ range, zone, onChange, spans }: RangePickerProps) {
   const offered = spans === undefined ? spanChoices : spanChoices.filter((span) => spans.includes(span.id));

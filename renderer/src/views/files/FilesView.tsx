@@ -5,6 +5,7 @@ import { LoadingState } from '../../components/LoadingState.tsx';
 import { ViewFrame } from '../../components/ViewFrame.tsx';
 import { useApi } from '../../connection-context.ts';
 import { formatTimestamp } from '../../format/market-values.ts';
+import { timeInputHelp } from '../../format/time-input-help.ts';
 import { useTimeZone } from '../../hooks/contract-queries.ts';
 import { useViewKeyMap } from '../../hooks/use-view-keys.ts';
 import { useReplayFiles } from '../../stores/replay-files-store.ts';
@@ -13,7 +14,7 @@ import { FileDropZone } from './FileDropZone.tsx';
 import { FileSummary } from './FileSummary.tsx';
 import { count, formatBytes } from './file-summary-format.ts';
 import { useFilesView } from './files-store.ts';
-import { parseJumpTime } from './jump-time.ts';
+import { jumpReference, parseJumpTime } from './jump-time.ts';
 import { RecordTable } from './RecordTable.tsx';
 import { RowDetail } from './RowDetail.tsx';
 import { toggleTypeFilter } from './type-filter.ts';
@@ -69,10 +70,14 @@ export function FilesView() {
     select(selected === null ? 0 : Math.min(rows.matches - 1, Math.max(0, selected + delta)));
   };
   const jump = (): void => {
-    const reference = progress?.summary.firstCollectorTimestamp ?? null;
-    const at = reference === null ? null : parseJumpTime(jumpText, zone, reference);
-    if (opened.viewId === null || at === null) {
-      setJumpNote('Type a time such as 07:15:30.250, or 2024-03-10 07:15');
+    const read = parseJumpTime(jumpText, zone, progress?.summary ?? null);
+    if (!read.ok) {
+      setJumpNote(read.message);
+      return;
+    }
+    const at = read.time;
+    if (opened.viewId === null) {
+      setJumpNote('The file is still opening');
       return;
     }
     api.files.locate({ viewId: opened.viewId, query, at }).then(
@@ -165,6 +170,7 @@ export function FilesView() {
               type="text"
               className="jump-input"
               placeholder={`Jump to a time (${zone === 'utc' ? 'UTC' : 'local'})   t`}
+              title={timeInputHelp(zone, jumpReference(progress.summary))}
               aria-label="Jump to a collector time"
               value={jumpText}
               onChange={(event) => setJumpText(event.target.value)}

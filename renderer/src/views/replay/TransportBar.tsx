@@ -1,5 +1,8 @@
 import { useRef, useState, type SyntheticEvent } from 'react';
-import { parseLinkTime } from '../../navigation/route.ts';
+import type { TimeZoneChoice } from '../../format/market-values.ts';
+import { parseTimeInput } from '../../format/time-input.ts';
+import { timeInputHelp, zoneWords } from '../../format/time-input-help.ts';
+import { useTimeZone } from '../../hooks/contract-queries.ts';
 import { playbackSpeeds, speedLabel } from './playback-clock.ts';
 
 /** Props of the transport bar. */
@@ -19,20 +22,26 @@ export interface TransportBarProps {
   onGoTo: (time: number) => string | null;
   /** The go-to-time field is focused by the view's `g` key through this. */
   goToRef: React.RefObject<HTMLInputElement | null>;
+  /** The zone the times are shown in, which typed times are read in (the Settings choice when left out). */
+  zone?: TimeZoneChoice;
+  /** The replay clock (Unix ms): a typed time of day falls on its date. Left out, a time of day needs its date. */
+  referenceTime?: number | null;
 }
 
 /**
  * Play/pause, step, speed (0.1× to 1000×), the time of the event shown (collector or exchange
- * clock) and a go-to-time field that takes ISO-8601 or Unix ms.
+ * clock) and a go-to-time field read by the app's one time parser (`format/time-input.ts`): the
+ * clock's own text, a time of day on the clock's date, ISO-8601 or Unix ms, in the shown zone.
  */
-export function TransportBar({ playing, speed, shownTime, timeBasis, onTimeBasis, event, onToggle, onStep, onSpeed, onGoTo, goToRef }: TransportBarProps) {
+export function TransportBar({ playing, speed, shownTime, timeBasis, onTimeBasis, event, onToggle, onStep, onSpeed, onGoTo, goToRef, zone, referenceTime = null }: TransportBarProps) {
   const [problem, setProblem] = useState<string | null>(null);
+  const settingsZone = useTimeZone();
+  const readZone = zone ?? settingsZone;
   const form = useRef<HTMLFormElement>(null);
   const submit = (submitted: SyntheticEvent): void => {
     submitted.preventDefault();
-    const text = goToRef.current?.value.trim() ?? '';
-    const time = parseLinkTime(text);
-    const error = time === null ? `"${text}" is not a time: write 2026-11-22T10:00:00.000Z or Unix ms` : onGoTo(time);
+    const read = parseTimeInput(goToRef.current?.value ?? '', { zone: readZone, reference: referenceTime });
+    const error = read.ok ? onGoTo(read.time) : read.message;
     setProblem(error);
     if (error === null) goToRef.current?.blur();
   };
@@ -71,7 +80,15 @@ export function TransportBar({ playing, speed, shownTime, timeBasis, onTimeBasis
         event {event.index < 0 ? '—' : (event.index + 1).toLocaleString('en-US')} of {event.count.toLocaleString('en-US')}
       </span>
       <form ref={form} className="transport-goto" onSubmit={submit}>
-        <input ref={goToRef} type="text" placeholder="Go to time (g)" aria-label="Go to time" spellCheck={false} aria-invalid={problem !== null} />
+        <input
+          ref={goToRef}
+          type="text"
+          placeholder={`Go to time, ${zoneWords(readZone)} (g)`}
+          title={timeInputHelp(readZone, referenceTime)}
+          aria-label="Go to time"
+          spellCheck={false}
+          aria-invalid={problem !== null}
+        />
       </form>
       {problem !== null && (
         <span className="transport-problem" role="alert">
