@@ -96,6 +96,8 @@ export const bookReplayFilesInput = z.object({
   depth: z.number().int().min(1).max(500).optional(),
   /** Half-width of the "depth within ±X bps" metric (default 10). */
   bandBps: z.number().positive().max(10_000).optional(),
+  /** The market's tick, for the heatmap's rows; read from the first book when absent. */
+  priceStep: z.number().positive().max(1e9).optional(),
 });
 
 const name = z.string().min(1).max(200);
@@ -126,6 +128,8 @@ export const bookReplayMarketInput = z
     depth: z.number().int().min(1).max(500).optional(),
     /** Half-width of the "depth within ±X bps" metric (default 10). */
     bandBps: z.number().positive().max(10_000).optional(),
+    /** The market's tick, for the heatmap's rows; read from the first book when absent. */
+    priceStep: z.number().positive().max(1e9).optional(),
   })
   .superRefine(rangeInOrder);
 

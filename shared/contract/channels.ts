@@ -10,6 +10,17 @@ import {
   bookReplayFilesInput,
   bookReplayMarketInput,
 } from './book-replay-schemas.ts';
+import {
+  bookMarksSchema,
+  bookSampledInput,
+  bookTileSchema,
+  bookTracksSchema,
+  bookTradesInput,
+  bookTradesSchema,
+  bookTilesInput,
+  bookWindowInput,
+  bookWindowSchema,
+} from './book-session-schemas.ts';
 import { fileGrantsSchema, filePathsInput } from './file-schemas.ts';
 import {
   fileLocateInput,
@@ -167,6 +178,16 @@ export const requestChannels = {
   'book.crossCheck': { input: bookCrossCheckInput, output: z.object({ checkId: z.string(), serverReplayId: z.string(), localReplayId: z.string() }) },
   /** Stops a replay, or a cross-check (by `checkId`) with both its replays. */
   'book.cancel': { input: z.object({ replayId: z.string() }), output: z.object({ cancelled: z.boolean() }) },
+  /** One frame per event around a time (or from an entry) of a replay's book, rebuilt in main from its nearest checkpoint. */
+  'book.window': { input: bookWindowInput, output: bookWindowSchema },
+  /** The book at the end of each slot of a time range, for playback faster than one frame per event. */
+  'book.sampled': { input: bookSampledInput, output: bookWindowSchema },
+  /** Liquidity heatmap tiles of a replay's book (built while it reads; finer levels rebuilt on demand). */
+  'book.tiles': { input: bookTilesInput, output: z.object({ tiles: z.array(bookTileSchema) }) },
+  /** The trades a file replay read beside a book. */
+  'book.trades': { input: bookTradesInput, output: bookTradesSchema },
+  /** Frees a replay's books in main (stopping it if it still reads); later queries fail as `not-found`. */
+  'book.release': { input: z.object({ replayId: z.string() }), output: z.object({ released: z.boolean() }) },
   /** The host's native open dialog (several `.jsonl.zst` files); unavailable in browser mode. */
   'files.pick': { input: noInput, output: fileGrantsSchema },
   /** Typed full paths: browser mode only, where the user runs the server on their own machine. */
@@ -219,6 +240,10 @@ export const eventChannels = {
   'market.progress': marketProgressSchema,
   'book.frames': bookFramesSchema,
   'book.health': bookHealthSchema,
+  /** What a replay's books hold as it reads (throttled), and once more at its end. */
+  'book.tracks': bookTracksSchema,
+  /** Crossed and locked runs and backward steps of collector time, found as a replay reads. */
+  'book.marks': bookMarksSchema,
   'book.replayEnded': bookReplayEndedSchema,
   'book.crossCheckDifferences': bookCrossCheckDifferencesSchema,
   'book.crossCheckEnded': bookCrossCheckEndedSchema,

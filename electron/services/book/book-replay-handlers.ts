@@ -6,13 +6,14 @@ import type { EventHub } from '../../contract-host/event-hub.ts';
 import type { ContractHandlers } from '../../contract-host/handlers.ts';
 import type { MarketDataClient } from '../client/market-data-client.ts';
 import type { GrantedFiles } from '../files/file-grants.ts';
+import { bookSessionHandlers, ReplayRegistry, type BookSessionHandlers } from './book-session-handlers.ts';
 import { BookWorkerClient, type BookFrames, type BookReplay, type ReplayOptions } from './book-worker-client.ts';
 import type { ReplayResult } from './book-worker-protocol.ts';
 import { CrossCheckSession } from './cross-check-session.ts';
 import { marketBookPages, marketBookPlan, marketBookRefusal, type MarketBookQuery } from './market-book-pages.ts';
 
 /** The contract channels this module implements. */
-export type BookReplayHandlers = Pick<ContractHandlers, 'book.replayFiles' | 'book.replayMarket' | 'book.crossCheck' | 'book.cancel'>;
+export type BookReplayHandlers = Pick<ContractHandlers, 'book.replayFiles' | 'book.replayMarket' | 'book.crossCheck' | 'book.cancel'> & BookSessionHandlers;
 
 /** How market replays reach the active service. */
 export interface MarketReplayAccess {
@@ -41,8 +42,17 @@ function taskState(progress: BookReplayProgress): Pick<TaskProgress, 'done' | 't
   return progress.totalBytes === null ? { done: progress.events, total: null } : { done: progress.bytesRead ?? 0, total: progress.totalBytes };
 }
 
-function frameOptions(input: { depth?: number | undefined; bandBps?: number | undefined }): Pick<ReplayOptions, 'depth' | 'bandBps'> {
-  return { ...(input.depth === undefined ? {} : { depth: input.depth }), ...(input.bandBps === undefined ? {} : { bandBps: input.bandBps }) };
+function frameOptions(input: { depth?: number | undefined; bandBps?: number | undefined; priceStep?: number | undefined }): Pick<ReplayOptions, 'depth' | 'bandBps' | 'priceStep'> {
+  return {
+    ...(input.depth === undefined ? {} : { depth: input.depth }),
+    ...(input.bandBps === undefined ? {} : { bandBps: input.bandBps }),
+    ...(input.priceStep === undefined ? {} : { priceStep: input.priceStep }),
+  };
+}
+
+/** A clock over JSON: NaN (none yet) travels as null. */
+function finiteOrNull(value: number): number | null {
+  return Number.isFinite(value) ? value : null;
 }
 
 /**
@@ -56,20 +66,34 @@ function frameOptions(input: { depth?: number | undefined; bandBps?: number | un
 export function bookReplayHandlers(events: EventHub, grants: GrantedFiles, deps: BookReplayDeps = {}): BookReplayHandlers {
   const worker = deps.worker ?? new BookWorkerClient();
   const running = new Map<string, () => void>();
+  const registry = new ReplayRegistry();
 
-  /** Starts a replay under a fresh id and wires its frames, progress and end to events (`tap` sees them first). */
-  function run(label: string, start: (options: ReplayOptions) => BookReplay, cancelAlso: () => void = () => {}, tap: ReplayTap = {}): string {
+  /**
+   * Starts a replay under a fresh id and wires its frames (or, for a session, what its books
+   * hold and their frame marks), progress and end to events (`tap` sees them first). A session
+   * replay stays queryable under its id until `book.release`.
+   */
+  function run(label: string, start: (options: ReplayOptions) => BookReplay, cancelAlso: () => void = () => {}, tap: ReplayTap = {}, mode: 'stream' | 'session' = 'stream'): string {
     const replayId = randomUUID();
     const task = (progress: BookReplayProgress, state: TaskProgress['state']): void =>
       events.emit('task.progress', { taskId: replayId, label, state, ...taskState(progress) });
     const replay = start({
+      mode,
       onFrames: (frames) => {
         tap.frames?.(frames);
         events.emit('book.frames', { replayId, ...frames });
       },
       onHealth: (book, batch) => events.emit('book.health', { replayId, book, ...batch }),
       onProgress: (progress) => task(progress, 'running'),
+      onTracks: (tracks, progress) =>
+        events.emit('book.tracks', {
+          replayId,
+          progress,
+          tracks: tracks.map((track) => ({ ...track, firstClock: finiteOrNull(track.firstClock), lastClock: finiteOrNull(track.lastClock), priceStep: finiteOrNull(track.priceStep) })),
+        }),
+      onMarks: (book, batch) => events.emit('book.marks', { replayId, book, ...batch }),
     });
+    if (mode === 'session') registry.add(replayId, replay.seq);
     running.set(replayId, () => {
       replay.cancel();
       cancelAlso();
@@ -91,9 +115,9 @@ export function bookReplayHandlers(events: EventHub, grants: GrantedFiles, deps:
   }
 
   /** Starts a replay of a market's rows from the service, once the access windows allow it. */
-  async function startMarketReplay(market: MarketReplayAccess, query: MarketBookQuery, frames: Pick<ReplayOptions, 'depth' | 'bandBps'>, channel: string, tap?: ReplayTap): Promise<string> {
+  async function startMarketReplay(market: MarketReplayAccess, query: MarketBookQuery, frames: Pick<ReplayOptions, 'depth' | 'bandBps' | 'priceStep'>, channel: string): Promise<string> {
     const plan = checkedPlan(market, query, await market.hasKey(), channel);
-    return startPlanned(market, query, plan, frames, channel, tap);
+    return startPlanned(market, query, plan, frames, channel, undefined, 'session');
   }
 
   function checkedPlan(market: MarketReplayAccess, query: MarketBookQuery, hasKey: boolean, channel: string): ReturnType<typeof marketBookPlan> {
@@ -108,14 +132,15 @@ export function bookReplayHandlers(events: EventHub, grants: GrantedFiles, deps:
     market: MarketReplayAccess,
     query: MarketBookQuery,
     plan: ReturnType<typeof marketBookPlan>,
-    frames: Pick<ReplayOptions, 'depth' | 'bandBps'>,
+    frames: Pick<ReplayOptions, 'depth' | 'bandBps' | 'priceStep'>,
     channel: string,
     tap?: ReplayTap,
+    mode: 'stream' | 'session' = 'stream',
   ): string {
     const abort = new AbortController();
     const label = `Book replay of ${query.source}/${query.market}${query.instrument === undefined ? '' : ` ${query.instrument}`} (${plan.path})`;
     const pages = marketBookPages(market.clientOf, plan, query, abort.signal, channel);
-    return run(label, (options) => worker.replayPages(pages, { ...frames, ...options, rows: query.rows, signal: abort.signal }), () => abort.abort(), tap);
+    return run(label, (options) => worker.replayPages(pages, { ...frames, ...options, rows: query.rows, signal: abort.signal }), () => abort.abort(), tap, mode);
   }
 
   return {
@@ -125,7 +150,7 @@ export function bookReplayHandlers(events: EventHub, grants: GrantedFiles, deps:
         const files = grants.resolve(input.fileIds);
         const label = files.length === 1 ? `Book replay of ${files[0]?.name ?? ''}` : `Book replay of ${files.length} files`;
         const paths = files.map((file) => file.path);
-        resolve({ replayId: run(label, (options) => worker.replayFiles(paths, { ...frameOptions(input), ...options })) });
+        resolve({ replayId: run(label, (options) => worker.replayFiles(paths, { ...frameOptions(input), ...options }), () => {}, {}, 'session') });
       }),
 
     'book.replayMarket': async (input) => {
@@ -164,8 +189,8 @@ export function bookReplayHandlers(events: EventHub, grants: GrantedFiles, deps:
       ids.a = startPlanned(market, serverQuery, serverPlan, frames, channel, tap('a'));
       ids.b =
         localPlan === null
-          ? // In the service's order (collector time, ties in file order), so a backward step in a file is not a difference.
-            run(`Cross-check: local books of ${files.length} file(s)`, (options) => worker.replayFiles(files.map((file) => file.path), { ...frames, ...options, order: 'collector-time' }), () => {}, tap('b'))
+          ? // Each file in its own (arrival) order, the order the service replays and serves a stream in.
+            run(`Cross-check: local books of ${files.length} file(s)`, (options) => worker.replayFiles(files.map((file) => file.path), { ...frames, ...options }), () => {}, tap('b'))
           : startPlanned(market, localQuery, localPlan, frames, channel, tap('b'));
       running.set(checkId, () => {
         running.get(ids.a)?.();
@@ -179,5 +204,7 @@ export function bookReplayHandlers(events: EventHub, grants: GrantedFiles, deps:
       cancel?.();
       return Promise.resolve({ cancelled: cancel !== undefined });
     },
+
+    ...bookSessionHandlers(worker, registry),
   };
 }

@@ -6,8 +6,10 @@ import type { L2Row, L2RowPage } from '../../../shared/book/l2-row.ts';
 import type { WorkerEntry } from '../workers/worker-entry.ts';
 import { bookWorkerEntry } from './book-worker-entry.ts';
 import { ContractError } from '../../../shared/contract/errors.ts';
-import type { BookWorkerEvent, BookWorkerRequest, FileEventOrder, L2RowKind, PageFailure, ReplayError, ReplayProgress, ReplayResult } from './book-worker-protocol.ts';
+import type { BookWorkerEvent, BookWorkerRequest, FileEventOrder, L2RowKind, PageFailure, ReplayError, ReplayMode, ReplayProgress, ReplayResult, ReplaySettings } from './book-worker-protocol.ts';
 import { frameSettings, type FrameSettings } from './frame-replayer.ts';
+import type { FrameMarkBatch, TrackSummary } from './session/replay-session.ts';
+import type { SessionAnswer, SessionQuery } from './session/session-queries.ts';
 
 /** One chunk of one book's frames, as it arrives from the worker (the buffer now belongs here). */
 export interface BookFrames {
@@ -27,6 +29,14 @@ export interface ReplayOptions extends Partial<FrameSettings> {
   onHealth?: (book: BookKey, batch: HealthBatch) => void;
   /** Chunks posted before the worker waits for `onFrames` (default 4). */
   maxChunksInFlight?: number;
+  /** `stream` (default) posts every frame to `onFrames`; `session` keeps the books in the worker for `query`. */
+  mode?: ReplayMode;
+  /** The market's tick, for a session's heatmap rows (read from the first book when absent). */
+  priceStep?: number;
+  /** A session's books as they fill (what each holds so far). */
+  onTracks?: (tracks: TrackSummary[], progress: ReplayProgress) => void;
+  /** A session's frame marks (crossed, locked, backward steps), in order. */
+  onMarks?: (book: BookKey, batch: FrameMarkBatch) => void;
 }
 
 /** One page of flat L2 rows: a page as the service or the client returns it, or a plain array. */
@@ -74,7 +84,9 @@ const emptyProgress: ReplayProgress = {
 export class BookWorkerClient {
   private worker: Worker | null = null;
   private nextSeq = 1;
+  private nextQuery = 1;
   private readonly replays = new Map<number, ActiveReplay>();
+  private readonly queries = new Map<number, (answer: SessionAnswer) => void>();
 
   constructor(private readonly entry: WorkerEntry = bookWorkerEntry()) {}
 
@@ -97,6 +109,30 @@ export class BookWorkerClient {
     return this.replays.size;
   }
 
+  /**
+   * Asks a session replay (running or ended, until released) for frames, tiles or trades. A
+   * released or unknown replay answers `{kind: 'error'}`; a lost worker too.
+   */
+  query(seq: number, query: SessionQuery): Promise<SessionAnswer> {
+    const worker = this.worker;
+    if (worker === null) return Promise.resolve({ kind: 'error', message: 'The book worker is not running; start the replay again.' });
+    const id = this.nextQuery++;
+    worker.ref();
+    return new Promise<SessionAnswer>((resolve) => {
+      this.queries.set(id, (answer) => {
+        this.queries.delete(id);
+        if (this.queries.size === 0 && this.replays.size === 0) worker.unref();
+        resolve(answer);
+      });
+      worker.postMessage({ seq, kind: 'query', id, query } satisfies BookWorkerRequest);
+    });
+  }
+
+  /** Frees a session replay's books in the worker (its log file too); a running one is stopped. */
+  release(seq: number): void {
+    this.worker?.postMessage({ seq, kind: 'release' } satisfies BookWorkerRequest);
+  }
+
   /** Stops the worker; running replays end with a `worker` error. */
   async close(): Promise<void> {
     const worker = this.worker;
@@ -106,7 +142,7 @@ export class BookWorkerClient {
   }
 
   private start(
-    makeRequest: (seq: number, settings: FrameSettings, maxChunksInFlight: number) => StartRequest,
+    makeRequest: (seq: number, settings: ReplaySettings, maxChunksInFlight: number) => StartRequest,
     options: ReplayOptions,
     pages: L2PageSource | null,
   ): BookReplay {
@@ -153,6 +189,17 @@ export class BookWorkerClient {
           if (!cancelled) options.onProgress?.(event.progress);
         } else if (event.kind === 'need-page') {
           if (iterator !== null) void this.sendNextPage(seq, iterator, send);
+        } else if (event.kind === 'tracks') {
+          lastProgress = event.progress;
+          chain = chain.then(() => {
+            if (!cancelled) options.onTracks?.(event.tracks, event.progress);
+          });
+        } else if (event.kind === 'marks') {
+          chain = chain.then(() => {
+            if (!cancelled) options.onMarks?.(event.book, event.batch);
+          });
+        } else if (event.kind === 'answer') {
+          // Answers are routed by their query id, before replays are looked up.
         } else {
           void chain.then(() => {
             if (!cancelled) options.onProgress?.(event.result.progress);
@@ -165,7 +212,8 @@ export class BookWorkerClient {
     worker.ref();
     if (options.signal?.aborted === true) queueMicrotask(cancel);
     options.signal?.addEventListener('abort', cancel, { once: true });
-    send(makeRequest(seq, frameSettings(options), options.maxChunksInFlight ?? 4));
+    const settings: ReplaySettings = { ...frameSettings(options), mode: options.mode ?? 'stream', ...(options.priceStep === undefined ? {} : { priceStep: options.priceStep }) };
+    send(makeRequest(seq, settings, options.maxChunksInFlight ?? 4));
     return { seq, result, cancel };
   }
 
@@ -185,7 +233,10 @@ export class BookWorkerClient {
     const entry = this.entry;
     const worker =
       entry.kind === 'file' ? new Worker(entry.url, { execArgv: entry.execArgv }) : new Worker(entry.code, { eval: true, execArgv: entry.execArgv });
-    worker.on('message', (event: BookWorkerEvent) => this.replays.get(event.seq)?.handle(event));
+    worker.on('message', (event: BookWorkerEvent) => {
+      if (event.kind === 'answer') this.queries.get(event.id)?.(event.answer);
+      else this.replays.get(event.seq)?.handle(event);
+    });
     const lost = (message: string): void => {
       if (this.worker !== worker) return;
       this.worker = null;
@@ -199,6 +250,7 @@ export class BookWorkerClient {
 
   private failAll(error: ReplayError): void {
     for (const replay of [...this.replays.values()]) replay.fail(error);
+    for (const answer of [...this.queries.values()]) answer({ kind: 'error', message: error.message });
   }
 }
 

@@ -4,6 +4,8 @@ import type { BookKey } from '../../../shared/book/book-key.ts';
 import type { HealthBatch } from '../../../shared/book/health-marks.ts';
 import type { L2Row } from '../../../shared/book/l2-row.ts';
 import type { FrameSettings, ReplayCounts } from './frame-replayer.ts';
+import type { FrameMarkBatch, TrackSummary } from './session/replay-session.ts';
+import type { SessionAnswer, SessionQuery } from './session/session-queries.ts';
 
 // Messages between the book worker and its client. Every message names the replay it belongs to
 // by `seq`, so one long-lived worker can run several replays (Signal's typed, sequence-tagged
@@ -55,10 +57,26 @@ export interface PageFailure {
 /** How a replay ended, with its last progress either way. */
 export type ReplayResult = { ok: true; progress: ReplayProgress } | { ok: false; error: ReplayError; progress: ReplayProgress };
 
+/**
+ * How a replay hands over its books: `stream` posts every frame in chunks (the cross-check reads
+ * them in main); `session` keeps them in the worker (log, checkpoints, tiles) and answers
+ * queries for windows of frames and heatmap tiles, so the view holds only what it shows.
+ */
+export type ReplayMode = 'stream' | 'session';
+
+/** Settings of a replay: how frames are cut, and for sessions the book's price step when known. */
+export interface ReplaySettings extends FrameSettings {
+  mode: ReplayMode;
+  /** The market's tick, for the heatmap's rows (sessions); read from the first book when absent. */
+  priceStep?: number;
+}
+
 /** Messages the client sends the worker. */
 export type BookWorkerRequest =
-  | { seq: number; kind: 'replay-files'; paths: string[]; order: FileEventOrder; settings: FrameSettings; maxChunksInFlight: number }
-  | { seq: number; kind: 'replay-pages'; rows: L2RowKind; settings: FrameSettings; maxChunksInFlight: number }
+  | { seq: number; kind: 'replay-files'; paths: string[]; order: FileEventOrder; settings: ReplaySettings; maxChunksInFlight: number }
+  | { seq: number; kind: 'replay-pages'; rows: L2RowKind; settings: ReplaySettings; maxChunksInFlight: number }
+  | { seq: number; kind: 'query'; id: number; query: SessionQuery }
+  | { seq: number; kind: 'release' }
   | { seq: number; kind: 'page'; rows: readonly L2Row[] }
   | { seq: number; kind: 'pages-end' }
   | { seq: number; kind: 'pages-failed'; failure: PageFailure }
@@ -71,4 +89,7 @@ export type BookWorkerEvent =
   | { seq: number; kind: 'health'; book: BookKey; batch: HealthBatch }
   | { seq: number; kind: 'progress'; progress: ReplayProgress }
   | { seq: number; kind: 'need-page' }
+  | { seq: number; kind: 'tracks'; tracks: TrackSummary[]; progress: ReplayProgress }
+  | { seq: number; kind: 'marks'; book: BookKey; batch: FrameMarkBatch }
+  | { seq: number; kind: 'answer'; id: number; answer: SessionAnswer }
   | { seq: number; kind: 'done'; result: ReplayResult };

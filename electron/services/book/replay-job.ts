@@ -1,12 +1,12 @@
 import { BookDataError } from '../../../shared/book/book-data-error.ts';
-import { bookEventFromBookRow, bookEventFromL2Row } from '../../../shared/book/l2-row-events.ts';
-import type { L2Row } from '../../../shared/book/l2-row.ts';
 import { SnapshotDecodeError } from '../../../shared/snapshot/decode-errors.ts';
 import type { BookInput } from './book-input.ts';
 import type { BookWorkerEvent, BookWorkerRequest, L2RowKind, PageFailure, ReplayError, ReplayProgress } from './book-worker-protocol.ts';
 import { bookInputsFromFiles, type FileReplayProgress } from './file-book-source.ts';
-import { FrameReplayer } from './frame-replayer.ts';
-import { hourMs, isCoverageGap } from './snapshot-hour.ts';
+import { FrameReplayer, type ReplayCounts } from './frame-replayer.ts';
+import { ReplaySession } from './session/replay-session.ts';
+import { FileSegmentStore, removeStaleSpills } from './session/segment-store.ts';
+import { PageBookInputs } from './page-book-inputs.ts';
 
 /** Posts one event to the client, moving (never copying) the listed buffers. */
 export type PostToClient = (event: BookWorkerEvent, transfer?: ArrayBuffer[]) => void;
@@ -31,16 +31,34 @@ class PageSourceError extends Error {
 class CancelledError extends Error {}
 
 const progressIntervalMs = 50;
+/** How often a session tells the view what its books hold while it reads. */
+const tracksIntervalMs = 100;
+let spillsSwept = false;
+
+/** Opens the temporary file a session spills its log to (sweeping spills of dead processes once). */
+function openSpill(): FileSegmentStore {
+  if (!spillsSwept) {
+    spillsSwept = true;
+    removeStaleSpills();
+  }
+  return new FileSegmentStore();
+}
 
 /**
- * One replay inside the book worker: reads its source, applies it, and posts frame chunks with
- * their buffers transferred. At most `maxChunksInFlight` chunks wait for the client's `ack`
- * before the job pauses; pages are requested one ahead; `cancel` stops it at the next batch.
+ * One replay inside the book worker: reads its source and applies it. In `stream` mode it posts
+ * frame chunks with their buffers transferred; at most `maxChunksInFlight` chunks wait for the
+ * client's `ack` before the job pauses. In `session` mode it keeps the books in a
+ * `ReplaySession` (which outlives the job, for queries) and posts what the books hold as it
+ * reads. Pages are requested one ahead; `cancel` stops it at the next batch.
  */
 export class ReplayJob {
   private readonly abort = new AbortController();
-  private readonly replayer: FrameReplayer;
+  private readonly replayer: FrameReplayer | null;
+  /** The books of a `session` replay; null in `stream` mode. */
+  readonly session: ReplaySession | null;
   private inFlight = 0;
+  private lastTracksAt = Number.NEGATIVE_INFINITY;
+  private booksSeen = 0;
   private wake: (() => void) | null = null;
   private readonly pageQueue: PageMessage[] = [];
   private pages = 0;
@@ -52,14 +70,24 @@ export class ReplayJob {
     private readonly post: PostToClient,
     private readonly observer: ReplayJobObserver = {},
   ) {
-    this.replayer = new FrameReplayer(
-      request.settings,
-      (book, chunk) => {
-        this.inFlight++;
-        this.post({ seq: request.seq, kind: 'frames', book, chunk, progress: this.progress() }, [chunk.buffer]);
-      },
-      (book, batch) => this.post({ seq: request.seq, kind: 'health', book, batch }),
-    );
+    const { settings } = request;
+    if (settings.mode === 'session') {
+      this.replayer = null;
+      this.session = new ReplaySession(
+        { depth: settings.depth, bandBps: settings.bandBps, ...(settings.priceStep === undefined ? {} : { priceStep: settings.priceStep }) },
+        openSpill(),
+      );
+    } else {
+      this.session = null;
+      this.replayer = new FrameReplayer(
+        settings,
+        (book, chunk) => {
+          this.inFlight++;
+          this.post({ seq: request.seq, kind: 'frames', book, chunk, progress: this.progress() }, [chunk.buffer]);
+        },
+        (book, batch) => this.post({ seq: request.seq, kind: 'health', book, batch }),
+      );
+    }
     this.abort.signal.addEventListener('abort', () => this.wake?.());
   }
 
@@ -77,35 +105,64 @@ export class ReplayJob {
     try {
       for await (const batch of this.source()) {
         this.checkCancelled();
-        this.replayer.apply(batch);
+        if (this.session !== null) {
+          this.session.apply(batch);
+          this.postSession(false);
+          // Let queries in between batches: the view asks for frames and tiles while the rest loads.
+          await new Promise<void>((resolve) => setImmediate(resolve));
+        } else {
+          this.replayer?.apply(batch);
+        }
         this.maybePostProgress();
         await this.until('acks', () => this.inFlight < this.request.maxChunksInFlight);
         this.checkCancelled();
       }
       this.checkCancelled();
-      this.replayer.flush();
+      this.flush();
       this.post({ seq, kind: 'done', result: { ok: true, progress: this.progress() } });
     } catch (error) {
       const replayError = this.replayError(error);
       // What was read before a failure is still shown (a damaged file, a failed page); a cancel wants nothing more.
-      if (replayError.kind !== 'cancelled') this.replayer.flush();
+      if (replayError.kind !== 'cancelled') this.flush();
       this.post({ seq, kind: 'done', result: { ok: false, error: replayError, progress: this.progress() } });
     }
+  }
+
+  /** Hands over everything not yet sent: the last chunks, or the session's final state. */
+  private flush(): void {
+    if (this.session === null) {
+      this.replayer?.flush();
+      return;
+    }
+    this.session.finish();
+    this.postSession(true);
+  }
+
+  /** Posts what the session's books hold (throttled, and at once when a book first shows frames), its health marks and frame marks. */
+  private postSession(final: boolean): void {
+    const session = this.session;
+    if (session === null) return;
+    const seq = this.request.seq;
+    for (const { key, batch } of session.takeHealth(final)) this.post({ seq, kind: 'health', book: key, batch });
+    for (const { key, batch } of session.takeMarks()) this.post({ seq, kind: 'marks', book: key, batch });
+    const now = Date.now();
+    const summaries = session.summaries();
+    if (!final && summaries.length === this.booksSeen && now - this.lastTracksAt < tracksIntervalMs) return;
+    this.booksSeen = summaries.length;
+    this.lastTracksAt = now;
+    this.post({ seq, kind: 'tracks', tracks: summaries, progress: this.progress() });
   }
 
   private source(): AsyncGenerator<BookInput[], void, undefined> {
     if (this.request.kind === 'replay-pages') return this.pageInputs(this.request.rows);
     return bookInputsFromFiles(this.request.paths, {
       signal: this.abort.signal,
-      order: this.request.order,
       onProgress: (progress) => (this.files = progress),
     });
   }
 
   private async *pageInputs(kind: L2RowKind): AsyncGenerator<BookInput[], void, undefined> {
-    const convert = kind === 'l2-updates' ? bookEventFromL2Row : bookEventFromBookRow;
-    let rowIndex = 0;
-    let previousHour: number | null = null;
+    const pages = new PageBookInputs(kind);
     this.post({ seq: this.request.seq, kind: 'need-page' });
     for (;;) {
       await this.until('page', () => this.pageQueue.length > 0);
@@ -116,17 +173,7 @@ export class ReplayJob {
       // Ask for the next page before applying this one, so the two overlap; never more than one ahead.
       this.post({ seq: this.request.seq, kind: 'need-page' });
       this.pages++;
-      const rows: readonly L2Row[] = message.rows;
-      const inputs: BookInput[] = [];
-      for (const row of rows) {
-        // An hour with no rows between two rows is a coverage gap, as an hour with no file is:
-        // the books are cleared there (the service's own replay does the same).
-        const hour = Math.floor(row.collector_timestamp / hourMs) * hourMs;
-        if (isCoverageGap(previousHour, hour)) inputs.push({ reset: true, collectorTimestamp: hour, cause: 'page-gap' });
-        previousHour = hour;
-        inputs.push(convert(row, rowIndex++));
-      }
-      yield inputs;
+      yield pages.inputsOf(message.rows);
     }
   }
 
@@ -146,8 +193,9 @@ export class ReplayJob {
 
   private progress(): ReplayProgress {
     const files = this.files;
+    const counts: ReplayCounts = this.session?.counts ?? this.replayer?.progress ?? { events: 0, frames: 0, chunks: 0, resets: 0, withoutBook: 0, crossed: 0, locked: 0 };
     return {
-      ...this.replayer.progress,
+      ...counts,
       bytesRead: files?.bytesRead ?? (this.request.kind === 'replay-files' ? 0 : null),
       totalBytes: files?.totalBytes ?? null,
       file: files?.file ?? null,

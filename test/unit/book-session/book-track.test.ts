@@ -90,7 +90,8 @@ describe('book track', () => {
     fc.assert(
       fc.property(eventStreams, fc.integer({ min: 1, max: 6 }), fc.array(fc.tuple(fc.nat(90), fc.integer({ min: 1, max: 40 })), { minLength: 1, maxLength: 6 }), (steps, every, windows) => {
         const track = new BookTrack(key, { depth, bandBps: 10, checkpointEvery: every, priceStep: 0.25 }, new MemorySegmentStore());
-        const own = steps.flatMap((step) => {
+        type Step = { event: BookEvent } | { reset: true; collectorTimestamp: number };
+        const own = steps.flatMap((step): Step[] => {
           if ('event' in step) return step.event.source === key.source && step.event.market === key.market ? [{ event: step.event }] : [];
           return step.reset === undefined || step.reset.source === key.source ? [{ reset: true as const, collectorTimestamp: step.collectorTimestamp }] : [];
         });

@@ -39,7 +39,7 @@ describe('replay job', () => {
         queueMicrotask(() => job.receive(items.length > 0 ? { seq: 1, kind: 'page', rows: items } : { seq: 1, kind: 'pages-end' }));
       }
     };
-    const job = new ReplayJob({ seq: 1, kind: 'replay-pages', rows: 'l2-updates', settings: frameSettings({ chunkFrames: 200 }), maxChunksInFlight: 2 }, post);
+    const job = new ReplayJob({ seq: 1, kind: 'replay-pages', rows: 'l2-updates', settings: { ...frameSettings({ chunkFrames: 200 }), mode: 'stream' }, maxChunksInFlight: 2 }, post);
     await job.run();
     await allArrived;
 
@@ -64,7 +64,7 @@ describe('replay job', () => {
     // Each pause for acknowledgements is an event the test waits on: no clock involved.
     let pauseSeen: ((chunksInFlight: number) => void) | null = null;
     const nextPause = (): Promise<number> => new Promise((resolve) => (pauseSeen = resolve));
-    const job = new ReplayJob({ seq: 7, kind: 'replay-pages', rows: 'l2-updates', settings: frameSettings({ chunkFrames: 100 }), maxChunksInFlight: 2 }, post, {
+    const job = new ReplayJob({ seq: 7, kind: 'replay-pages', rows: 'l2-updates', settings: { ...frameSettings({ chunkFrames: 100 }), mode: 'stream' }, maxChunksInFlight: 2 }, post, {
       waiting: (reason, chunksInFlight) => {
         if (reason !== 'acks') return;
         const seen = pauseSeen;
