@@ -76,3 +76,30 @@ export class HourPricePath {
     return Math.exp(a + (b - a) * fraction);
   }
 }
+
+/**
+ * An asset's price at any time, across hours: the hour paths it needs, built on first use and
+ * kept while in use (a generator reads its own hour and a few seconds of the one before).
+ */
+export class AssetPriceClock {
+  readonly #seed: number;
+  readonly #model: AssetModel;
+  readonly #paths = new Map<number, HourPricePath>();
+
+  constructor(seed: number, model: AssetModel) {
+    this.#seed = seed;
+    this.#model = model;
+  }
+
+  /** The price at `time` (Unix ms). */
+  priceAt(time: number): number {
+    const hourStart = Math.floor(time / hourMs) * hourMs;
+    let path = this.#paths.get(hourStart);
+    if (path === undefined) {
+      if (this.#paths.size >= 4) this.#paths.clear();
+      path = new HourPricePath(this.#seed, this.#model, hourStart);
+      this.#paths.set(hourStart, path);
+    }
+    return path.priceAt(time);
+  }
+}

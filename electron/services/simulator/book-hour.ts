@@ -1,7 +1,10 @@
-import { HourPricePath } from './asset-path.ts';
-import { BookSimulator } from './book-simulator.ts';
+import { BookModel } from './book-model.ts';
+import { BookTimeline } from './book-timeline.ts';
+import { sessionSnapshotDelay } from './capture-sessions.ts';
+import type { CollectorClock } from './collector-clock.ts';
 import type { SimulatedDataset } from './demo-datasets.ts';
 import { runStreams, type EventStream } from './event-clock.ts';
+import { LevelText } from './level-text.ts';
 import { LegacyLineWriter, V2LineWriter, type TextSink } from './line-writers.ts';
 import type { Prng } from './prng.ts';
 
@@ -35,58 +38,72 @@ function tickerData(prng: Prng, mid: number, lastTrade: number, hourStart: numbe
   return JSON.stringify(Object.fromEntries(keys.map((key) => [key, full[key] ?? null])));
 }
 
+/** Fires once at each of a list of times (ascending). */
+function timesStream(times: readonly number[], fire: (time: number) => void): EventStream {
+  let index = 0;
+  return { next: times[0] ?? Number.POSITIVE_INFINITY, meanGapMs: 0, after: () => times[++index] ?? Number.POSITIVE_INFINITY, fire };
+}
+
 /**
- * One hour of an order-book market (perpetual, spot or legacy): deltas (a few before the first
- * snapshot), snapshots every few minutes, trades at the touch and, for perpetuals, tickers with
- * funding, mark, index and open interest.
+ * One hour of an order-book market (perpetual, spot or legacy). The book continues the model's
+ * book from just before the hour (`BookTimeline`): deltas, trades at the touch that consume it,
+ * snapshots every few minutes (the first 1.5–4 s in, so an hour starts with a few deltas) and one
+ * 1–3 s after each capture session starts; for perpetuals, tickers with funding, mark, index and
+ * open interest. A legacy file has no sequence to tell sessions apart, so its collector writes no
+ * book rows after a restart until that session's snapshot.
  */
-export function generateBookHour(prng: Prng, seed: number, dataset: SimulatedDataset, hourStart: number, until: number, body: TextSink): string {
-  const path = new HourPricePath(seed, dataset.asset, hourStart);
+export function generateBookHour(prng: Prng, seed: number, dataset: SimulatedDataset, hourStart: number, until: number, clock: CollectorClock, body: TextSink): string {
   const end = Math.min(until, hourStart + hourMs);
   const legacy = dataset.kind === 'legacy-book';
-  const v2 = new V2LineWriter(prng, dataset.source, dataset.market, body);
-  const old = new LegacyLineWriter(prng, dataset.source, dataset.market, body);
+  const v2 = new V2LineWriter(prng, clock, dataset.source, dataset.market, body);
+  const old = new LegacyLineWriter(prng, clock, dataset.source, dataset.market, body);
   const latency = (): number => prng.int(2, 45);
-  const typicalLots = Math.max(1, Math.round(25_000 / (dataset.asset.basePrice * dataset.lot) / 40));
-  let lastTrade = path.priceAt(hourStart) * dataset.basis;
-  let openInterest = 5_000_000 / dataset.asset.basePrice;
+  const model = new BookModel(seed, dataset);
+  const timeline = new BookTimeline(model, hourStart);
+  const text = new LevelText(dataset.tick, dataset.lot);
   const priceDecimals = Math.max(0, Math.round(-Math.log10(dataset.tick)));
+  const sessionStarts = clock.runs.map((run) => run.start).filter((start) => start >= hourStart && start < hourStart + hourMs);
+  const sessionSnapshots = sessionStarts.map((start) => start + sessionSnapshotDelay(seed, dataset, start));
+  const legacyHeld = (time: number): boolean => legacy && sessionStarts.some((start, i) => time >= start && time < (sessionSnapshots[i] ?? start));
+  let lastTrade = model.midAt(hourStart);
+  let openInterest = 5_000_000 / dataset.asset.basePrice;
+  const mid = (): number => ((timeline.bid + timeline.ask) / 2) * dataset.tick;
 
-  const book = new BookSimulator(
-    prng,
-    path,
-    { tick: dataset.tick, lot: dataset.lot, basis: dataset.basis, typicalLots },
-    {
-      book: (time, isSnapshot, bids, asks) => {
-        if (legacy) old.row(time, isSnapshot ? 'orderbook' : 'orderbook_delta', `{"bids":${bids},"asks":${asks}}`);
-        else {
-          v2.row(time, 'orderbook', `{"is_snapshot":${isSnapshot},"bids":${bids},"asks":${asks}}`, {
-            exchangeTimestamp: prng.chance(0.03) ? null : time - latency(),
-          });
-        }
-      },
-      trade: (time, price, quantity, side, id) => {
-        lastTrade = Number(price);
-        if (legacy) old.row(time, 'trade', `{"price":${price},"quantity":${quantity},"side":"${side}"}`);
-        else {
-          const orderId = prng.chance(0.1) ? 'null' : `"${id}"`;
-          const liquidation = dataset.kind === 'perp' && prng.chance(0.01) ? ',"liquidation":true' : '';
-          v2.row(time, 'trade', `{"order_id":${orderId},"price":${price},"quantity":${quantity},"side":"${side}"${liquidation}}`, {
-            exchangeTimestamp: time - latency(),
-            exchangeSequence: `trade-${id}`,
-          });
-        }
-      },
+  const book = (time: number, isSnapshot: boolean, bids: readonly number[], asks: readonly number[]): void => {
+    if (!legacy) {
+      v2.bookRow(time, isSnapshot, bids, asks, text, prng.chance(0.03) ? null : time - latency());
+    } else if (isSnapshot || !legacyHeld(time)) {
+      old.row(time, isSnapshot ? 'orderbook' : 'orderbook_delta', `{"bids":${text.levels(bids)},"asks":${text.levels(asks)}}`);
+    }
+  };
+  const snapshot = (time: number): void => {
+    const levels = timeline.book();
+    book(time, true, levels.bids, levels.asks);
+  };
+  const sink = {
+    delta: (time: number, bids: readonly number[], asks: readonly number[]): void => book(time, false, bids, asks),
+    trade: (time: number, buy: boolean, tick: number, lots: number, id: number): void => {
+      const price = text.price(tick);
+      const quantity = text.size(lots);
+      const side = buy ? 'buy' : 'sell';
+      lastTrade = Number(price);
+      if (legacy) {
+        old.row(time, 'trade', `{"price":${price},"quantity":${quantity},"side":"${side}"}`);
+        return;
+      }
+      const orderId = prng.chance(0.1) ? 'null' : `"${id}"`;
+      const liquidation = dataset.kind === 'perp' && prng.chance(0.01) ? ',"liquidation":true' : '';
+      v2.row(time, 'trade', `{"order_id":${orderId},"price":${price},"quantity":${quantity},"side":"${side}"${liquidation}}`, {
+        exchangeTimestamp: time - latency(),
+        exchangeSequence: `trade-${id}`,
+      });
     },
-    hourStart,
-    Math.floor(hourStart / 1000) * 10,
-  );
+  };
 
   const streams: EventStream[] = [
-    // A few deltas arrive before the hour's first snapshot, as they do after a collector restart.
-    { next: hourStart + prng.int(50, 400), meanGapMs: 1000 / dataset.bookEventsPerSecond, fire: (time) => book.update(time) },
-    { next: hourStart + prng.int(1500, 4000), meanGapMs: 0, fixedGapMs: prng.int(180, 300) * 1000, fire: (time) => book.snapshot(time) },
-    { next: hourStart + prng.int(200, 2000), meanGapMs: 1000 / dataset.tradesPerSecond, fire: (time) => book.trade(time) },
+    { next: timeline.nextTime, meanGapMs: 0, after: () => timeline.nextTime, fire: () => timeline.step(sink) },
+    { next: hourStart + prng.int(1500, 4000), meanGapMs: 0, fixedGapMs: prng.int(180, 300) * 1000, fire: snapshot },
+    timesStream(sessionSnapshots, snapshot),
   ];
   if (dataset.kind === 'perp') {
     streams.push({
@@ -94,25 +111,19 @@ export function generateBookHour(prng: Prng, seed: number, dataset: SimulatedDat
       meanGapMs: 5000,
       fire: (time) => {
         openInterest *= 1 + prng.normal() * 0.001;
-        v2.row(time, 'perpetual_ticker', tickerData(prng, book.mid(), lastTrade, hourStart, openInterest, priceDecimals), {
-          exchangeTimestamp: time - latency(),
-        });
+        v2.row(time, 'perpetual_ticker', tickerData(prng, mid(), lastTrade, hourStart, openInterest, priceDecimals), { exchangeTimestamp: time - latency() });
       },
     });
   }
-  if (legacy) {
-    streams.push({
-      next: hourStart + prng.int(1000, 9000),
-      meanGapMs: 10_000,
-      fire: (time) => old.row(time, 'point', `{"series":"mark_price","value":${book.mid().toFixed(priceDecimals + 1)}}`),
-    });
-  } else {
-    streams.push({
-      next: hourStart + prng.int(1000, 9000),
-      meanGapMs: 15_000,
-      fire: (time) => v2.row(time, 'point', `{"series":"mark_px","value":"${book.mid().toFixed(priceDecimals + 1)}"}`, { exchangeTimestamp: null }),
-    });
-  }
+  streams.push({
+    next: hourStart + prng.int(1000, 9000),
+    meanGapMs: legacy ? 10_000 : 15_000,
+    fire: (time) => {
+      const value = mid().toFixed(priceDecimals + 1);
+      if (legacy) old.row(time, 'point', `{"series":"mark_price","value":${value}}`);
+      else v2.row(time, 'point', `{"series":"mark_px","value":"${value}"}`, { exchangeTimestamp: null });
+    },
+  });
   runStreams(prng, streams, end);
   return legacy ? old.finish() : v2.finish(hourStart);
 }

@@ -17,6 +17,8 @@ export interface SimulatedDataset extends DatasetDescriptor {
   basis: number;
   bookEventsPerSecond: number;
   tradesPerSecond: number;
+  /** Whether the demo generates this dataset's hours in its background warm-up (false: only when asked for). */
+  warmUp: boolean;
   /** For quote ladders: whether the source quotes through a pool with an oracle. */
   usesPool?: boolean;
 }
@@ -40,6 +42,17 @@ function asset(name: string): AssetModel {
   return model;
 }
 
+/**
+ * Event rates by how active a market is. An exchange-grade market (one in the demo) refreshes its
+ * book levels several times a second: over 500,000 book rows and tens of thousands of trades an
+ * hour, so it is generated only when asked for, never in the background warm-up.
+ */
+const rates = {
+  light: { bookEventsPerSecond: 1.5, tradesPerSecond: 0.3, warmUp: true },
+  busy: { bookEventsPerSecond: 4, tradesPerSecond: 1, warmUp: true },
+  exchange: { bookEventsPerSecond: 170, tradesPerSecond: 9, warmUp: false },
+} as const;
+
 function book(
   source: string,
   market: string,
@@ -48,7 +61,7 @@ function book(
   quote: string,
   tick: number,
   lot: number,
-  busy: boolean,
+  activity: 'light' | 'busy' | 'exchange',
   basis = 1,
 ): SimulatedDataset {
   const category = kind === 'spot' ? 'Spot' : 'Futures';
@@ -65,54 +78,54 @@ function book(
     tick,
     lot,
     basis,
-    bookEventsPerSecond: busy ? 4 : 1.5,
-    tradesPerSecond: busy ? 1 : 0.3,
+    ...rates[activity],
   };
 }
 
-/** Every dataset of the demo: 8 sources, 21 markets, each kind the app can show. */
+/** Every dataset of the demo: 8 sources, 22 markets, each kind the app can show. */
 export const demoDatasets: readonly SimulatedDataset[] = [
-  book('hyperliquid', 'BTC', 'perp', 'BTC', 'USD', 1, 0.00001, true),
-  book('hyperliquid', 'ETH', 'perp', 'ETH', 'USD', 0.1, 0.0001, true),
-  book('hyperliquid', 'SOL', 'perp', 'SOL', 'USD', 0.01, 0.01, false),
-  book('hyperliquid', 'HYPE', 'perp', 'HYPE', 'USD', 0.001, 0.01, false),
-  book('hyperliquid', 'DOGE', 'perp', 'DOGE', 'USD', 0.00001, 1, false),
-  book('hyperliquid', '0G', 'perp', '0G', 'USD', 0.0001, 0.1, false),
-  book('hyperliquid', 'SPX', 'perp', 'SPX', 'USD', 0.0001, 0.1, false),
-  { ...book('aster', 'BTCUSDT', 'perp', 'BTC', 'USDT', 0.1, 0.001, false, 1.0004), access: { status: 'restricted', publicCutoffDate: '', gate: 'payment' } },
-  book('aster', 'ETHUSDT', 'perp', 'ETH', 'USDT', 0.01, 0.001, false, 1.0004),
-  book('binance', 'BTC-USDT', 'spot', 'BTC', 'USDT', 0.1, 0.00001, true, 0.9998),
-  book('binance', 'ETH-USDT', 'spot', 'ETH', 'USDT', 0.01, 0.0001, false, 0.9998),
-  book('binance', 'SOL-USDT', 'spot', 'SOL', 'USDT', 0.01, 0.001, false, 0.9998),
-  book('binance', 'XRP-USDT', 'spot', 'XRP', 'USDT', 0.0001, 0.1, false, 0.9998),
-  book('binance', 'DOGE-USDT', 'spot', 'DOGE', 'USDT', 0.00001, 1, false, 0.9998),
-  book('lighter', 'BTC-USD', 'legacy-book', 'BTC', 'USD', 0.1, 0.00001, false, 1.0001),
-  book('lighter', 'ETH-USD', 'legacy-book', 'ETH', 'USD', 0.01, 0.0001, false, 1.0001),
+  book('hyperliquid', 'BTC', 'perp', 'BTC', 'USD', 1, 0.00001, 'busy'),
+  book('hyperliquid', 'ETH', 'perp', 'ETH', 'USD', 0.1, 0.0001, 'busy'),
+  book('hyperliquid', 'SOL', 'perp', 'SOL', 'USD', 0.01, 0.01, 'light'),
+  book('hyperliquid', 'HYPE', 'perp', 'HYPE', 'USD', 0.001, 0.01, 'light'),
+  book('hyperliquid', 'DOGE', 'perp', 'DOGE', 'USD', 0.00001, 1, 'light'),
+  book('hyperliquid', '0G', 'perp', '0G', 'USD', 0.0001, 0.1, 'light'),
+  book('hyperliquid', 'SPX', 'perp', 'SPX', 'USD', 0.0001, 0.1, 'light'),
+  { ...book('aster', 'BTCUSDT', 'perp', 'BTC', 'USDT', 0.1, 0.001, 'light', 1.0004), access: { status: 'restricted', publicCutoffDate: '', gate: 'payment' } },
+  book('aster', 'ETHUSDT', 'perp', 'ETH', 'USDT', 0.01, 0.001, 'light', 1.0004),
+  book('binance', 'BTCUSDT', 'perp', 'BTC', 'USDT', 0.1, 0.001, 'exchange', 1.0001),
+  book('binance', 'BTC-USDT', 'spot', 'BTC', 'USDT', 0.1, 0.00001, 'busy', 0.9998),
+  book('binance', 'ETH-USDT', 'spot', 'ETH', 'USDT', 0.01, 0.0001, 'light', 0.9998),
+  book('binance', 'SOL-USDT', 'spot', 'SOL', 'USDT', 0.01, 0.001, 'light', 0.9998),
+  book('binance', 'XRP-USDT', 'spot', 'XRP', 'USDT', 0.0001, 0.1, 'light', 0.9998),
+  book('binance', 'DOGE-USDT', 'spot', 'DOGE', 'USDT', 0.00001, 1, 'light', 0.9998),
+  book('lighter', 'BTC-USD', 'legacy-book', 'BTC', 'USD', 0.1, 0.00001, 'light', 1.0001),
+  book('lighter', 'ETH-USD', 'legacy-book', 'ETH', 'USD', 0.01, 0.0001, 'light', 1.0001),
   {
-    ...book('deribit', 'BTC', 'perp', 'BTC', 'USD', 0.0001, 0.1, false),
+    ...book('deribit', 'BTC', 'perp', 'BTC', 'USD', 0.0001, 0.1, 'light'),
     kind: 'options',
     symbol: 'BTCUSD',
     sourceType: 'options',
     categories: ['Options'],
     access: { status: 'preview', publicCutoffDate: '', gate: 'bearer' },
   },
-  { ...book('deribit', 'ETH', 'perp', 'ETH', 'USD', 0.0001, 1, false), kind: 'options', symbol: 'ETHUSD', sourceType: 'options', categories: ['Options'] },
+  { ...book('deribit', 'ETH', 'perp', 'ETH', 'USD', 0.0001, 1, 'light'), kind: 'options', symbol: 'ETHUSD', sourceType: 'options', categories: ['Options'] },
   {
-    ...book('uniswapx', 'intents', 'spot', 'ETH', 'USDC', 0.01, 0.0001, false),
+    ...book('uniswapx', 'intents', 'spot', 'ETH', 'USDC', 0.01, 0.0001, 'light'),
     kind: 'intents',
     symbol: 'INTENTS',
     sourceType: 'intents',
     categories: ['Intents'],
   },
   {
-    ...book('fermiswap', 'ethereum', 'spot', 'ETH', 'USDC', 0.01, 0.0001, false),
+    ...book('fermiswap', 'ethereum', 'spot', 'ETH', 'USDC', 0.01, 0.0001, 'light'),
     kind: 'quote-ladder',
     symbol: 'WETHUSDC',
     sourceType: 'propamm',
     categories: ['DEX', 'Quotes'],
   },
   {
-    ...book('metric', 'ethereum', 'spot', 'ETH', 'USDC', 0.01, 0.0001, false),
+    ...book('metric', 'ethereum', 'spot', 'ETH', 'USDC', 0.01, 0.0001, 'light'),
     kind: 'quote-ladder',
     symbol: 'WETHUSDC',
     sourceType: 'propamm',

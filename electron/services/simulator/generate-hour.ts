@@ -1,5 +1,7 @@
-import { concatBytes, ZstdFrameWriter } from '../snapshot/zstd-compressor.ts';
+import { concatBytes, ZstdFrameWriter, zstdCompressionAvailable } from '../snapshot/zstd-compressor.ts';
 import { generateBookHour } from './book-hour.ts';
+import { collectorRunsOf } from './capture-sessions.ts';
+import { CollectorClock } from './collector-clock.ts';
 import type { SimulatedDataset } from './demo-datasets.ts';
 import { generateIntentsHour } from './intents-venue.ts';
 import type { TextSink } from './line-writers.ts';
@@ -7,19 +9,26 @@ import { generateOptionsHour } from './option-chain.ts';
 import { createPrng } from './prng.ts';
 import { generateQuoteLadderHour } from './quote-ladder-venue.ts';
 
-function generateInto(seed: number, dataset: SimulatedDataset, hourStart: number, until: number, body: TextSink): string {
+const hourMs = 3_600_000;
+
+/**
+ * Streams one simulated hour's rows into `body` (in order, as generated) and returns the header
+ * line, known only at the end ('' for legacy files, which have none).
+ */
+export function generateHourInto(seed: number, dataset: SimulatedDataset, hourStart: number, until: number, body: TextSink): string {
   const prng = createPrng(seed, dataset.source, dataset.market, hourStart);
+  const clock = new CollectorClock(collectorRunsOf(seed, dataset, hourStart, hourStart + hourMs), hourStart + hourMs);
   switch (dataset.kind) {
     case 'perp':
     case 'spot':
     case 'legacy-book':
-      return generateBookHour(prng, seed, dataset, hourStart, until, body);
+      return generateBookHour(prng, seed, dataset, hourStart, until, clock, body);
     case 'options':
-      return generateOptionsHour(prng, seed, dataset, hourStart, until, body);
+      return generateOptionsHour(prng, seed, dataset, hourStart, until, clock, body);
     case 'intents':
-      return generateIntentsHour(prng, seed, dataset, hourStart, until, body);
+      return generateIntentsHour(prng, seed, dataset, hourStart, until, clock, body);
     case 'quote-ladder':
-      return generateQuoteLadderHour(prng, seed, dataset, hourStart, until, body);
+      return generateQuoteLadderHour(prng, seed, dataset, hourStart, until, clock, body);
   }
 }
 
@@ -30,7 +39,7 @@ function generateInto(seed: number, dataset: SimulatedDataset, hourStart: number
  */
 export function generateHourText(seed: number, dataset: SimulatedDataset, hourStart: number, until = Number.POSITIVE_INFINITY): string {
   let body = '';
-  const header = generateInto(seed, dataset, hourStart, until, { write: (text) => (body += text) });
+  const header = generateHourInto(seed, dataset, hourStart, until, { write: (text) => (body += text) });
   return header + body;
 }
 
@@ -40,11 +49,16 @@ export function generateHourText(seed: number, dataset: SimulatedDataset, hourSt
  * several frames back to back).
  */
 export function generateHourFile(seed: number, dataset: SimulatedDataset, hourStart: number, until = Number.POSITIVE_INFINITY): Uint8Array {
-  const writer = new ZstdFrameWriter({ level: 3 });
+  const writer = new ZstdFrameWriter({ level: 1 });
+  const compressing = zstdCompressionAvailable();
   const parts: Uint8Array[] = [];
-  const header = generateInto(seed, dataset, hourStart, until, { write: (text) => parts.push(writer.write(Buffer.from(text, 'utf8'))) });
+  const header = generateHourInto(seed, dataset, hourStart, until, {
+    write: (text) => parts.push(writer.write(Buffer.from(text, 'utf8'))),
+    // The stored-block fallback may hold on to its input, and the chunk's buffer is reused.
+    bytes: (chunk) => parts.push(writer.write(compressing ? chunk : chunk.slice())),
+  });
   parts.push(writer.end());
   if (header === '') return concatBytes(parts);
-  const headerWriter = new ZstdFrameWriter({ level: 3 });
+  const headerWriter = new ZstdFrameWriter({ level: 1 });
   return concatBytes([headerWriter.write(Buffer.from(header, 'utf8')), headerWriter.end(), ...parts]);
 }

@@ -1,6 +1,7 @@
 import { HourPricePath } from './asset-path.ts';
 import type { SimulatedDataset } from './demo-datasets.ts';
 import { runStreams } from './event-clock.ts';
+import type { CollectorClock } from './collector-clock.ts';
 import { V2LineWriter, type TextSink } from './line-writers.ts';
 import type { Prng } from './prng.ts';
 
@@ -17,9 +18,9 @@ function units(amount: number, decimals: number): string {
  * One hour of an intents venue: lifecycles of rfq, then submitted, then settled, expired or
  * failed, correlated by `rfq_id` and `intent_id`, with repeat polls and a few multi-asset orders.
  */
-export function generateIntentsHour(prng: Prng, seed: number, dataset: SimulatedDataset, hourStart: number, until: number, body: TextSink): string {
+export function generateIntentsHour(prng: Prng, seed: number, dataset: SimulatedDataset, hourStart: number, until: number, clock: CollectorClock, body: TextSink): string {
   const path = new HourPricePath(seed, dataset.asset, hourStart);
-  const writer = new V2LineWriter(prng, dataset.source, dataset.market, body);
+  const writer = new V2LineWriter(prng, clock, dataset.source, dataset.market, body);
   const end = Math.min(until, hourStart + hourMs);
   const pending: { time: number; line: () => void }[] = [];
   let serial = 0;
@@ -61,7 +62,7 @@ export function generateIntentsHour(prng: Prng, seed: number, dataset: Simulated
     }), { exchangeTimestamp: null, raw: `{"requestId":"${rfqId}","chainId":1}` });
     const submittedAt = time + prng.int(800, 4000);
     const expiresAt = Math.floor(submittedAt / 1000) + 120;
-    const submitted = (): void =>
+    const submitted = (): boolean =>
       writer.row(submittedAt, 'intent', JSON.stringify({
         rfq_id: rfqId,
         intent_id: intentId,
@@ -74,8 +75,9 @@ export function generateIntentsHour(prng: Prng, seed: number, dataset: Simulated
       }), { exchangeTimestamp: null, exchangeSequence: intentId });
     schedule(submittedAt, submitted);
     if (prng.chance(0.3)) {
-      schedule(submittedAt + prng.int(2000, 6000), () =>
-        writer.row(submittedAt + 6000, 'intent', JSON.stringify({ intent_id: intentId, inputs, outputs, status: 'submitted', transactions: [] }), {
+      const polledAt = submittedAt + prng.int(2000, 6000);
+      schedule(polledAt, () =>
+        writer.row(polledAt, 'intent', JSON.stringify({ intent_id: intentId, inputs, outputs, status: 'submitted', transactions: [] }), {
           exchangeTimestamp: null,
           exchangeSequence: intentId,
         }),

@@ -3,6 +3,7 @@ import { blackScholes } from '../../../shared/options/black-scholes.ts';
 import { hourAnchor, HourPricePath } from './asset-path.ts';
 import type { SimulatedDataset } from './demo-datasets.ts';
 import { runStreams } from './event-clock.ts';
+import type { CollectorClock } from './collector-clock.ts';
 import { V2LineWriter, type TextSink } from './line-writers.ts';
 import type { Prng } from './prng.ts';
 
@@ -96,9 +97,9 @@ export function instrumentEntries(seed: number, dataset: SimulatedDataset, time:
  * One hour of an options venue: tickers of every listed contract whose implied volatility follows
  * a smile and whose greeks come from Black–Scholes, plus occasional option trades.
  */
-export function generateOptionsHour(prng: Prng, seed: number, dataset: SimulatedDataset, hourStart: number, until: number, body: TextSink): string {
+export function generateOptionsHour(prng: Prng, seed: number, dataset: SimulatedDataset, hourStart: number, until: number, clock: CollectorClock, body: TextSink): string {
   const path = new HourPricePath(seed, dataset.asset, hourStart);
-  const writer = new V2LineWriter(prng, dataset.source, dataset.market, body);
+  const writer = new V2LineWriter(prng, clock, dataset.source, dataset.market, body);
   const contracts = listedContracts(seed, dataset, hourStart);
   const atmVol = 0.45 + 0.1 * Math.sin(hourStart / (3 * dayMs));
   const end = Math.min(until, hourStart + hourMs);

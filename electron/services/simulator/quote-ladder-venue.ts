@@ -1,6 +1,7 @@
 import { HourPricePath } from './asset-path.ts';
 import type { SimulatedDataset } from './demo-datasets.ts';
 import { runStreams } from './event-clock.ts';
+import type { CollectorClock } from './collector-clock.ts';
 import { V2LineWriter, type TextSink } from './line-writers.ts';
 import type { Prng } from './prng.ts';
 
@@ -27,9 +28,9 @@ function toUnits(amount: number, decimals: number): bigint {
  * direction, exact 256-bit amounts as decimal strings (18- and 6-decimal tokens), and heartbeat
  * and telemetry records that stay raw. Data rows carry no `market` (it is in the header).
  */
-export function generateQuoteLadderHour(prng: Prng, seed: number, dataset: SimulatedDataset, hourStart: number, until: number, body: TextSink): string {
+export function generateQuoteLadderHour(prng: Prng, seed: number, dataset: SimulatedDataset, hourStart: number, until: number, clock: CollectorClock, body: TextSink): string {
   const path = new HourPricePath(seed, dataset.asset, hourStart);
-  const writer = new V2LineWriter(prng, dataset.source, dataset.market, body, true);
+  const writer = new V2LineWriter(prng, clock, dataset.source, dataset.market, body, true);
   const end = Math.min(until, hourStart + hourMs);
   const firstBlock = 21_000_000 + Math.floor((hourStart - Date.UTC(2024, 10, 1)) / 12_000);
   const router = dataset.usesPool === true ? '0x1111111254eeb25477b68fb85ed929f73a960582' : '0x0000000000000000000000000000000000f3e7';
