@@ -60,7 +60,7 @@ function grown(events: SlotEvents, size: number): SlotEvents {
 }
 
 /** Levels are kept in rings indexed by `tick & ringMask`; a slot remembers which tick it holds. */
-const ringSize = 1 << 16;
+const ringSize = 1 << 14;
 const ringMask = ringSize - 1;
 
 /**
