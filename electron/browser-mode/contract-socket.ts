@@ -1,5 +1,5 @@
 import type { RawData, WebSocket } from 'ws';
-import { encodeBinaryEvent } from '../../shared/contract/ws-binary.ts';
+import { encodeBinaryMessage } from '../../shared/contract/ws-binary.ts';
 import { wsInvokeMessage, type WsServerMessage } from '../../shared/contract/ws-protocol.ts';
 import { dispatch, type DispatchLogger } from '../contract-host/dispatch.ts';
 import type { EventHub } from '../contract-host/event-hub.ts';
@@ -7,8 +7,8 @@ import type { ContractHandlers } from '../contract-host/handlers.ts';
 
 /**
  * Serves the contract over one WebSocket: each `invoke` message is validated and dispatched like
- * an IPC call, and every hub event is pushed to the socket until it closes (as JSON, or as a
- * binary message when its payload holds ArrayBuffers, see `shared/contract/ws-binary.ts`).
+ * an IPC call, and every hub event is pushed to the socket until it closes. Results and events go
+ * as JSON, or as a binary message when they hold ArrayBuffers (see `shared/contract/ws-binary.ts`).
  */
 export function serveContractSocket(
   socket: WebSocket,
@@ -17,15 +17,14 @@ export function serveContractSocket(
   log: DispatchLogger,
 ): void {
   const send = (message: WsServerMessage): void => {
-    if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
+    if (socket.readyState !== socket.OPEN) return;
+    // A message carrying ArrayBuffers (frame chunks, heatmap tiles) goes as one binary message,
+    // sent in fragments so the buffers are not joined into a second copy first.
+    const parts = encodeBinaryMessage(message);
+    if (parts === null) socket.send(JSON.stringify(message));
+    else parts.forEach((part, i) => socket.send(part, { binary: true, fin: i === parts.length - 1 }));
   };
-  const detach = hub.attach((event, payload) => {
-    // An event carrying ArrayBuffers (frame chunks) goes as one binary message, sent in fragments
-    // so the buffers are not joined into a second copy first.
-    const parts = encodeBinaryEvent(event, payload);
-    if (parts === null) send({ type: 'event', event, payload });
-    else if (socket.readyState === socket.OPEN) parts.forEach((part, i) => socket.send(part, { binary: true, fin: i === parts.length - 1 }));
-  });
+  const detach = hub.attach((event, payload) => send({ type: 'event', event, payload }));
   socket.on('close', detach);
   socket.on('error', detach);
 

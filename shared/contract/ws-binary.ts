@@ -1,11 +1,11 @@
-import { wsBinaryEventHeader, type WsServerMessage } from './ws-protocol.ts';
+import { wsBinaryHeader, type WsServerMessage } from './ws-protocol.ts';
 
-// Binary WebSocket frames for push events that carry ArrayBuffers (frame chunks). JSON would
-// turn a buffer into `{}`, so such an event goes as one binary message:
+// Binary WebSocket frames for push events and call results that carry ArrayBuffers (frame chunks,
+// heatmap tiles). JSON would turn a buffer into `{}`, so such a message goes as one binary message:
 //   u32 little-endian header length | header JSON (UTF-8) | zero padding to 8 |
 //   buffer 0 | padding to 8 | buffer 1 | ...
-// The header is the event with each buffer replaced by `{"$mdeBuffer": index}` plus the buffer
-// lengths. Buffers start on 8-byte boundaries so a receiver could view them in place.
+// The header is the event (or result) with each buffer replaced by `{"$mdeBuffer": index}` plus
+// the buffer lengths. Buffers start on 8-byte boundaries so a receiver could view them in place.
 
 const placeholderKey = '$mdeBuffer';
 
@@ -49,16 +49,14 @@ function restoreBuffers(value: unknown, buffers: readonly ArrayBuffer[]): unknow
 }
 
 /**
- * Encodes a push event as the parts of one binary WebSocket message (send them as fragments, or
- * join them), or returns null when the payload holds no ArrayBuffer and plain JSON will do.
+ * Encodes a message as the parts of one binary WebSocket message (send them as fragments, or
+ * join them), or returns null when it holds no ArrayBuffer and plain JSON will do.
  */
-export function encodeBinaryEvent(event: string, payload: unknown): Uint8Array[] | null {
+export function encodeBinaryMessage(message: WsServerMessage): Uint8Array[] | null {
   const buffers: ArrayBuffer[] = [];
-  const withPlaceholders = extractBuffers(payload, buffers);
-  if (buffers.length === 0) return null;
-  const header = new TextEncoder().encode(
-    JSON.stringify({ type: 'event', event, payload: withPlaceholders, buffers: buffers.map((buffer) => buffer.byteLength) }),
-  );
+  const withPlaceholders = extractBuffers(message, buffers);
+  if (buffers.length === 0 || !isPlainObject(withPlaceholders)) return null;
+  const header = new TextEncoder().encode(JSON.stringify({ ...withPlaceholders, buffers: buffers.map((buffer) => buffer.byteLength) }));
   const head = new Uint8Array(pad8(4 + header.length));
   new DataView(head.buffer).setUint32(0, header.length, true);
   head.set(header, 4);
@@ -71,18 +69,27 @@ export function encodeBinaryEvent(event: string, payload: unknown): Uint8Array[]
   return parts;
 }
 
-/** Rebuilds a push event from a binary message, each buffer as its own ArrayBuffer. Throws on a malformed message. */
-export function decodeBinaryEvent(message: ArrayBuffer): WsServerMessage {
-  if (message.byteLength < 4) throw new Error('binary event: shorter than its header length');
+/** Encodes a push event (see `encodeBinaryMessage`); null when its payload holds no ArrayBuffer. */
+export function encodeBinaryEvent(event: string, payload: unknown): Uint8Array[] | null {
+  return encodeBinaryMessage({ type: 'event', event, payload });
+}
+
+/** Rebuilds a message from a binary message, each buffer as its own ArrayBuffer. Throws on a malformed message. */
+export function decodeBinaryMessage(message: ArrayBuffer): WsServerMessage {
+  if (message.byteLength < 4) throw new Error('binary message: shorter than its header length');
   const headerLength = new DataView(message).getUint32(0, true);
-  if (4 + headerLength > message.byteLength) throw new Error('binary event: header runs past the message');
-  const header = wsBinaryEventHeader.parse(JSON.parse(new TextDecoder().decode(new Uint8Array(message, 4, headerLength))));
+  if (4 + headerLength > message.byteLength) throw new Error('binary message: header runs past the message');
+  const header = wsBinaryHeader.parse(JSON.parse(new TextDecoder().decode(new Uint8Array(message, 4, headerLength))));
   const buffers: ArrayBuffer[] = [];
   let offset = pad8(4 + headerLength);
   for (const length of header.buffers) {
-    if (offset + length > message.byteLength) throw new Error('binary event: a buffer runs past the message');
+    if (offset + length > message.byteLength) throw new Error('binary message: a buffer runs past the message');
     buffers.push(message.slice(offset, offset + length));
     offset = pad8(offset + length);
   }
-  return { type: 'event', event: header.event, payload: restoreBuffers(header.payload, buffers) };
+  if (header.type === 'event') return { type: 'event', event: header.event, payload: restoreBuffers(header.payload, buffers) };
+  return { type: 'result', id: header.id, result: { ok: true, value: restoreBuffers(header.result.value, buffers) } };
 }
+
+/** Rebuilds a push event from a binary message (see `decodeBinaryMessage`). */
+export const decodeBinaryEvent = decodeBinaryMessage;

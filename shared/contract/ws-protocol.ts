@@ -31,10 +31,13 @@ export const wsServerMessage = z.discriminatedUnion('type', [
 /** A message from main to the renderer. */
 export type WsServerMessage = z.infer<typeof wsServerMessage>;
 
-/** The JSON header of a binary push event (`ws-binary.ts`): the event, with buffer placeholders, and each buffer's length. */
-export const wsBinaryEventHeader = z.object({
-  type: z.literal('event'),
-  event: z.string(),
-  payload: z.unknown(),
-  buffers: z.array(z.number().int().nonnegative()),
-});
+/** The JSON header of a binary message (`ws-binary.ts`): the event or result, with buffer placeholders, and each buffer's length. */
+export const wsBinaryHeader = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('event'), event: z.string(), payload: z.unknown(), buffers: z.array(z.number().int().nonnegative()) }),
+  z.object({
+    type: z.literal('result'),
+    id: z.number().int().nonnegative().nullable(),
+    result: z.object({ ok: z.literal(true), value: z.unknown() }),
+    buffers: z.array(z.number().int().nonnegative()),
+  }),
+]);

@@ -10,6 +10,13 @@ export function marketKey(source: string, market: string): string {
   return `${source}/${market}`;
 }
 
+/** The source and market of a key (`source/market`; the market may hold slashes); null when it has no slash. */
+export function parseMarketKey(key: string): { source: string; market: string } | null {
+  const slash = key.indexOf('/');
+  if (slash <= 0 || slash === key.length - 1) return null;
+  return { source: key.slice(0, slash), market: key.slice(slash + 1) };
+}
+
 /** Recently viewed markets with this one first, once, cut to the limit settings accept. */
 export function withRecentMarket(recent: readonly string[], key: string, limit = recentMarketLimit): string[] {
   return [key, ...recent.filter((entry) => entry !== key)].slice(0, limit);

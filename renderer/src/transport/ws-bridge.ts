@@ -2,7 +2,7 @@ import { createBridge } from '../../../shared/contract/bridge.ts';
 import type { ContractResult } from '../../../shared/contract/errors.ts';
 import type { MdeBridge } from '../../../shared/contract/types.ts';
 import { createEventListeners } from '../../../shared/contract/event-listeners.ts';
-import { decodeBinaryEvent } from '../../../shared/contract/ws-binary.ts';
+import { decodeBinaryMessage } from '../../../shared/contract/ws-binary.ts';
 import { wsServerMessage, type WsServerMessage } from '../../../shared/contract/ws-protocol.ts';
 
 /** State of the browser-mode connection to the app server. */
@@ -72,7 +72,7 @@ export function createWebSocketBridge(socketUrl: string, openSocket: OpenContrac
 
   const connect = (): void => {
     const ws = openSocket(socketUrl);
-    // Events that carry frame buffers arrive as binary messages; keep them as ArrayBuffers.
+    // Events and results that carry buffers (frames, tiles) arrive as binary messages; keep them as ArrayBuffers.
     ws.binaryType = 'arraybuffer';
     socket = ws;
     ws.onopen = () => {
@@ -145,11 +145,11 @@ export function createWebSocketBridge(socketUrl: string, openSocket: OpenContrac
 
 /**
  * A message from the app server, checked against the protocol: text as JSON, binary as a
- * frame-carrying event. A result that does not fit (a server of another version) fails its call
+ * buffer-carrying event or result. A result that does not fit (a server of another version) fails its call
  * plainly instead of being half-read; anything else that does not fit is dropped.
  */
 function readServerMessage(data: unknown): WsServerMessage | null {
-  if (data instanceof ArrayBuffer) return decodeBinaryEvent(data);
+  if (data instanceof ArrayBuffer) return decodeBinaryMessage(data);
   if (typeof data !== 'string') return null;
   let json: unknown;
   try {

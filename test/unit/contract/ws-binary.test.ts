@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeBinaryEvent, encodeBinaryEvent } from '../../../shared/contract/ws-binary.ts';
+import { decodeBinaryEvent, decodeBinaryMessage, encodeBinaryEvent, encodeBinaryMessage } from '../../../shared/contract/ws-binary.ts';
 
 function join(parts: readonly Uint8Array[]): ArrayBuffer {
   const total = parts.reduce((sum, part) => sum + part.length, 0);
@@ -28,6 +28,21 @@ describe('binary WebSocket events', () => {
     expect(Array.from(new Float64Array(decoded.chunk.buffer))).toEqual([1.5, Number.NaN, -2]);
     expect(Array.from(new Uint8Array(decoded.extra[0]))).toEqual([1, 2, 3]);
     expect(decoded.extra[1]).toEqual({ n: null });
+  });
+
+  it('round-trips a call result that carries buffers (a window of frames), keeping its id', () => {
+    const clocks = Float64Array.of(10, 20, 30).buffer;
+    const parts = encodeBinaryMessage({ type: 'result', id: 42, result: { ok: true, value: { total: 3, clocks, chunk: { buffer: new Uint8Array([9]).buffer } } } });
+    expect(parts).not.toBeNull();
+    const message = decodeBinaryMessage(join(parts ?? []));
+    expect(message).toMatchObject({ type: 'result', id: 42, result: { ok: true } });
+    if (message.type !== 'result' || !message.result.ok) return;
+    const value = message.result.value as { total: number; clocks: ArrayBuffer; chunk: { buffer: ArrayBuffer } };
+    expect(value.total).toBe(3);
+    expect(Array.from(new Float64Array(value.clocks))).toEqual([10, 20, 30]);
+    expect(Array.from(new Uint8Array(value.chunk.buffer))).toEqual([9]);
+    // A result without buffers stays JSON.
+    expect(encodeBinaryMessage({ type: 'result', id: 1, result: { ok: true, value: { n: 1 } } })).toBeNull();
   });
 
   it('starts every buffer on an 8-byte boundary', () => {

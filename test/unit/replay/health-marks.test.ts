@@ -1,43 +1,45 @@
 import { describe, expect, it } from 'vitest';
-import { frameBytes, frameFlags, frameViews, type FrameChunk } from '../../../shared/book/book-frames.ts';
-import { FrameIndex } from '../../../shared/book/frame-index.ts';
-import { frameHealth, reportedHealth } from '../../../renderer/src/views/replay/health-marks.ts';
+import { FrameMarkLog } from '../../../shared/book/replay/frame-marks.ts';
+import { reportedFrameMarks, reportedHealth } from '../../../renderer/src/views/replay/health-marks.ts';
 import { priceDecimals, tickChoices } from '../../../renderer/src/views/replay/ladder-format.ts';
 import { differenceText, differingText } from '../../../renderer/src/views/replay/cross-check-text.ts';
 
-/** Frames with these collector times and flags (depth 1). */
-function framesOf(times: number[], flags: number[]): FrameIndex {
-  const chunk: FrameChunk = { depth: 1, capacity: times.length, count: times.length, buffer: new ArrayBuffer(times.length * frameBytes(1)) };
-  const views = frameViews(chunk);
-  times.forEach((t, i) => {
-    views.timestamps[i] = t;
-    views.flags[i] = flags[i] ?? 0;
-  });
-  const index = new FrameIndex();
-  index.append(chunk);
-  return index;
-}
-
-describe('health marks read from frames', () => {
-  const { crossed, locked } = frameFlags;
+describe('health marks read from frames (found as the replay reads)', () => {
   it('marks the start of each crossed or locked run, and each backward step of collector time', () => {
     // Frames: ok, crossed, crossed, locked, ok, crossed; times step back at frame 4 (35 after 40) and stay behind at 5 (38 < 40).
-    const frames = framesOf([10, 20, 30, 40, 35, 38], [0, crossed, crossed, locked, 0, crossed]);
-    const health = frameHealth(frames, (ms) => `t${ms}`);
-    expect(health.marks.map((mark) => [mark.kind, mark.frame, mark.time])).toEqual([
-      ['crossed', 1, 20],
-      ['locked', 3, 40],
-      ['backward-step', 4, 40],
-      ['crossed', 5, 40],
-      ['backward-step', 5, 40],
+    const log = new FrameMarkLog();
+    const times = [10, 20, 30, 40, 35, 38];
+    const crossing = ['none', 'crossed', 'crossed', 'locked', 'none', 'crossed'] as const;
+    let clock = 0;
+    times.forEach((t, i) => {
+      clock = Math.max(clock, t);
+      log.frame(i, clock, t, crossing[i] ?? 'none');
+    });
+    const { marks, counts } = log.take();
+    expect(marks.map((mark) => [mark.kind, mark.index, mark.clock, mark.stepBackMs])).toEqual([
+      ['crossed', 1, 20, 0],
+      ['locked', 3, 40, 0],
+      ['backward-step', 4, 40, 5],
+      ['crossed', 5, 40, 0],
+      ['backward-step', 5, 40, 2],
     ]);
-    expect(health.counts).toEqual({ crossed: 2, locked: 1, 'backward-step': 2, reset: 0, 'dropped-delta': 0, difference: 0 });
-    expect(health.marks[2]?.text).toBe('Collector time steps back 5 ms at event 5 (t35)');
+    expect(counts).toEqual({ crossed: 2, locked: 1, 'backward-step': 2 });
+    expect(reportedFrameMarks(marks, (ms) => `t${ms}`)[2]?.text).toBe('Collector time steps back 5 ms at event 5 (t35)');
+    // Nothing new until the next frame.
+    expect(log.hasPending).toBe(false);
   });
 
-  it('reads only the first `count` frames when asked', () => {
-    const frames = framesOf([10, 5, 20], [0, 0, crossed]);
-    expect(frameHealth(frames, String, 2).counts).toMatchObject({ 'backward-step': 1, crossed: 0 });
+  it('starts a new crossed run after the book is cleared, and stops keeping marks past its cap (still counting)', () => {
+    const log = new FrameMarkLog(2);
+    log.frame(0, 1, 1, 'crossed');
+    log.cleared();
+    log.frame(1, 2, 2, 'crossed');
+    log.frame(2, 3, 3, 'none');
+    log.frame(3, 4, 4, 'crossed');
+    const taken = log.take();
+    expect(taken.marks.map((mark) => mark.index)).toEqual([0, 1]);
+    expect(taken.counts.crossed).toBe(3);
+    expect(taken.capped).toBe(true);
   });
 });
 
@@ -48,6 +50,7 @@ describe('health marks main reports', () => {
         { kind: 'coverage-gap', collectorTimestamp: 3_600_000, endTimestamp: 3_600_000, count: 1, detail: 'no file for 01:00' },
         { kind: 'dropped-deltas', collectorTimestamp: 10, endTimestamp: 30, count: 3, detail: 'before the first snapshot' },
         { kind: 'page-gap', collectorTimestamp: 50, endTimestamp: 50, count: 1, detail: 'rows skip an hour' },
+        { kind: 'session-restart', collectorTimestamp: 70, endTimestamp: 70, count: 1, detail: 'sequence fell back' },
       ],
       (ms) => `t${ms}`,
     );
@@ -55,7 +58,9 @@ describe('health marks main reports', () => {
       ['reset', 3_600_000],
       ['dropped-delta', 10],
       ['reset', 50],
+      ['reset', 70],
     ]);
+    expect(marks[3]?.text).toBe('Book reset (collector restart) at t70: sequence fell back');
     expect(marks[0]?.text).toBe('Book reset (coverage gap) at t3600000: no file for 01:00');
     expect(marks[1]?.text).toBe('3 deltas dropped before a first snapshot, t10 to t30: before the first snapshot');
     expect(marks[2]?.text).toContain('gap in the rows');

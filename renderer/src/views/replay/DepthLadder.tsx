@@ -1,6 +1,7 @@
 import { useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { frameFlags } from '../../../../shared/book/book-frames.ts';
-import type { FrameIndex } from '../../../../shared/book/frame-index.ts';
+import { metricCount } from '../../../../shared/book/book-metrics.ts';
+import type { FrameLocation } from '../../../../shared/book/frame-index.ts';
 import { formatNumber, notPublished } from '../../format/market-values.ts';
 import { costToTrade, type TradeCost } from './cost-to-trade.ts';
 import { priceDecimals, tickChoices } from './ladder-format.ts';
@@ -9,8 +10,11 @@ import './depth-ladder.css';
 
 /** Props of the depth ladder. */
 export interface DepthLadderProps {
-  frames: FrameIndex;
-  /** The frame shown; -1 before the first. */
+  /** The frame shown; null before the first. */
+  frame: FrameLocation | null;
+  /** The frame of the event before it, for the change flash; null when not loaded or not wanted. */
+  previous: FrameLocation | null;
+  /** The event index shown (-1 before the first), for tests and the link. */
   index: number;
   /** Decimals for sizes (from the market's lot size when known). */
   sizeDecimals: number;
@@ -21,15 +25,14 @@ export interface DepthLadderProps {
 const noSides: LadderSides = { bids: [], asks: [] };
 const noPrices: ReadonlySet<number> = new Set();
 
-function sidesAt(frames: FrameIndex, index: number, tick: number): LadderSides {
-  const at = frames.locate(index);
+function sidesAt(at: FrameLocation | null, tick: number): LadderSides {
   if (at === null) return noSides;
   const sides = ladderSides(at);
   return { bids: aggregateLevels(sides.bids, tick, 'bid'), asks: aggregateLevels(sides.asks, tick, 'ask') };
 }
 
-function metricOrNull(frames: FrameIndex, index: number, k: number): number | null {
-  const value = frames.metric(index, k);
+function metricOrNull(at: FrameLocation | null, k: number): number | null {
+  const value = at === null ? Number.NaN : (at.views.metrics[at.f * metricCount + k] ?? Number.NaN);
   return Number.isNaN(value) ? null : value;
 }
 
@@ -39,7 +42,7 @@ function metricOrNull(frames: FrameIndex, index: number, k: number): number | nu
  * spread (absolute and bps), mid, microprice, imbalance, and the cost to trade a chosen size on
  * each side. A crossed or locked book says so. Prices may be aggregated into larger ticks.
  */
-export function DepthLadder({ frames, index, sizeDecimals, flash }: DepthLadderProps) {
+export function DepthLadder({ frame, previous: previousFrame, index, sizeDecimals, flash }: DepthLadderProps) {
   const [tick, setTick] = useState(0);
   const scroller = useRef<HTMLDivElement>(null);
   // The spread stays in the middle of the panel as the book moves, until the user scrolls the
@@ -55,20 +58,21 @@ export function DepthLadder({ frames, index, sizeDecimals, flash }: DepthLadderP
     box.scrollTop = spread.offsetTop - box.clientHeight / 2;
   }, [tick, index]);
   const [tradeSize, setTradeSize] = useState('0.1');
-  const sides = useMemo(() => sidesAt(frames, index, tick), [frames, index, tick]);
-  const previous = useMemo(() => (flash ? sidesAt(frames, index - 1, tick) : noSides), [flash, frames, index, tick]);
+  const sides = useMemo(() => sidesAt(frame, tick), [frame, tick]);
+  const previous = useMemo(() => (flash ? sidesAt(previousFrame, tick) : noSides), [flash, previousFrame, tick]);
   const changed = useMemo(() => (flash ? new Set([...changedPrices(previous.bids, sides.bids), ...changedPrices(previous.asks, sides.asks)]) : noPrices), [flash, previous, sides]);
   const decimals = useMemo(() => Math.max(priceDecimals(sides.bids), priceDecimals(sides.asks)), [sides]);
-  const mid = metricOrNull(frames, index, 2);
-  const flags = index < 0 ? 0 : frames.flags(index);
+  const mid = metricOrNull(frame, 2);
+  const flags = frame === null ? 0 : (frame.views.flags[frame.f] ?? 0);
+  const cleared = (flags & frameFlags.reset) !== 0;
   const crossing = (flags & frameFlags.crossed) !== 0 ? 'crossed' : (flags & frameFlags.locked) !== 0 ? 'locked' : null;
   const size = Number(tradeSize);
   const buy = costToTrade(sides.asks, size);
   const sell = costToTrade(sides.bids, size);
   const maxSize = Math.max(1e-12, ...sides.bids.map((level) => level.size), ...sides.asks.map((level) => level.size));
-  const spread = metricOrNull(frames, index, 3);
-  const spreadBps = metricOrNull(frames, index, 4);
-  const imbalance = metricOrNull(frames, index, 6);
+  const spread = metricOrNull(frame, 3);
+  const spreadBps = metricOrNull(frame, 4);
+  const imbalance = metricOrNull(frame, 6);
 
   const row = (level: LadderLevel, side: 'bid' | 'ask') => (
     <tr key={`${side}-${level.price}`} className={`ladder-row ${side}${changed.has(level.price) ? ' changed' : ''}`} data-price={level.price} data-size={level.size}>
@@ -96,7 +100,7 @@ export function DepthLadder({ frames, index, sizeDecimals, flash }: DepthLadderP
         </div>
         <div>
           <dt>Microprice</dt>
-          <dd>{formatNumber(metricOrNull(frames, index, 5), decimals + 1)}</dd>
+          <dd>{formatNumber(metricOrNull(frame, 5), decimals + 1)}</dd>
         </div>
         <div>
           <dt>Imbalance</dt>
@@ -139,7 +143,15 @@ export function DepthLadder({ frames, index, sizeDecimals, flash }: DepthLadderP
         <tbody>
           {[...sides.asks].reverse().map((level) => row(level, 'ask'))}
           <tr className="ladder-spread-row">
-            <td colSpan={3}>{sides.bids.length === 0 && sides.asks.length === 0 ? 'No book at this moment' : spread === null ? 'One side is empty' : `spread ${formatNumber(spread, decimals)}`}</td>
+            <td colSpan={3}>
+              {cleared
+                ? 'Book cleared (a gap or a collector restart): it returns at the next snapshot'
+                : sides.bids.length === 0 && sides.asks.length === 0
+                  ? 'No book at this moment'
+                  : spread === null
+                    ? 'One side is empty'
+                    : `spread ${formatNumber(spread, decimals)}`}
+            </td>
           </tr>
           {sides.bids.map((level) => row(level, 'bid'))}
         </tbody>

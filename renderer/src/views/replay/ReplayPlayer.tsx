@@ -1,37 +1,46 @@
-import { useMemo, useRef, useState } from 'react';
-import type { FrameIndex } from '../../../../shared/book/frame-index.ts';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { metricCount } from '../../../../shared/book/book-metrics.ts';
+import type { FrameLocation } from '../../../../shared/book/frame-index.ts';
+import type { BookTrack } from '../../../../shared/contract/book-session-schemas.ts';
+import type { TradeColumns } from '../../../../shared/contract/market-schemas.ts';
+import { useApi } from '../../connection-context.ts';
 import { formatTimestamp, type TimeZoneChoice } from '../../format/market-values.ts';
 import { useViewKeyMap } from '../../hooks/use-view-keys.ts';
-import type { TradeColumns } from '../../../../shared/contract/market-schemas.ts';
 import { TradesTape } from '../workspace/TradesTape.tsx';
-import { DepthLadder } from './DepthLadder.tsx';
-import { LiquidityHeatmap } from './heatmap/LiquidityHeatmap.tsx';
-import type { HealthMarkReport } from './book-frames-store.ts';
-import { frameHealth, reportedHealth, type HealthMark } from './health-marks.ts';
 import { CrossCheckPanel } from './CrossCheckPanel.tsx';
 import { differenceText } from './cross-check-text.ts';
-import type { CrossCheckState } from './use-cross-check.ts';
+import { DepthLadder } from './DepthLadder.tsx';
+import { LiquidityHeatmap } from './heatmap/LiquidityHeatmap.tsx';
+import { TileCache } from './heatmap/tile-cache.ts';
+import { reportedFrameMarks, reportedHealth, type HealthMark } from './health-marks.ts';
 import { ReplayTimeline } from './ReplayTimeline.tsx';
+import { FrameSource, type FrameAt } from './session/frame-source.ts';
+import type { BookMarks } from './session/use-replay-session.ts';
 import { TransportBar } from './TransportBar.tsx';
+import type { CrossCheckState } from './use-cross-check.ts';
 import { usePlayback } from './use-playback.ts';
 import './replay-player.css';
 
 /** Props of the player over one book. */
 export interface ReplayPlayerProps {
-  frames: FrameIndex;
+  replayId: string;
+  /** The book shown, as far as the replay has read it. */
+  track: BookTrack;
+  /** The replay has read everything. */
+  complete: boolean;
+  /** The range the replay was asked for (a market's), so the scrubber spans it while it loads; null for files. */
+  range: { start: number; end: number } | null;
   zone: TimeZoneChoice;
-  /** Changes whenever frames were appended (the heatmap rebins then). */
-  version: number;
   /** The position a link asked for, Unix ms. */
   initialTime: number | null;
   /** Called when the player comes to rest (pause, seek, step), for the link. */
   onSettle: (time: number) => void;
-  /** Marks main reported (resets, dropped deltas), beside those read from the frames; appended to as they arrive. */
-  reports: readonly HealthMarkReport[];
+  /** Marks main reported for this book. */
+  marks: BookMarks | null;
   sizeDecimals: number;
   /** Decimals of trade prices (from the market's tick size). */
   priceDecimals: number;
-  /** The trades of the range (a market replay), shown up to the clock; null when there are none to show. */
+  /** The trades of the replay (the service's for a market, the files' own for files), shown up to the clock; null when there are none. */
   trades: TradeColumns | null;
   /** Why there is no tape, when `trades` is null. */
   tapeNote: string;
@@ -51,39 +60,63 @@ function tradesUpTo(times: readonly number[], time: number): number {
   return low;
 }
 
-/** The time of frame `index` on the chosen clock; null when unknown (no exchange time). */
-function frameTime(frames: FrameIndex, index: number, basis: 'collector' | 'exchange'): number | null {
-  if (index < 0) return null;
-  if (basis === 'collector') return frames.collectorTimeAt(index);
-  // A venue that gave no exchange time leaves it unknown: never guessed from the collector's.
-  const exchange = frames.exchangeTimeAt(index);
-  return Number.isNaN(exchange) ? null : exchange;
+function locationOf(at: FrameAt | null): FrameLocation | null {
+  return at === null ? null : { views: at.window.views, f: at.k, depth: at.window.chunk.depth };
+}
+
+function metricOf(at: FrameAt | null, k: number): number {
+  return at === null ? Number.NaN : (at.window.views.metrics[at.k * metricCount + k] ?? Number.NaN);
 }
 
 /**
  * The book player: the transport (play, pause, step, speed, go to time), the depth ladder at the
- * event shown, and the scrubber with its data-health lane. Keys: space play/pause, ← → step one
- * event, [ ] speed, g go to time, Home/End.
+ * event shown, the liquidity heatmap anchored at the cursor, the tape, and the scrubber with its
+ * data-health lane. Frames and tiles are asked of the replay in main a window at a time, so the
+ * range's length costs nothing here. Keys: space play/pause, ← → step one event, [ ] speed,
+ * g go to time, f follow, Home/End.
  */
-export function ReplayPlayer({ frames, version, zone, initialTime, onSettle, reports, sizeDecimals, priceDecimals, trades, tapeNote, crossCheck }: ReplayPlayerProps) {
-  const playback = usePlayback(frames, initialTime, onSettle);
-  const { state, index } = playback;
+export function ReplayPlayer({ replayId, track, complete, range, zone, initialTime, onSettle, marks, sizeDecimals, priceDecimals, trades, tapeNote, crossCheck }: ReplayPlayerProps) {
+  const api = useApi();
+  const book = track.key;
+  const bookKey = `${replayId}|${book.source}|${book.market}|${book.instrument ?? ''}`;
+  const source = useMemo(
+    () =>
+      new FrameSource({
+        window: (input) => api.book.window({ replayId, book, ...input }),
+        sampled: (input) => api.book.sampled({ replayId, book, ...input }),
+      }),
+    // One source per replay and book; `book` is a fresh object on every push of the tracks.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [api, bookKey],
+  );
+  const tiles = useMemo(
+    () => new TileCache({ tiles: async (input) => (await api.book.tiles({ replayId, book, ...input })).tiles }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [api, bookKey],
+  );
+  useEffect(() => () => source.close(), [source]);
+  useEffect(() => () => tiles.close(), [tiles]);
+
+  const loadedStart = track.firstClock ?? Number.NaN;
+  const loadedEnd = track.lastClock ?? Number.NaN;
+  const playback = usePlayback(source, { start: loadedStart, end: loadedEnd, entries: track.entries, complete }, initialTime, onSettle);
+  const { state, frame, index } = playback;
   const [basis, setBasis] = useState<'collector' | 'exchange'>('collector');
+  const [followRequest, setFollowRequest] = useState(0);
   const goTo = useRef<HTMLInputElement>(null);
   const describe = useMemo(() => (ms: number) => formatTimestamp(ms, zone, 'ms'), [zone]);
-  // Frames arrive in chunks: health is re-read over the frames there are now.
-  const count = frames.count;
-  const health = useMemo(() => frameHealth(frames, describe, count), [frames, describe, count]);
-  const reportCount = reports.length;
-  const extraMarks = useMemo(() => reportedHealth(reports.slice(0, reportCount), describe), [reports, reportCount, describe]);
+
+  const healthReports = marks?.health;
+  const frameReports = marks?.frames;
+  const reported = useMemo(() => [...reportedHealth(healthReports ?? [], describe), ...reportedFrameMarks(frameReports ?? [], describe)], [healthReports, frameReports, describe]);
   const differences = crossCheck?.state.differences;
   const differenceMarks = useMemo(
     () => (differences ?? []).map((difference): HealthMark => ({ kind: 'difference', time: difference.time, frame: null, text: differenceText(difference, describe) })),
     [differences, describe],
   );
-  const marks = useMemo(() => [...extraMarks, ...differenceMarks, ...health.marks].sort((a, b) => a.time - b.time), [extraMarks, differenceMarks, health]);
-  const start = frames.count > 0 ? frames.clockAt(0) : 0;
-  const end = frames.count > 0 ? frames.clockAt(frames.count - 1) : 0;
+  const laneMarks = useMemo(() => [...reported, ...differenceMarks].sort((a, b) => a.time - b.time), [reported, differenceMarks]);
+  const start = range?.start ?? loadedStart;
+  const end = range === null ? loadedEnd : Math.max(range.end, Number.isFinite(loadedEnd) ? loadedEnd : range.end);
 
   useViewKeyMap({
     ' ': playback.toggle,
@@ -92,13 +125,24 @@ export function ReplayPlayer({ frames, version, zone, initialTime, onSettle, rep
     '[': () => playback.speed(-1),
     ']': () => playback.speed(1),
     g: () => goTo.current?.focus(),
+    f: () => setFollowRequest((n) => n + 1),
     Home: playback.toStart,
     End: playback.toEnd,
   });
 
+  const shownWindow = frame?.window ?? null;
+  const k = frame?.k ?? -1;
+  const collector = shownWindow === null ? Number.NaN : (shownWindow.views.timestamps[k] ?? Number.NaN);
+  const exchange = shownWindow === null ? Number.NaN : (shownWindow.views.exchangeTimestamps[k] ?? Number.NaN);
+  const clock = shownWindow === null ? Number.NaN : (shownWindow.clocks[k] ?? Number.NaN);
+  // Whether the frame shown is the last of its millisecond on the replay clock (what `mde book --at` shows).
+  const nextClock = shownWindow === null ? Number.NaN : (shownWindow.clocks[k + 1] ?? Number.NaN);
+  const lastInMs = shownWindow !== null && clock === collector && (Number.isNaN(nextClock) ? index === track.entries - 1 : nextClock > clock);
+  const previous = shownWindow !== null && shownWindow.strideMs === 0 && k > 0 ? { views: shownWindow.views, f: k - 1, depth: shownWindow.chunk.depth } : null;
   const tradesShown = trades === null ? 0 : tradesUpTo(trades.time, state.time);
-  const shown = frameTime(frames, index, basis);
+  const shown = index < 0 ? null : basis === 'collector' ? collector : Number.isNaN(exchange) ? null : exchange;
   const shownTime = shown === null ? (index < 0 ? 'before the first event' : 'exchange time unknown') : `${describe(shown)}${basis === 'exchange' ? ' (exchange)' : ''}`;
+  const waitingNote = playback.waiting && state.playing ? (complete || state.time < loadedEnd ? 'loading frames…' : 'waiting for the replay to read further…') : null;
   return (
     <div
       className="replay-player"
@@ -107,8 +151,8 @@ export function ReplayPlayer({ frames, version, zone, initialTime, onSettle, rep
       data-speed={state.speed}
       data-time={state.time}
       data-frame={index}
-      data-collector-time={index < 0 ? '' : frames.collectorTimeAt(index)}
-      data-last-in-ms={index >= 0 && frames.indexAt(frames.clockAt(index)) === index && frames.clockAt(index) === frames.collectorTimeAt(index)}
+      data-collector-time={index < 0 ? '' : collector}
+      data-last-in-ms={lastInMs}
     >
       <TransportBar
         playing={state.playing}
@@ -116,21 +160,36 @@ export function ReplayPlayer({ frames, version, zone, initialTime, onSettle, rep
         shownTime={shownTime}
         timeBasis={basis}
         onTimeBasis={setBasis}
-        event={{ index, count: frames.count }}
+        event={{ index, count: track.entries }}
         onToggle={playback.toggle}
         onStep={playback.step}
         onSpeed={playback.setSpeed}
         onGoTo={(time) => {
-          if (time < start || time > end) return `${describe(time)} is outside what is loaded (${describe(start)} to ${describe(end)})`;
+          if (time < start || time > end) return `${describe(time)} is outside this replay (${describe(start)} to ${describe(end)})`;
+          if (time > loadedEnd) return `${describe(time)} is not read yet: the replay has reached ${describe(loadedEnd)}; try again in a moment`;
           playback.seek(time);
           return null;
         }}
         goToRef={goTo}
+        zone={zone}
+        referenceTime={Number.isFinite(state.time) ? state.time : null}
       />
       <div className="replay-main">
-        <DepthLadder frames={frames} index={index} sizeDecimals={sizeDecimals} flash={!state.playing || state.speed <= 10} />
+        <DepthLadder frame={locationOf(frame)} previous={previous} index={index} sizeDecimals={sizeDecimals} flash={!state.playing || state.speed <= 10} />
         <section className="replay-center" aria-label="Liquidity heatmap">
-          <LiquidityHeatmap frames={frames} version={version} trades={trades} cursor={index < 0 ? null : state.time} onSeek={playback.seek} zone={zone} />
+          <LiquidityHeatmap
+            tiles={track.entries > 0 ? tiles : null}
+            priceStep={track.priceStep ?? Number.NaN}
+            loaded={{ start: loadedStart, end: loadedEnd }}
+            rangeMs={range === null ? null : range.end - range.start}
+            cursor={index < 0 && !Number.isFinite(state.time) ? null : state.time}
+            now={{ bid: metricOf(frame, 0), ask: metricOf(frame, 1) }}
+            trades={trades}
+            onSeek={playback.seek}
+            zone={zone}
+            priceDecimals={priceDecimals}
+            followRequest={followRequest}
+          />
         </section>
         {crossCheck !== null ? (
           <CrossCheckPanel check={crossCheck.state} localLabel={crossCheck.localLabel} levels={crossCheck.levels} describeTime={describe} onSeek={playback.seek} onClose={crossCheck.onClose} />
@@ -147,10 +206,11 @@ export function ReplayPlayer({ frames, version, zone, initialTime, onSettle, rep
           </section>
         )}
       </div>
-      <ReplayTimeline start={start} end={end} time={state.time} loadedUntil={end} marks={marks} describeTime={describe} onSeek={playback.seek} />
+      <ReplayTimeline start={start} end={end} time={state.time} loadedUntil={loadedEnd} marks={laneMarks} describeTime={describe} onSeek={(time) => playback.seek(Math.min(time, loadedEnd))} />
       <p className="replay-health-counts" data-testid="health-counts">
-        {health.counts.crossed} crossed · {health.counts.locked} locked · {health.counts['backward-step']} backward steps
-        {extraMarks.length > 0 ? ` · ${extraMarks.filter((mark) => mark.kind === 'reset').length} resets · ${extraMarks.filter((mark) => mark.kind === 'dropped-delta').length} dropped-delta marks` : ''}
+        {marks?.frameCounts.crossed ?? 0} crossed · {marks?.frameCounts.locked ?? 0} locked · {marks?.frameCounts['backward-step'] ?? 0} backward steps · {marks?.healthCounts.resets ?? 0} resets ·{' '}
+        {marks?.healthCounts.droppedDeltas ?? 0} deltas dropped before a snapshot
+        {waitingNote === null ? '' : ` · ${waitingNote}`}
       </p>
     </div>
   );

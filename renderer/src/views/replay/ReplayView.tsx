@@ -1,22 +1,25 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import type { BookCrossCheckInput } from '../../../../shared/contract/book-replay-schemas.ts';
+import { ContractError } from '../../../../shared/contract/errors.ts';
 import type { FileGrant } from '../../../../shared/contract/file-schemas.ts';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { ErrorPanel } from '../../components/ErrorPanel.tsx';
 import { LoadingState } from '../../components/LoadingState.tsx';
 import { ViewFrame } from '../../components/ViewFrame.tsx';
 import { RangePicker } from '../../components/range/RangePicker.tsx';
-import { ContractError } from '../../../../shared/contract/errors.ts';
-import { useTimeZone } from '../../hooks/contract-queries.ts';
-import { useAnchoredRange } from '../../hooks/use-anchored-range.ts';
+import { useCatalog, useCatalogMarket } from '../../hooks/catalog-queries.ts';
+import { useSettings, useTimeZone } from '../../hooks/contract-queries.ts';
 import { useMarketLoad } from '../../hooks/market-queries.ts';
-import { useCatalogMarket } from '../../hooks/catalog-queries.ts';
-import { priceFormatOfTick } from '../workspace/chart/price-format.ts';
+import { useAnchoredRange } from '../../hooks/use-anchored-range.ts';
+import { marketKey, parseMarketKey } from '../../navigation/market-lists.ts';
 import { useReplayFiles } from '../../stores/replay-files-store.ts';
 import { useUiStore, useViewParams } from '../../stores/ui-store.ts';
+import { priceFormatOfTick } from '../workspace/chart/price-format.ts';
+import { ReplayMarketPicker, replayMarketChoices, type ReplayMarket } from './ReplayMarketPicker.tsx';
 import { ReplayPlayer } from './ReplayPlayer.tsx';
-import { useBookReplay, type StartReplay } from './use-book-replay.ts';
+import { pickTrack, useReplaySession, type StartReplay } from './session/use-replay-session.ts';
+import { useFileTrades } from './session/use-file-trades.ts';
 import { useCrossCheck } from './use-cross-check.ts';
-import type { BookCrossCheckInput } from '../../../../shared/contract/book-replay-schemas.ts';
 
 /** What the replay plays: granted files, a market's range from the service, or nothing chosen yet. */
 type ReplaySource =
@@ -29,7 +32,7 @@ type MarketReplayRows = 'l2-orderbooks' | 'l2-updates';
 
 const rowsLabels: Record<MarketReplayRows, string> = { 'l2-orderbooks': "service's books", 'l2-updates': 'rebuilt from updates' };
 
-/** Spans a replay offers: books are read event by event, so six hours at most. */
+/** Spans a replay offers: any length plays at once (frames stream while the rest loads). */
 const replaySpans = ['10m', '1h', '6h'];
 
 function sourceLabel(source: ReplaySource): string {
@@ -49,15 +52,16 @@ function replayKey(source: ReplaySource): string {
   }
 }
 
-function startOf(source: ReplaySource): StartReplay | null {
+function startOf(source: ReplaySource, priceStep: number | undefined): StartReplay | null {
+  const step = priceStep === undefined || !(priceStep > 0) ? {} : { priceStep };
   switch (source.kind) {
     case 'files': {
       const fileIds = source.files.map((file) => file.fileId);
-      return (api) => api.book.replayFiles({ fileIds });
+      return (api) => api.book.replayFiles({ fileIds, ...step });
     }
     case 'market': {
       const { source: venue, market, instrument, start, end, rows } = source;
-      return (api) => api.book.replayMarket({ source: venue, market, ...(instrument === undefined ? {} : { instrument }), start, end, rows });
+      return (api) => api.book.replayMarket({ source: venue, market, ...(instrument === undefined ? {} : { instrument }), start, end, rows, ...step });
     }
     case 'none':
       return null;
@@ -65,13 +69,28 @@ function startOf(source: ReplaySource): StartReplay | null {
 }
 
 /**
- * Book replay: reconstructed order books played back like a video. It plays granted snapshot
- * files ("Replay this file's books" in Files); the frames come from the book worker in main.
+ * The market a replay opened from the rail shows: the one open in the market workspace, else the
+ * most recently viewed book market; null when neither is known yet.
+ */
+function marketToOpen(workspace: { source?: string | undefined; market?: string | undefined }, recent: readonly string[] | undefined, books: readonly ReplayMarket[]): ReplayMarket | null {
+  if (workspace.source !== undefined && workspace.market !== undefined) return { source: workspace.source, market: workspace.market };
+  for (const key of recent ?? []) {
+    const parsed = parseMarketKey(key);
+    if (parsed !== null && books.some((book) => book.source === parsed.source && book.market === parsed.market)) return parsed;
+  }
+  return null;
+}
+
+/**
+ * Book replay: reconstructed order books played back like a video, from a market's range (the
+ * service's books, or its source events rebuilt here) or from granted snapshot files. The replay
+ * keeps its books in main; the player asks for the frames and tiles it shows.
  */
 export function ReplayView() {
   const files = useReplayFiles((state) => state.files);
   const clearFiles = useReplayFiles((state) => state.clearFiles);
   const params = useViewParams('replay');
+  const workspace = useViewParams('workspace');
   const setParams = useUiStore((state) => state.setParams);
   const showView = useUiStore((state) => state.showView);
   const zone = useTimeZone();
@@ -79,6 +98,22 @@ export function ReplayView() {
   const { range } = anchored;
   const [rows, setRows] = useState<MarketReplayRows>('l2-orderbooks');
   const [checkRun, setCheckRun] = useState(0);
+  const catalog = useCatalog();
+  const recent = useSettings().data?.markets.recent;
+
+  // From the rail with nothing chosen: the market open in the workspace, else the last one viewed.
+  const bookMarkets = useMemo(() => replayMarketChoices(catalog.data?.markets ?? [], recent ?? [], '', Number.POSITIVE_INFINITY), [catalog.data, recent]);
+  const opening = files === null && params.source === undefined ? marketToOpen(workspace, recent, bookMarkets) : null;
+  useEffect(() => {
+    if (opening !== null) setParams('replay', { source: opening.source, market: opening.market });
+  }, [opening, setParams]);
+  const chooseMarket = useCallback(
+    (market: ReplayMarket) => {
+      clearFiles();
+      setParams('replay', { source: market.source, market: market.market, instrument: undefined, at: undefined });
+    },
+    [clearFiles, setParams],
+  );
 
   const source: ReplaySource = useMemo(() => {
     if (files !== null && files.length > 0) return { kind: 'files', files };
@@ -89,51 +124,65 @@ export function ReplayView() {
   }, [files, params.source, params.market, params.instrument, range.start, range.end, rows]);
   const [attempt, setAttempt] = useState(0);
   const key = `${replayKey(source)}#${attempt}`;
-  const start = useMemo(() => startOf(source), [source]);
-  const replay = useBookReplay(key, start);
+  const marketEntry = useCatalogMarket(source.kind === 'market' ? source.source : undefined, source.kind === 'market' ? source.market : undefined);
+  const tick = marketEntry?.instrument.tick_size;
+  const priceStep = tick === null || tick === undefined ? undefined : Number(tick);
+  const start = useMemo(() => startOf(source, priceStep), [source, priceStep]);
+  const replay = useReplaySession(key, start);
+  const track = pickTrack(replay.tracks, params.instrument);
   const market = source.kind === 'market' ? source : null;
+  // A market's trades come from the service, loaded beside the books; a file's from the file, kept in main.
   const tradeLoad = useMarketLoad(
     ['replay-trades', market?.source ?? '', market?.market ?? '', market?.instrument ?? null, range.start, range.end],
     (api, requestId) =>
       market === null
         ? Promise.reject(new Error('no market to load trades of'))
         : api.market.trades({ source: market.source, market: market.market, ...(market.instrument === undefined ? {} : { instrument: market.instrument }), start: market.start, end: market.end, requestId }),
-    market !== null && replay.ended !== null,
+    market !== null && replay.replayId !== null,
   );
-  const book = replay.store.pick(params.instrument);
-  const entry = useCatalogMarket(book?.key.source ?? params.source, book?.key.market ?? params.market);
+  const fileTrades = useFileTrades(source.kind === 'files' ? replay.replayId : null, track?.key ?? null, track?.trades ?? 0);
+  const trades = source.kind === 'files' ? fileTrades : (tradeLoad.query.data ?? null);
+  const entry = useCatalogMarket(track?.key.source ?? params.source, track?.key.market ?? params.market);
   const priceDecimals = priceFormatOfTick(entry?.instrument.tick_size).precision;
   // Without a lot size, sizes keep six decimals rather than round small orders away.
   const sizeDecimals = entry?.instrument.lot_size == null ? 6 : priceFormatOfTick(entry.instrument.lot_size).precision;
   const onSettle = useCallback((time: number) => setParams('replay', { at: Math.round(time) }), [setParams]);
 
   // The cross-check: the service's books against a local reconstruction of the same range (or file).
-  const loaded = book !== null && replay.ended?.ok === true && book.frames.count > 0;
+  const loaded = track !== null && replay.ended?.ok === true && track.entries > 0;
   const checkLevels = source.kind === 'files' ? 25 : 10;
   const checkInput = useMemo((): BookCrossCheckInput | null => {
-    if (checkRun === 0 || book === null || !loaded) return null;
-    const instrument = book.key.instrument ?? undefined;
-    const common = { source: book.key.source, market: book.key.market, ...(instrument === undefined ? {} : { instrument }), levels: checkLevels };
-    if (source.kind === 'files') return { ...common, start: book.frames.clockAt(0), end: book.frames.clockAt(book.frames.count - 1), local: { kind: 'files', fileIds: source.files.map((file) => file.fileId) } };
+    if (checkRun === 0 || track === null || !loaded) return null;
+    const instrument = track.key.instrument ?? undefined;
+    const common = { source: track.key.source, market: track.key.market, ...(instrument === undefined ? {} : { instrument }), levels: checkLevels };
+    if (source.kind === 'files') return { ...common, start: track.firstClock ?? 0, end: track.lastClock ?? 0, local: { kind: 'files', fileIds: source.files.map((file) => file.fileId) } };
     if (source.kind === 'market') return { ...common, start: source.start, end: source.end, local: { kind: 'l2-updates' } };
     return null;
-  }, [checkRun, book, loaded, source, checkLevels]);
+  }, [checkRun, track, loaded, source, checkLevels]);
   const check = useCrossCheck(checkInput === null ? null : `${key}#check${checkRun}`, checkInput);
 
   const progress = replay.progress;
   const running = source.kind !== 'none' && replay.ended === null && replay.startError === null;
   const status = progress === null ? '' : `${progress.events.toLocaleString('en-US')} events · ${progress.frames.toLocaleString('en-US')} frames${running ? ' · loading' : ''}`;
+  const tradesNote = source.kind === 'files' ? 'The files hold no trades of this book.' : tradeLoad.query.isError ? `Trades could not be loaded: ${tradeLoad.query.error.message}` : 'Loading the trades of the range…';
 
   const body = (() => {
     if (source.kind === 'none') {
+      const offered = bookMarkets.slice(0, 8);
       return (
-        <EmptyState icon="≣" title="Choose what to replay">
+        <EmptyState icon="≣" title="Choose a market to replay">
+          <p>Pick a book market{offered.length > 0 ? (recent !== undefined && recent.length > 0 ? ' (recently viewed first)' : '') : ''}, or open a snapshot file in Files and press “Replay this file's books”.</p>
+          {offered.length > 0 && (
+            <div className="market-choice" data-testid="replay-market-choices">
+              {offered.map((choice) => (
+                <button key={marketKey(choice.source, choice.market)} type="button" className="button" onClick={() => chooseMarket(choice)}>
+                  {choice.source} / {choice.market}
+                </button>
+              ))}
+            </div>
+          )}
           <p>
-            Replay a market: press Ctrl+Shift+K, pick a market and choose “Book replay”, or open a link such as <code>#/replay/hyperliquid/BTC?span=10m</code>.
-          </p>
-          <p>Or open a snapshot file in Files and press “Replay this file's books”: the book is rebuilt from its deltas and played back here, event by event.</p>
-          <p>
-            <button type="button" className="button primary" onClick={() => showView('files')}>
+            <button type="button" className="button" onClick={() => showView('files')}>
               Open snapshot files
             </button>
           </p>
@@ -142,11 +191,11 @@ export function ReplayView() {
     }
     if (replay.startError !== null) return <ErrorPanel context="The replay could not start." error={replay.startError} failedAt={replay.settledAt} onRetry={() => setAttempt((n) => n + 1)} retrying={false} />;
     const stopped = replay.ended?.error ?? null;
-    if (book === null && stopped !== null && stopped.kind !== 'cancelled') {
+    if (track === null && stopped !== null && stopped.kind !== 'cancelled') {
       return (
         <ErrorPanel
           context={`The replay of ${sourceLabel(source)} stopped.`}
-          error={new ContractError({ kind: stopped.kind === 'page-source' ? 'unavailable' : 'internal', message: stopped.message, resolution: stopped.resolution, channel: 'book.replayMarket' })}
+          error={new ContractError({ kind: stopped.kind === 'page-source' ? (stopped.serviceKind ?? 'unavailable') : 'internal', message: stopped.message, resolution: stopped.resolution, channel: 'book.replayMarket' })}
           failedAt={replay.settledAt}
           onRetry={() => setAttempt((n) => n + 1)}
           retrying={false}
@@ -154,7 +203,7 @@ export function ReplayView() {
         />
       );
     }
-    if (book === null) {
+    if (track === null || replay.replayId === null) {
       if (replay.ended !== null) {
         return (
           <EmptyState icon="≣" title="No order book in this data">
@@ -164,21 +213,21 @@ export function ReplayView() {
       }
       return <LoadingState what="the first book events" rows={progress?.events ?? null} />;
     }
-    const tapeNote =
-      source.kind === 'files' ? 'Trades of a file replay are in the file viewer.' : tradeLoad.query.isError ? `Trades could not be loaded: ${tradeLoad.query.error.message}` : 'Trades load once the books have.';
     return (
       <ReplayPlayer
-        key={key}
-        frames={book.frames}
-        version={replay.version}
+        key={`${key}|${track.key.source}|${track.key.market}|${track.key.instrument ?? ''}`}
+        replayId={replay.replayId}
+        track={track}
+        complete={replay.ended !== null}
+        range={source.kind === 'market' ? { start: source.start, end: source.end } : null}
         zone={zone}
         initialTime={params.at ?? null}
         onSettle={onSettle}
-        reports={book.health}
+        marks={replay.marks.get(`${track.key.source}\u0000${track.key.market}\u0000${track.key.instrument === null ? '\u0001' : track.key.instrument}`) ?? null}
         sizeDecimals={sizeDecimals}
         priceDecimals={priceDecimals}
-        trades={tradeLoad.query.data ?? null}
-        tapeNote={tapeNote}
+        trades={trades}
+        tapeNote={tradesNote}
         crossCheck={checkInput === null ? null : { state: check, localLabel: source.kind === 'files' ? 'the file rebuilt here' : '/l2-updates rebuilt here', levels: checkLevels, onClose: () => setCheckRun(0) }}
       />
     );
@@ -187,13 +236,14 @@ export function ReplayView() {
   return (
     <ViewFrame
       title="Book replay"
-      subtitle={`${sourceLabel(source)}${book === null || source.kind === 'market' ? '' : ` · ${book.key.source} ${book.key.market}${book.key.instrument === null ? '' : ` ${book.key.instrument}`}`}`}
+      subtitle={source.kind === 'files' ? `${sourceLabel(source)}${track === null ? '' : ` · ${track.key.source} ${track.key.market}${track.key.instrument === null ? '' : ` ${track.key.instrument}`}`}` : ''}
       actions={
         <span className="replay-actions">
           <span className="replay-status" data-testid="replay-status">
             {status}
             {replay.ended?.error !== null && replay.ended?.error !== undefined ? ` · stopped: ${replay.ended.error.message}` : ''}
           </span>
+          <ReplayMarketPicker value={market === null ? null : { source: market.source, market: market.market }} onChoose={chooseMarket} />
           {source.kind === 'market' && (
             <>
               <span className="chip-group" role="radiogroup" aria-label="Books from">

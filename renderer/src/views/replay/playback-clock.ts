@@ -37,6 +37,18 @@ export function advance(state: PlaybackState, wall: number, end: number): Playba
   return { ...state, time };
 }
 
+/**
+ * Like `advance`, for a replay that may still be reading: when it is not `complete`, the clock
+ * waits at `end` (still playing, re-anchored there so it does not jump when more arrives) instead
+ * of stopping.
+ */
+export function advanceWithin(state: PlaybackState, wall: number, end: number, complete: boolean): PlaybackState {
+  if (complete) return advance(state, wall, end);
+  const next = advance(state, wall, Number.POSITIVE_INFINITY);
+  if (!next.playing || next.time < end) return next;
+  return { ...next, time: end, anchor: { wall, time: end } };
+}
+
 /** Jumps to `time` (a seek, a step, a click); playing continues from there. */
 export function seekTo(state: PlaybackState, time: number, wall: number): PlaybackState {
   return state.playing ? { ...state, time, anchor: { wall, time } } : { ...state, time };

@@ -1,12 +1,28 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-import type { FrameIndex } from '../../../../shared/book/frame-index.ts';
-import { advance, pause, pausedAt, play, seekTo, stepSpeed, withSpeed, type PlaybackState } from './playback-clock.ts';
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { advanceWithin, pause, pausedAt, play, seekTo, stepSpeed, withSpeed, type PlaybackState } from './playback-clock.ts';
+import type { FrameAt, FrameSource } from './session/frame-source.ts';
 
-/** The player over one book's frames: the frame shown, the clock, and its controls. */
+/** What the player can play: the replay clock's span so far, and whether more is coming. */
+export interface PlaybackExtent {
+  /** Replay clock of the first frame; NaN before it. */
+  start: number;
+  /** Replay clock of the last frame read so far. */
+  end: number;
+  /** Frames (entries) read so far. */
+  entries: number;
+  /** The replay has read everything: playing stops at `end` instead of waiting there. */
+  complete: boolean;
+}
+
+/** The player over one book: the frame shown, the clock, and its controls. */
 export interface Playback {
   state: PlaybackState;
-  /** The frame shown (-1 before the first). */
+  /** The frame shown (the last one loaded while the next window is on its way); null before any. */
+  frame: FrameAt | null;
+  /** The entry index shown (-1 before the first). */
   index: number;
+  /** The frame shown is not the one the clock asks for yet (its window is loading, or the replay has not read that far). */
+  waiting: boolean;
   toggle: () => void;
   /** One event forward (1) or back (-1), exactly: frames sharing a millisecond are stepped one by one. */
   step: (by: 1 | -1) => void;
@@ -17,35 +33,74 @@ export interface Playback {
   toEnd: () => void;
 }
 
+/** Speeds above this play sampled frames (the book at the end of each slot) instead of every event. */
+export const sampledAbove = 25;
+
+/** The slot width of sampled frames at a speed: about two slots per screen frame. */
+export function strideAt(speed: number): number {
+  return speed > sampledAbove ? Math.max(1, Math.round(speed * 8)) : 0;
+}
+
 /**
- * Drives playback with requestAnimationFrame: the replay clock moves `speed` × real time and
- * the frame shown is the last one at or before it (`FrameIndex.indexAt`). A step pins an exact
- * frame until the next play or seek. `onSettle` gets the time whenever the player comes to rest
- * (pause, seek, step), for the link.
+ * Drives playback with requestAnimationFrame: the replay clock moves `speed` × real time and the
+ * frame shown is the last one at or before it, from the windows `source` loads around the clock
+ * (one frame per event at normal speeds, sampled ones when fast). While the replay is still
+ * reading, the clock waits at the last frame read instead of stopping. A step pins an exact
+ * event until the next play or seek. `onSettle` gets the time whenever the player comes to rest.
  */
-export function usePlayback(frames: FrameIndex, initialTime: number | null, onSettle: (time: number) => void): Playback {
-  const [state, setState] = useState<PlaybackState>(() => pausedAt(initialTime ?? (frames.count > 0 ? frames.clockAt(0) : 0)));
+export function usePlayback(source: FrameSource | null, extent: PlaybackExtent, initialTime: number | null, onSettle: (time: number) => void): Playback {
+  const [state, setState] = useState<PlaybackState>(() => pausedAt(initialTime ?? (Number.isFinite(extent.start) ? extent.start : 0)));
   const [pinned, setPinned] = useState<number | null>(null);
   const settle = useRef(onSettle);
   useEffect(() => {
     settle.current = onSettle;
   });
-  const end = frames.count > 0 ? frames.clockAt(frames.count - 1) : 0;
+  const subscribe = useCallback((listener: () => void) => source?.onChange(listener) ?? (() => {}), [source]);
+  useSyncExternalStore(subscribe, () => source?.version ?? 0);
+  source?.setEntries(extent.entries);
 
+  // The first frame arrives after the player mounts: start there (or where the link asked).
+  const started = useRef(initialTime !== null);
+  useEffect(() => {
+    if (started.current || !Number.isFinite(extent.start)) return;
+    started.current = true;
+    setState((current) => (current.playing ? current : pausedAt(extent.start, current.speed)));
+  }, [extent.start]);
+
+  const { end, complete } = extent;
   useEffect(() => {
     if (!state.playing) return;
     let handle = requestAnimationFrame(function tick(): void {
       setState((current) => {
-        const next = advance(current, performance.now(), end);
+        const next = advanceWithin(current, performance.now(), end, complete);
         if (!next.playing) settle.current(next.time);
         return next;
       });
       handle = requestAnimationFrame(tick);
     });
     return () => cancelAnimationFrame(handle);
-  }, [state.playing, end]);
+  }, [state.playing, end, complete]);
 
-  const index = pinned ?? (frames.count === 0 ? -1 : frames.indexAt(state.time));
+  const stride = state.playing ? strideAt(state.speed) : 0;
+  const exact = source === null ? null : pinned !== null ? source.frameAtIndex(pinned) : (source.frameAtTime(state.time, stride) ?? (stride > 0 ? source.frameAtTime(state.time, 0) : null));
+  // Ask for what is missing (or about to be); the answer re-renders through the subscription.
+  useEffect(() => {
+    if (source === null) return;
+    if (pinned !== null) source.ensureIndex(pinned);
+    else source.ensureTime(state.time, stride);
+  });
+  // Keep showing the last frame while the next window is on its way, instead of a blank ladder.
+  const lastShown = useRef<FrameAt | null>(null);
+  if (exact !== null) lastShown.current = exact;
+  const frame = exact ?? lastShown.current;
+
+  // A pinned step lands the clock on its frame once that frame is loaded.
+  const pinnedClock = pinned !== null && exact !== null ? (exact.window.clocks[exact.k] ?? null) : null;
+  useEffect(() => {
+    if (pinnedClock === null) return;
+    setState((current) => (current.time === pinnedClock && !current.playing ? current : pausedAt(pinnedClock, current.speed)));
+    settle.current(pinnedClock);
+  }, [pinnedClock]);
 
   const toggle = useCallback(() => {
     setPinned(null);
@@ -56,10 +111,10 @@ export function usePlayback(frames: FrameIndex, initialTime: number | null, onSe
         return next;
       }
       // At the end, play starts again from the first frame.
-      const from = current.time >= end && frames.count > 0 ? { ...current, time: frames.clockAt(0) } : current;
+      const from = complete && current.time >= end && Number.isFinite(extent.start) ? { ...current, time: extent.start } : current;
       return play(from, performance.now());
     });
-  }, [end, frames]);
+  }, [end, complete, extent.start]);
 
   const seek = useCallback((time: number) => {
     setPinned(null);
@@ -67,23 +122,23 @@ export function usePlayback(frames: FrameIndex, initialTime: number | null, onSe
     settle.current(time);
   }, []);
 
+  const shownIndex = frame?.index ?? -1;
   const step = useCallback(
     (by: 1 | -1) => {
-      if (frames.count === 0) return;
-      const from = pinned ?? Math.max(0, frames.indexAt(state.time));
-      const next = Math.min(frames.count - 1, Math.max(0, from + by));
-      const time = frames.clockAt(next);
+      if (extent.entries === 0) return;
+      const from = pinned ?? Math.max(0, shownIndex);
+      const next = Math.min(extent.entries - 1, Math.max(0, from + by));
       setPinned(next);
-      setState(pausedAt(time, state.speed));
-      settle.current(time);
+      setState((current) => (current.playing ? pause(current, performance.now()) : current));
     },
-    [frames, pinned, state.time, state.speed],
+    [extent.entries, pinned, shownIndex],
   );
 
   const speed = useCallback((by: -1 | 1) => setState((current) => stepSpeed(current, by, performance.now())), []);
   const setSpeed = useCallback((to: number) => setState((current) => withSpeed(current, to, performance.now())), []);
-  const toStart = useCallback(() => (frames.count > 0 ? seek(frames.clockAt(0)) : undefined), [frames, seek]);
-  const toEnd = useCallback(() => (frames.count > 0 ? seek(frames.clockAt(frames.count - 1)) : undefined), [frames, seek]);
+  const toStart = useCallback(() => (Number.isFinite(extent.start) ? seek(extent.start) : undefined), [extent.start, seek]);
+  const toEnd = useCallback(() => (Number.isFinite(end) ? seek(end) : undefined), [end, seek]);
 
-  return { state, index, toggle, step, seek, speed, setSpeed, toStart, toEnd };
+  const waiting = exact === null || (state.playing && !complete && state.time >= end);
+  return { state, frame, index: shownIndex, waiting, toggle, step, seek, speed, setSpeed, toStart, toEnd };
 }

@@ -1,24 +1,26 @@
-import { compactSize, legendTicks, paletteStops, type IntensityScale } from './heatmap-scale.ts';
+import { compactSize, paletteStops } from './heatmap-scale.ts';
+import { sizeAtMappedIntensity, type IntensityMapping } from './tile-raster.ts';
 
 /** Props of the heatmap's colour legend. */
 export interface HeatmapLegendProps {
-  /** The size that tops the scale (0 when nothing rests in view). */
-  ceiling: number;
-  scale: IntensityScale;
+  /** The colour mapping; a cutoff of 0 means nothing rests in view. */
+  mapping: IntensityMapping;
 }
 
 const gradient = `linear-gradient(to right, ${paletteStops.map((stop) => `rgb(${stop.rgb.join(', ')}) ${Math.round(stop.at * 100)}%`).join(', ')})`;
 
-/** The colour scale as a gradient bar with the resting sizes it stands for. */
-export function HeatmapLegend({ ceiling, scale }: HeatmapLegendProps) {
-  const ticks = legendTicks(ceiling, scale);
+/** The colour scale as a gradient bar with the resting sizes at its start, middle and end (the end is the cutoff: larger sizes saturate). */
+export function HeatmapLegend({ mapping }: HeatmapLegendProps) {
+  const known = mapping.cutoff > 0;
+  const middle = known ? compactSize(sizeAtMappedIntensity(0.5, mapping)) : '—';
+  const top = known ? `≥${compactSize(mapping.cutoff)}` : '—';
   return (
-    <span className="heatmap-legend" title={`Resting size per price row, time-weighted; ${scale} scale, topped at the 98th percentile in view (larger sizes saturate)`}>
+    <span className="heatmap-legend" data-testid="heatmap-legend" title={`Time-weighted resting size per price row (${mapping.scale} scale); sizes at or above the cutoff (${top}) saturate`}>
       <span className="heatmap-legend-bar" style={{ background: gradient }} />
       <span className="heatmap-legend-ticks">
-        {ticks.map((tick) => (
-          <span key={tick.at}>{ceiling > 0 ? (tick.at === 1 ? `≥${compactSize(tick.size)}` : compactSize(tick.size)) : '—'}</span>
-        ))}
+        <span>0</span>
+        <span>{middle}</span>
+        <span>{top}</span>
       </span>
     </span>
   );

@@ -1,23 +1,25 @@
 import { formatTimeOfDay, type TimeZoneChoice } from '../../../format/market-values.ts';
-import type { HeatmapGrid } from './heatmap-grid.ts';
-import { axisTag, gutters, heatmapColours, plotSizeOf } from './heatmap-paint.ts';
+import type { HeatmapLayout } from './heatmap-layout.ts';
+import { axisTag, heatmapColours } from './heatmap-paint.ts';
 import { compactSize } from './heatmap-scale.ts';
 import { timeToX, xToTime, yToPrice, type HeatmapViewport, type PlotSize } from './heatmap-viewport.ts';
 
-// The overlay layer: the playback cursor and the pointer's crosshair with its readout. It is a
-// second canvas above the base, cleared and redrawn on every cursor or pointer move; the base
-// (and the grid behind it) is left alone.
+// The overlay layer: the playback cursor ("now") and the pointer's crosshair with its readout. It
+// is a second canvas above the base, cleared and redrawn on every pointer move; the base is left
+// alone.
 
 /** What the overlay draws. */
 export interface OverlayLayer {
   view: HeatmapViewport;
-  grid: HeatmapGrid | null;
+  layout: HeatmapLayout;
   zone: TimeZoneChoice;
   /** Playback clock, Unix ms, or null when there is none. */
   cursor: number | null;
   /** The pointer in CSS px over the canvas, or null when it is away. */
   pointer: { x: number; y: number } | null;
   priceDecimals: number;
+  /** The time-weighted resting size drawn at a time and price, or null where nothing is drawn. */
+  restingAt: (time: number, price: number) => number | null;
 }
 
 const font = '10px "JetBrains Mono", ui-monospace, Menlo, Consolas, monospace';
@@ -25,47 +27,50 @@ const font = '10px "JetBrains Mono", ui-monospace, Menlo, Consolas, monospace';
 /** Clears and redraws the overlay on a canvas whose context is scaled to CSS pixels. */
 export function paintOverlay(ctx: CanvasRenderingContext2D, width: number, height: number, layer: OverlayLayer): void {
   ctx.clearRect(0, 0, width, height);
-  const plot = plotSizeOf(width, height);
+  const plot = layer.layout.plot;
   if (plot.width <= 0 || plot.height <= 0) return;
-  if (layer.pointer !== null && layer.pointer.x < plot.width && layer.pointer.y < plot.height) paintCrosshair(ctx, plot, layer, layer.pointer);
-  if (layer.cursor !== null) paintCursor(ctx, plot, layer, layer.cursor);
+  const size: PlotSize = { width: plot.width, height: plot.height };
+  if (layer.cursor !== null) paintCursor(ctx, size, layer, layer.cursor);
+  const pointer = layer.pointer;
+  if (pointer !== null && pointer.x < plot.width && pointer.y < plot.height) paintCrosshair(ctx, size, layer, pointer);
 }
 
-function paintCursor(ctx: CanvasRenderingContext2D, plot: PlotSize, layer: OverlayLayer, cursor: number): void {
-  const x = timeToX(layer.view, plot, cursor);
-  if (x < 0 || x > plot.width) return;
+function paintCursor(ctx: CanvasRenderingContext2D, size: PlotSize, layer: OverlayLayer, cursor: number): void {
+  const x = timeToX(layer.view, size, cursor);
+  if (x < 0 || x > size.width) return;
   const line = Math.round(x) + 0.5;
+  const bottom = layer.layout.cvd.height > 0 ? layer.layout.cvd.y + layer.layout.cvd.height : size.height;
   ctx.strokeStyle = heatmapColours.accent;
   ctx.lineWidth = 1;
   ctx.beginPath();
   ctx.moveTo(line, 0);
-  ctx.lineTo(line, plot.height);
+  ctx.lineTo(line, bottom);
   ctx.stroke();
-  timeTag(ctx, plot, x, formatTimeOfDay(cursor, layer.zone, 'ms'), heatmapColours.accent, '#fff');
+  timeTag(ctx, layer, x, formatTimeOfDay(cursor, layer.zone, 'ms'), heatmapColours.accent, '#fff');
 }
 
-function paintCrosshair(ctx: CanvasRenderingContext2D, plot: PlotSize, layer: OverlayLayer, pointer: { x: number; y: number }): void {
+function paintCrosshair(ctx: CanvasRenderingContext2D, size: PlotSize, layer: OverlayLayer, pointer: { x: number; y: number }): void {
   ctx.strokeStyle = 'rgba(211, 218, 227, 0.45)';
   ctx.lineWidth = 1;
   ctx.setLineDash([4, 3]);
   ctx.beginPath();
   ctx.moveTo(Math.round(pointer.x) + 0.5, 0);
-  ctx.lineTo(Math.round(pointer.x) + 0.5, plot.height);
+  ctx.lineTo(Math.round(pointer.x) + 0.5, size.height);
   ctx.moveTo(0, Math.round(pointer.y) + 0.5);
-  ctx.lineTo(plot.width, Math.round(pointer.y) + 0.5);
+  ctx.lineTo(size.width, Math.round(pointer.y) + 0.5);
   ctx.stroke();
   ctx.setLineDash([]);
-  const time = xToTime(layer.view, plot, pointer.x);
-  const price = yToPrice(layer.view, plot, pointer.y);
+  const time = xToTime(layer.view, size, pointer.x);
+  const price = yToPrice(layer.view, size, pointer.y);
   const priceText = price.toLocaleString('en-US', { minimumFractionDigits: layer.priceDecimals, maximumFractionDigits: layer.priceDecimals });
-  axisTag(ctx, plot.width + 1, pointer.y, priceText, '#2f3a4a', heatmapColours.text);
-  timeTag(ctx, plot, pointer.x, formatTimeOfDay(time, layer.zone, 'ms'), '#2f3a4a', heatmapColours.text);
-  const size = restingSizeAt(layer.grid, plot, pointer);
-  if (size === null) return;
-  const text = `resting ${compactSize(size)}`;
+  axisTag(ctx, layer.layout.priceAxis.x + 1, pointer.y, priceText, '#2f3a4a', heatmapColours.text, layer.layout.priceAxis.width - 1);
+  timeTag(ctx, layer, pointer.x, formatTimeOfDay(time, layer.zone, 'ms'), '#2f3a4a', heatmapColours.text);
+  const size0 = layer.cursor !== null && time > layer.cursor ? null : layer.restingAt(time, price);
+  if (size0 === null) return;
+  const text = `resting ${compactSize(size0)}`;
   ctx.font = font;
   const boxWidth = ctx.measureText(text).width + 10;
-  const left = pointer.x + 12 + boxWidth > plot.width ? pointer.x - 12 - boxWidth : pointer.x + 12;
+  const left = pointer.x + 12 + boxWidth > size.width ? pointer.x - 12 - boxWidth : pointer.x + 12;
   const top = Math.max(0, pointer.y - 22);
   ctx.fillStyle = 'rgba(16, 20, 27, 0.92)';
   ctx.fillRect(left, top, boxWidth, 16);
@@ -75,24 +80,16 @@ function paintCrosshair(ctx: CanvasRenderingContext2D, plot: PlotSize, layer: Ov
   ctx.fillText(text, left + 5, top + 8);
 }
 
-/** The grid cell's time-weighted resting size under the pointer, null off the grid. */
-export function restingSizeAt(grid: HeatmapGrid | null, plot: PlotSize, pointer: { x: number; y: number }): number | null {
-  if (grid === null || grid.cols === 0 || grid.rows === 0) return null;
-  const col = Math.floor((pointer.x / plot.width) * grid.cols);
-  const row = Math.floor((pointer.y / plot.height) * grid.rows);
-  if (col < 0 || col >= grid.cols || row < 0 || row >= grid.rows) return null;
-  return grid.cells[row * grid.cols + col] ?? null;
-}
-
 /** A filled label on the time axis centred at x, kept inside the plot's width. */
-function timeTag(ctx: CanvasRenderingContext2D, plot: PlotSize, x: number, text: string, fill: string, ink: string): void {
+function timeTag(ctx: CanvasRenderingContext2D, layer: OverlayLayer, x: number, text: string, fill: string, ink: string): void {
+  const axis = layer.layout.timeAxis;
   ctx.font = font;
   const width = ctx.measureText(text).width + 10;
-  const left = Math.min(Math.max(0, x - width / 2), plot.width - width);
+  const left = Math.min(Math.max(0, x - width / 2), axis.width - width);
   ctx.fillStyle = fill;
-  ctx.fillRect(left, plot.height + 1, width, gutters.time - 2);
+  ctx.fillRect(left, axis.y + 1, width, axis.height - 2);
   ctx.fillStyle = ink;
   ctx.textBaseline = 'middle';
   ctx.textAlign = 'left';
-  ctx.fillText(text, left + 5, plot.height + gutters.time / 2);
+  ctx.fillText(text, left + 5, axis.y + axis.height / 2);
 }

@@ -1,15 +1,16 @@
-import { frameFlags } from '../../../../../shared/book/book-frames.ts';
 import type { TimeZoneChoice } from '../../../format/market-values.ts';
 import { priceTicks, timeTicks } from './heatmap-axes.ts';
-import type { HeatmapGrid } from './heatmap-grid.ts';
-import { paintCells, type IntensityScale } from './heatmap-scale.ts';
+import type { Box, HeatmapLayout } from './heatmap-layout.ts';
+import { compactSize } from './heatmap-scale.ts';
 import { priceToY, timeToX, type HeatmapViewport, type PlotSize } from './heatmap-viewport.ts';
-import type { TradeDot } from './trade-dots.ts';
+import { tradeDots } from './trade-dots.ts';
+import { bandOf, countAtOrBefore, type TradeFlowColumns, type VolumeProfile } from './trade-flow.ts';
 
-// Draws the heatmap's base layer on a 2D canvas: the binned grid as one image (putImageData on a
-// scratch canvas, scaled onto the plot), the crossing strip, best bid and ask lines, trade dots
-// and both axes. The playback cursor and the crosshair live on the overlay (`heatmap-overlay.ts`)
-// so moving them never repaints this.
+// Paints the heatmap anchored at "now", as Bookmap does: liquidity tiles, best bid and ask lines
+// and trade bubbles run from the left edge up to the playback cursor and nothing after it; beside
+// the plot a volume profile of the visible window (its point of control marked), under it the
+// cumulative volume delta, and on the price axis the best bid, best ask and last trade at the
+// cursor. The cursor line and the crosshair are on the overlay (`heatmap-overlay.ts`).
 
 /** Colours of the heatmap (the app's tokens, as canvas needs literal values). */
 export const heatmapColours = {
@@ -26,141 +27,157 @@ export const heatmapColours = {
   accent: '#4c8dff',
 } as const;
 
-/** Width of the price axis on the right and height of the time axis below, CSS px. */
-export const gutters = { price: 72, time: 22 } as const;
-
-/** The plot's size inside a canvas of the given CSS size. */
-export function plotSizeOf(width: number, height: number): PlotSize {
-  return { width: Math.max(0, width - gutters.price), height: Math.max(0, height - gutters.time) };
+/** One tile image to draw and where its cells lie in time and price. */
+export interface DrawnTile {
+  image: CanvasImageSource;
+  t0: number;
+  /** Time the tile spans (columns × bucket). */
+  span: number;
+  columns: number;
+  rows: number;
+  /** Band of row 0 (the lowest price). */
+  rowBase: number;
+  rowShift: number;
+  priceStep: number;
 }
 
-/** A reusable scratch canvas and pixel buffer for the grid image. */
-export interface GridImage {
-  canvas: HTMLCanvasElement;
-  image: ImageData | null;
+/** One bucket's best prices at its end (the heatmap's tile bests at the drawn level). */
+export interface BestColumn {
+  t0: number;
+  t1: number;
+  bid: number;
+  ask: number;
 }
 
-/** Everything the base layer draws. */
-export interface BaseLayer {
+/** Everything one paint draws. */
+export interface HeatmapScene {
   view: HeatmapViewport;
-  grid: HeatmapGrid;
-  ceiling: number;
-  scale: IntensityScale;
-  palette: Uint8ClampedArray;
-  dots: readonly TradeDot[];
+  layout: HeatmapLayout;
   zone: TimeZoneChoice;
-  /** Replay clock of the last frame: past it, the last frame's book is carried, so it is marked. */
-  lastFrameAt: number;
-  /** Decimals of price labels on the best bid and ask tags. */
   priceDecimals: number;
+  /** The playback clock: nothing after it is drawn; null draws the whole window. */
+  cursor: number | null;
+  /** Tiles in drawing order (stand-ins first, the right ones over them). */
+  tiles: readonly DrawnTile[];
+  bests: readonly BestColumn[];
+  /** The best bid and ask at the cursor (NaN for an empty side or no book). */
+  now: { bid: number; ask: number };
+  trades: TradeFlowColumns | null;
+  /** Cumulative delta after each trade, or null to leave the pane empty. */
+  delta: Float64Array | null;
+  profile: { profile: VolumeProfile; priceStep: number; rowShift: number } | null;
+  lastTrade: { price: number; side: number } | null;
 }
 
 const font = '10px "JetBrains Mono", ui-monospace, Menlo, Consolas, monospace';
 
-/** Paints the base layer onto a canvas whose context is already scaled to CSS pixels. */
-export function paintBase(ctx: CanvasRenderingContext2D, width: number, height: number, layer: BaseLayer, scratch: GridImage): void {
-  const plot = plotSizeOf(width, height);
+function plotSize(box: Box): PlotSize {
+  return { width: box.width, height: box.height };
+}
+
+/** Paints the whole scene on a context scaled to CSS pixels. */
+export function paintHeatmap(ctx: CanvasRenderingContext2D, width: number, height: number, scene: HeatmapScene): void {
+  const { layout } = scene;
   ctx.fillStyle = heatmapColours.background;
   ctx.fillRect(0, 0, width, height);
+  const plot = layout.plot;
   if (plot.width <= 0 || plot.height <= 0) return;
-  paintGridImage(ctx, plot, layer, scratch);
+  const size = plotSize(plot);
+  const until = scene.cursor ?? scene.view.t1;
+  const cutX = Math.min(plot.width, Math.max(0, timeToX(scene.view, size, until)));
+  paintGridLines(ctx, plot, scene);
   ctx.save();
   ctx.beginPath();
-  ctx.rect(0, 0, plot.width, plot.height);
+  ctx.rect(0, 0, cutX, plot.height);
   ctx.clip();
-  paintGridLines(ctx, plot, layer);
-  paintCarriedBook(ctx, plot, layer);
-  paintCrossings(ctx, plot, layer.grid);
-  paintBestLine(ctx, plot, layer, layer.grid.bestBid, heatmapColours.bid);
-  paintBestLine(ctx, plot, layer, layer.grid.bestAsk, heatmapColours.ask);
-  paintDots(ctx, layer.dots);
+  paintTiles(ctx, size, scene);
+  paintBestLines(ctx, size, scene, until);
+  if (scene.trades !== null) paintBubbles(ctx, size, scene, scene.trades, until);
   ctx.restore();
-  paintAxes(ctx, plot, width, height, layer);
+  paintProfile(ctx, scene);
+  paintCvd(ctx, scene, until);
+  paintAxes(ctx, width, height, scene);
 }
 
-function paintGridImage(ctx: CanvasRenderingContext2D, plot: PlotSize, layer: BaseLayer, scratch: GridImage): void {
-  const { grid } = layer;
-  if (grid.cols <= 0 || grid.rows <= 0) return;
-  if (scratch.image === null || scratch.image.width !== grid.cols || scratch.image.height !== grid.rows) {
-    scratch.canvas.width = grid.cols;
-    scratch.canvas.height = grid.rows;
-    scratch.image = new ImageData(grid.cols, grid.rows);
-  }
-  paintCells(grid.cells, layer.ceiling, layer.scale, layer.palette, scratch.image.data);
-  scratch.canvas.getContext('2d')?.putImageData(scratch.image, 0, 0);
+function paintTiles(ctx: CanvasRenderingContext2D, size: PlotSize, scene: HeatmapScene): void {
   ctx.imageSmoothingEnabled = false;
-  ctx.drawImage(scratch.canvas, 0, 0, grid.cols, grid.rows, 0, 0, plot.width, plot.height);
+  for (const tile of scene.tiles) {
+    if (tile.rows === 0) continue;
+    const x0 = timeToX(scene.view, size, tile.t0);
+    const x1 = timeToX(scene.view, size, tile.t0 + tile.span);
+    if (x1 < 0 || x0 > size.width) continue;
+    const band = 2 ** tile.rowShift;
+    const top = priceToY(scene.view, size, ((tile.rowBase + tile.rows) * band - 0.5) * tile.priceStep);
+    const bottom = priceToY(scene.view, size, (tile.rowBase * band - 0.5) * tile.priceStep);
+    ctx.drawImage(tile.image, 0, 0, tile.columns, tile.rows, x0, top, x1 - x0, bottom - top);
+  }
 }
 
-function paintGridLines(ctx: CanvasRenderingContext2D, plot: PlotSize, layer: BaseLayer): void {
+function paintGridLines(ctx: CanvasRenderingContext2D, plot: Box, scene: HeatmapScene): void {
+  const size = plotSize(plot);
   ctx.strokeStyle = heatmapColours.grid;
   ctx.lineWidth = 1;
   ctx.beginPath();
-  for (const price of priceTicks(layer.view.p0, layer.view.p1, plot.height).values) {
-    const y = Math.round(priceToY(layer.view, plot, price)) + 0.5;
+  for (const price of priceTicks(scene.view.p0, scene.view.p1, plot.height).values) {
+    const y = Math.round(priceToY(scene.view, size, price)) + 0.5;
     ctx.moveTo(0, y);
     ctx.lineTo(plot.width, y);
   }
-  for (const tick of timeTicks(layer.view.t0, layer.view.t1, plot.width, layer.zone)) {
-    const x = Math.round(timeToX(layer.view, plot, tick.ms)) + 0.5;
+  const bottom = scene.layout.cvd.height > 0 ? scene.layout.cvd.y + scene.layout.cvd.height : plot.height;
+  for (const tick of timeTicks(scene.view.t0, scene.view.t1, plot.width, scene.zone)) {
+    const x = Math.round(timeToX(scene.view, size, tick.ms)) + 0.5;
     ctx.moveTo(x, 0);
-    ctx.lineTo(x, plot.height);
+    ctx.lineTo(x, bottom);
   }
   ctx.stroke();
 }
 
-/** Past the last frame the book is carried forward: a dashed edge and a veil say so. */
-function paintCarriedBook(ctx: CanvasRenderingContext2D, plot: PlotSize, layer: BaseLayer): void {
-  const x = timeToX(layer.view, plot, layer.lastFrameAt);
-  if (!(x < plot.width)) return;
-  const from = Math.max(0, x);
-  ctx.fillStyle = 'rgba(11, 14, 19, 0.3)';
-  ctx.fillRect(from, 0, plot.width - from, plot.height);
-  if (x < 0) return;
-  ctx.strokeStyle = heatmapColours.muted;
-  ctx.setLineDash([3, 3]);
-  ctx.beginPath();
-  ctx.moveTo(Math.round(x) + 0.5, 0);
-  ctx.lineTo(Math.round(x) + 0.5, plot.height);
-  ctx.stroke();
-  ctx.setLineDash([]);
-  ctx.fillStyle = heatmapColours.muted;
-  ctx.font = font;
-  ctx.textBaseline = 'top';
-  if (plot.width - x > 70) ctx.fillText('last frame', x + 4, 6);
-}
-
-/** A strip along the top marks columns where the book stood crossed (amber) or locked (dim amber). */
-function paintCrossings(ctx: CanvasRenderingContext2D, plot: PlotSize, grid: HeatmapGrid): void {
-  const scaleX = plot.width / grid.cols;
-  for (let c = 0; c < grid.cols; c++) {
-    const flags = grid.flags[c] ?? 0;
-    if (flags === 0) continue;
-    ctx.fillStyle = (flags & frameFlags.crossed) !== 0 ? heatmapColours.warn : 'rgba(240, 180, 41, 0.45)';
-    ctx.fillRect(c * scaleX, 0, Math.max(1, scaleX), 3);
-  }
-}
-
-/** A step line through each column's best price; gaps where the side was empty. */
-function paintBestLine(ctx: CanvasRenderingContext2D, plot: PlotSize, layer: BaseLayer, values: Float64Array, colour: string): void {
-  const scaleX = plot.width / layer.grid.cols;
-  ctx.strokeStyle = colour;
-  ctx.lineWidth = 1.5;
-  ctx.beginPath();
-  let drawing = false;
-  for (let c = 0; c < values.length; c++) {
-    const value = values[c] ?? Number.NaN;
-    if (Number.isNaN(value)) {
-      drawing = false;
-      continue;
+/** Step lines through each bucket's best bid and ask up to the cursor; the bucket at the cursor ends on the book shown. Gaps where a side was empty. */
+function paintBestLines(ctx: CanvasRenderingContext2D, size: PlotSize, scene: HeatmapScene, until: number): void {
+  for (const side of ['bid', 'ask'] as const) {
+    ctx.strokeStyle = side === 'bid' ? heatmapColours.bid : heatmapColours.ask;
+    ctx.lineWidth = 1.5;
+    ctx.beginPath();
+    let drawing = false;
+    const segment = (from: number, to: number, price: number): void => {
+      if (Number.isNaN(price)) {
+        drawing = false;
+        return;
+      }
+      const y = priceToY(scene.view, size, price);
+      const x0 = timeToX(scene.view, size, from);
+      if (drawing) ctx.lineTo(x0, y);
+      else ctx.moveTo(x0, y);
+      ctx.lineTo(timeToX(scene.view, size, to), y);
+      drawing = true;
+    };
+    for (const column of scene.bests) {
+      if (column.t1 <= scene.view.t0 || column.t0 >= until) continue;
+      if (column.t1 > until) segment(column.t0, until, scene.now[side]);
+      else segment(column.t0, column.t1, column[side]);
     }
-    const y = priceToY(layer.view, plot, value);
-    if (drawing) ctx.lineTo(c * scaleX, y);
-    else ctx.moveTo(c * scaleX, y);
-    ctx.lineTo((c + 1) * scaleX, y);
-    drawing = true;
+    ctx.stroke();
   }
-  ctx.stroke();
+}
+
+function paintBubbles(ctx: CanvasRenderingContext2D, size: PlotSize, scene: HeatmapScene, trades: TradeFlowColumns, until: number): void {
+  const dots = tradeDots(trades, { ...scene.view, t1: Math.min(scene.view.t1, until) }, size, 5);
+  const dense = dots.length > 600;
+  ctx.lineWidth = 1;
+  for (const side of [0, -1, 1]) {
+    ctx.fillStyle = sideColour(side);
+    ctx.strokeStyle = side === 1 ? 'rgba(170, 255, 240, 0.85)' : side === -1 ? 'rgba(255, 200, 200, 0.85)' : 'rgba(230, 235, 240, 0.7)';
+    ctx.globalAlpha = dense ? 0.5 : 0.7;
+    ctx.beginPath();
+    for (const dot of dots) {
+      if (dot.side !== side) continue;
+      ctx.moveTo(dot.x + dot.radius, dot.y);
+      ctx.arc(dot.x, dot.y, dot.radius, 0, Math.PI * 2);
+    }
+    ctx.fill();
+    ctx.globalAlpha = 1;
+    if (!dense) ctx.stroke();
+  }
 }
 
 /** The colour of a trade's side: buy and sell as the book's sides, unknown neutral. */
@@ -170,93 +187,188 @@ export function sideColour(side: number): string {
   return heatmapColours.unknownSide;
 }
 
-/** Dots beyond this many in view are drawn smaller, fainter and without outlines, so the liquidity under them stays readable. */
-const denseDots = 400;
-
-function paintDots(ctx: CanvasRenderingContext2D, dots: readonly TradeDot[]): void {
-  const dense = dots.length > denseDots;
-  ctx.lineWidth = 1;
-  ctx.strokeStyle = 'rgba(11, 14, 19, 0.9)';
-  for (const side of [0, -1, 1]) {
-    ctx.fillStyle = sideColour(side);
-    ctx.globalAlpha = dense ? 0.45 : 0.75;
-    ctx.beginPath();
-    for (const dot of dots) {
-      if (dot.side !== side) continue;
-      const radius = dense ? Math.max(1, dot.radius * 0.55) : dot.radius;
-      ctx.moveTo(dot.x + radius, dot.y);
-      ctx.arc(dot.x, dot.y, radius, 0, Math.PI * 2);
+function paintProfile(ctx: CanvasRenderingContext2D, scene: HeatmapScene): void {
+  const box = scene.layout.profile;
+  if (box.width <= 0) return;
+  ctx.fillStyle = heatmapColours.gutter;
+  ctx.fillRect(box.x, box.y, box.width, box.height);
+  ctx.strokeStyle = heatmapColours.border;
+  ctx.beginPath();
+  ctx.moveTo(box.x + 0.5, 0);
+  ctx.lineTo(box.x + 0.5, box.height);
+  ctx.stroke();
+  const shown = scene.profile;
+  if (shown === null || shown.profile.max <= 0) {
+    ctx.fillStyle = heatmapColours.muted;
+    ctx.font = font;
+    ctx.textBaseline = 'top';
+    ctx.fillText('no trades', box.x + 6, 6);
+    return;
+  }
+  const { profile, priceStep, rowShift } = shown;
+  const size = plotSize(scene.layout.plot);
+  const band = 2 ** rowShift;
+  const full = box.width - 10;
+  const yOf = (row: number): number => priceToY(scene.view, size, (row * band - 0.5) * priceStep);
+  for (let at = 0; at < profile.buy.length; at++) {
+    const row = profile.base + at;
+    const top = yOf(row + 1);
+    const bottom = yOf(row);
+    if (bottom < 0 || top > box.height) continue;
+    const height = Math.max(1, bottom - top - (bottom - top > 3 ? 1 : 0));
+    let x = box.x + 4;
+    for (const [values, colour] of [
+      [profile.buy, heatmapColours.bid],
+      [profile.sell, heatmapColours.ask],
+      [profile.unknown, heatmapColours.unknownSide],
+    ] as const) {
+      const width = ((values[at] ?? 0) / profile.max) * full;
+      if (width <= 0) continue;
+      ctx.fillStyle = colour;
+      ctx.globalAlpha = 0.75;
+      ctx.fillRect(x, top, width, height);
+      x += width;
     }
-    ctx.fill();
     ctx.globalAlpha = 1;
-    if (!dense) ctx.stroke();
+    if (row === profile.poc) {
+      ctx.strokeStyle = heatmapColours.warn;
+      ctx.lineWidth = 1;
+      ctx.strokeRect(box.x + 3.5, Math.round(top) + 0.5, full + 1, Math.max(1, Math.round(bottom - top) - 1));
+    }
+  }
+  if (profile.poc !== null) {
+    const y = (yOf(profile.poc) + yOf(profile.poc + 1)) / 2;
+    ctx.fillStyle = heatmapColours.warn;
+    ctx.font = font;
+    ctx.textBaseline = 'middle';
+    ctx.textAlign = 'right';
+    if (y > 6 && y < box.height - 6) ctx.fillText('POC', box.x + box.width - 3, y);
+    ctx.textAlign = 'left';
   }
 }
 
-function paintAxes(ctx: CanvasRenderingContext2D, plot: PlotSize, width: number, height: number, layer: BaseLayer): void {
-  const { view } = layer;
+function paintCvd(ctx: CanvasRenderingContext2D, scene: HeatmapScene, until: number): void {
+  const box = scene.layout.cvd;
+  if (box.height <= 0) return;
+  ctx.fillStyle = '#0d1117';
+  ctx.fillRect(box.x, box.y, box.width, box.height);
+  ctx.strokeStyle = heatmapColours.border;
+  ctx.strokeRect(box.x + 0.5, box.y + 0.5, box.width - 1, box.height - 1);
+  ctx.font = font;
+  ctx.textBaseline = 'top';
+  const trades = scene.trades;
+  const delta = scene.delta;
+  if (trades === null || delta === null || delta.length === 0) {
+    ctx.fillStyle = heatmapColours.muted;
+    ctx.fillText('CVD · no trades to sum', box.x + 6, box.y + 4);
+    return;
+  }
+  const size = plotSize(scene.layout.plot);
+  const lastX = Math.min(box.width, Math.floor(timeToX(scene.view, size, until)));
+  const values: number[] = [];
+  let low = 0;
+  let high = 0;
+  for (let x = 0; x <= lastX; x++) {
+    const t = scene.view.t0 + (x / box.width) * (scene.view.t1 - scene.view.t0);
+    const count = countAtOrBefore(trades.time, t);
+    const value = count === 0 ? 0 : (delta[count - 1] ?? 0);
+    values.push(value);
+    if (value < low) low = value;
+    if (value > high) high = value;
+  }
+  if (high === low) high = low + 1;
+  const yOf = (value: number): number => box.y + 4 + (1 - (value - low) / (high - low)) * (box.height - 8);
+  ctx.strokeStyle = 'rgba(211, 218, 227, 0.25)';
+  ctx.setLineDash([3, 3]);
+  ctx.beginPath();
+  ctx.moveTo(box.x, Math.round(yOf(0)) + 0.5);
+  ctx.lineTo(box.x + box.width, Math.round(yOf(0)) + 0.5);
+  ctx.stroke();
+  ctx.setLineDash([]);
+  ctx.strokeStyle = heatmapColours.accent;
+  ctx.lineWidth = 1.25;
+  ctx.beginPath();
+  values.forEach((value, x) => (x === 0 ? ctx.moveTo(box.x + x, yOf(value)) : ctx.lineTo(box.x + x, yOf(value))));
+  ctx.stroke();
+  const now = values[values.length - 1] ?? 0;
+  ctx.fillStyle = heatmapColours.muted;
+  ctx.fillText(`CVD ${now >= 0 ? '+' : ''}${compactSize(now)}`, box.x + 6, box.y + 4);
+  ctx.textAlign = 'right';
+  ctx.fillText(`${compactSize(high)} … ${compactSize(low)}`, box.x + box.width - 6, box.y + 4);
+  ctx.textAlign = 'left';
+}
+
+function paintAxes(ctx: CanvasRenderingContext2D, width: number, height: number, scene: HeatmapScene): void {
+  const { layout, view } = scene;
+  const axis = layout.priceAxis;
+  const size = plotSize(layout.plot);
   ctx.fillStyle = heatmapColours.gutter;
-  ctx.fillRect(plot.width, 0, width - plot.width, height);
-  ctx.fillRect(0, plot.height, plot.width, height - plot.height);
+  ctx.fillRect(axis.x, 0, width - axis.x, height);
+  ctx.fillRect(0, layout.timeAxis.y, axis.x, height - layout.timeAxis.y);
   ctx.strokeStyle = heatmapColours.border;
   ctx.lineWidth = 1;
   ctx.beginPath();
-  ctx.moveTo(plot.width + 0.5, 0);
-  ctx.lineTo(plot.width + 0.5, plot.height + 0.5);
-  ctx.lineTo(0, plot.height + 0.5);
+  ctx.moveTo(axis.x + 0.5, 0);
+  ctx.lineTo(axis.x + 0.5, layout.plot.height + 0.5);
+  ctx.moveTo(0, layout.plot.height + 0.5);
+  ctx.lineTo(layout.plot.width, layout.plot.height + 0.5);
   ctx.stroke();
   ctx.font = font;
   ctx.fillStyle = heatmapColours.muted;
   ctx.textBaseline = 'middle';
   ctx.textAlign = 'left';
-  const prices = priceTicks(view.p0, view.p1, plot.height);
+  const prices = priceTicks(view.p0, view.p1, layout.plot.height);
   for (const price of prices.values) {
-    const y = priceToY(view, plot, price);
-    if (y < 6 || y > plot.height - 6) continue;
-    ctx.fillText(price.toLocaleString('en-US', { minimumFractionDigits: prices.decimals, maximumFractionDigits: prices.decimals }), plot.width + 6, y);
+    const y = priceToY(view, size, price);
+    if (y < 6 || y > layout.plot.height - 6) continue;
+    ctx.fillText(price.toLocaleString('en-US', { minimumFractionDigits: prices.decimals, maximumFractionDigits: prices.decimals }), axis.x + 6, y);
   }
   ctx.textAlign = 'center';
-  for (const tick of timeTicks(view.t0, view.t1, plot.width, layer.zone)) {
-    const x = timeToX(view, plot, tick.ms);
-    if (x < 20 || x > plot.width - 20) continue;
-    ctx.fillText(tick.label, x, plot.height + gutters.time / 2 + 1);
+  for (const tick of timeTicks(view.t0, view.t1, layout.plot.width, scene.zone)) {
+    const x = timeToX(view, size, tick.ms);
+    if (x < 24 || x > layout.plot.width - 24) continue;
+    ctx.fillText(tick.label, x, layout.timeAxis.y + layout.timeAxis.height / 2 + 1);
   }
   ctx.textAlign = 'left';
-  paintBestTags(ctx, plot, layer);
+  paintMarkers(ctx, scene);
 }
 
 /** Tags on the price axis are this tall; two closer than this are pushed apart. */
-const tagHeight = 16;
+const tagHeight = 15;
 
-/**
- * The best bid and ask in force at the window's last column with a book, as coloured tags on the
- * price axis (a side empty there gets none), pushed apart when they would overlap: the ask above.
- */
-function paintBestTags(ctx: CanvasRenderingContext2D, plot: PlotSize, layer: BaseLayer): void {
-  const { bestBid, bestAsk } = layer.grid;
-  let c = bestBid.length - 1;
-  while (c >= 0 && Number.isNaN(bestBid[c] ?? Number.NaN) && Number.isNaN(bestAsk[c] ?? Number.NaN)) c--;
-  const bid = bestBid[c] ?? Number.NaN;
-  const ask = bestAsk[c] ?? Number.NaN;
-  let bidY = priceToY(layer.view, plot, bid);
-  let askY = priceToY(layer.view, plot, ask);
-  if (!Number.isNaN(bid) && !Number.isNaN(ask) && Math.abs(bidY - askY) < tagHeight) {
-    const middle = (bidY + askY) / 2;
-    askY = middle - tagHeight / 2;
-    bidY = middle + tagHeight / 2;
+/** The best ask, best bid and last trade at the cursor as tags on the price axis, pushed apart so none hides another. */
+function paintMarkers(ctx: CanvasRenderingContext2D, scene: HeatmapScene): void {
+  const size = plotSize(scene.layout.plot);
+  const text = (price: number): string => price.toLocaleString('en-US', { minimumFractionDigits: scene.priceDecimals, maximumFractionDigits: scene.priceDecimals });
+  const tags: { price: number; fill: string; ink: string; label: string }[] = [];
+  if (!Number.isNaN(scene.now.ask)) tags.push({ price: scene.now.ask, fill: heatmapColours.ask, ink: '#fff', label: text(scene.now.ask) });
+  if (scene.lastTrade !== null && Number.isFinite(scene.lastTrade.price)) tags.push({ price: scene.lastTrade.price, fill: '#2f3a4a', ink: sideColour(scene.lastTrade.side), label: text(scene.lastTrade.price) });
+  if (!Number.isNaN(scene.now.bid)) tags.push({ price: scene.now.bid, fill: heatmapColours.bid, ink: '#fff', label: text(scene.now.bid) });
+  // Highest price first; each tag at least a tag's height below the one above it.
+  tags.sort((a, b) => b.price - a.price);
+  let previous = Number.NEGATIVE_INFINITY;
+  const placed = tags.map((tag) => {
+    const y = Math.max(priceToY(scene.view, size, tag.price), previous + tagHeight);
+    previous = y;
+    return { ...tag, y };
+  });
+  for (const tag of placed) {
+    if (tag.y < -tagHeight || tag.y > scene.layout.plot.height + tagHeight) continue;
+    const y = Math.min(scene.layout.plot.height - tagHeight / 2, Math.max(tagHeight / 2, tag.y));
+    axisTag(ctx, scene.layout.priceAxis.x + 1, y, tag.label, tag.fill, tag.ink, scene.layout.priceAxis.width - 1);
   }
-  const text = (price: number): string => price.toLocaleString('en-US', { minimumFractionDigits: layer.priceDecimals, maximumFractionDigits: layer.priceDecimals });
-  if (!Number.isNaN(ask) && askY >= 0 && askY <= plot.height) axisTag(ctx, plot.width + 1, askY, text(ask), heatmapColours.ask, '#fff');
-  if (!Number.isNaN(bid) && bidY >= 0 && bidY <= plot.height) axisTag(ctx, plot.width + 1, bidY, text(bid), heatmapColours.bid, '#fff');
 }
 
 /** A filled label on the price axis centred at y. */
-export function axisTag(ctx: CanvasRenderingContext2D, x: number, y: number, text: string, fill: string, ink: string): void {
+export function axisTag(ctx: CanvasRenderingContext2D, x: number, y: number, text: string, fill: string, ink: string, width: number): void {
   ctx.font = font;
   ctx.fillStyle = fill;
-  ctx.fillRect(x, Math.round(y) - tagHeight / 2, gutters.price - 1, tagHeight);
+  ctx.fillRect(x, Math.round(y) - tagHeight / 2, width, tagHeight);
   ctx.fillStyle = ink;
   ctx.textBaseline = 'middle';
   ctx.textAlign = 'left';
   ctx.fillText(text, x + 5, Math.round(y));
 }
+
+/** The band a price falls in on the heatmap's rows (re-exported for the overlay's readout). */
+export { bandOf };

@@ -1,5 +1,3 @@
-import type { FrameIndex } from '../../../../../shared/book/frame-index.ts';
-
 // The heatmap's window on the data: a time range (Unix ms, left to right) and a price range (low
 // at the bottom, high at the top), mapped onto a plot of `width` × `height` CSS pixels. Zoom and
 // pan return new windows; nothing here touches the DOM.
@@ -73,76 +71,30 @@ export function panBy(view: HeatmapViewport, size: PlotSize, dx: number, dy: num
   return { t0: view.t0 - dt, t1: view.t1 - dt, p0: view.p0 + dp, p1: view.p1 + dp };
 }
 
-/** The value at quantile q (0…1) of a sorted list, NaN when empty. */
-function quantileOfSorted(sorted: readonly number[], q: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.round(q * (sorted.length - 1))))] ?? Number.NaN;
-}
-
-/** Frames `fitViewport` reads at most (evenly spaced) to find the price range. */
-const fitSamples = 2000;
+/** Share of the window left empty after the cursor in follow mode, so the newest liquidity is not on the edge. */
+export const followGap = 0.04;
 
 /**
- * The window that shows every frame: the replay clock's full range (a one-frame or instant book
- * gets a minute around it), and the prices of the deepest levels, robustly (the 1st percentile of
- * the deepest bids to the 99th of the deepest asks, so one stray level does not squash the rest),
- * padded by 4%. Null before the first frame or when no frame has a level.
+ * The window that follows the playback cursor, as Bookmap's: time runs up to the cursor, which
+ * stands just short of the right edge, over `span` ms; prices are centred on `mid` with
+ * `halfPrice` above and below (the last window's prices when the mid is unknown).
  */
-export function fitViewport(frames: FrameIndex): HeatmapViewport | null {
-  const count = frames.count;
-  if (count === 0) return null;
-  const lows: number[] = [];
-  const highs: number[] = [];
-  const step = Math.max(1, Math.floor(count / fitSamples));
-  for (let i = 0; i < count; i += step) sampleFrame(frames, i, lows, highs);
-  if (count > 1 && (count - 1) % step !== 0) sampleFrame(frames, count - 1, lows, highs);
-  if (lows.length === 0) return null;
-  lows.sort((a, b) => a - b);
-  highs.sort((a, b) => a - b);
-  let p0 = quantileOfSorted(lows, 0.01);
-  let p1 = quantileOfSorted(highs, 0.99);
-  if (p1 <= p0) {
-    const half = Math.max(Math.abs(p0) * 1e-4, 1e-6);
-    p0 -= half;
-    p1 += half;
-  }
-  const pad = (p1 - p0) * 0.04;
-  const first = frames.clockAt(0);
-  const last = frames.clockAt(count - 1);
-  const instant = last - first < minTimeSpanMs;
-  return { t0: instant ? first - 30_000 : first, t1: instant ? last + 30_000 : last, p0: p0 - pad, p1: p1 + pad };
-}
-
-/** Adds frame i's lowest and highest level prices (either side) to the lists. */
-function sampleFrame(frames: FrameIndex, i: number, lows: number[], highs: number[]): void {
-  const at = frames.locate(i);
-  if (at === null) return;
-  const { views, f, depth } = at;
-  let low = Number.POSITIVE_INFINITY;
-  let high = Number.NEGATIVE_INFINITY;
-  for (let k = 0; k < depth; k++) {
-    const bid = views.bidPrices[f * depth + k] ?? Number.NaN;
-    const ask = views.askPrices[f * depth + k] ?? Number.NaN;
-    if (bid < low) low = bid;
-    if (bid > high) high = bid;
-    if (ask < low) low = ask;
-    if (ask > high) high = ask;
-  }
-  if (low <= high) {
-    lows.push(low);
-    highs.push(high);
-  }
+export function followWindow(cursor: number, span: number, mid: number, halfPrice: number, previous: HeatmapViewport | null): HeatmapViewport {
+  const t1 = cursor + span * followGap;
+  const centre = Number.isFinite(mid) ? mid : previous === null ? Number.NaN : (previous.p0 + previous.p1) / 2;
+  const half = halfPrice > 0 ? halfPrice : previous === null ? Number.NaN : (previous.p1 - previous.p0) / 2;
+  return { t0: t1 - span, t1, p0: centre - half, p1: centre + half };
 }
 
 /**
- * The window after the playback cursor moved from `previous` to `cursor`: when it leaves a window
- * it was inside, the window turns a page (same spans) so the cursor lands a quarter in from the
- * side it entered; otherwise null (no change: a cursor the user panned away from stays away).
+ * Prices that show a window's book: from the lowest best bid to the highest best ask seen in it,
+ * padded by a quarter of that range and at least `minPad` (a dozen price steps), so the resting
+ * levels around the touch show too. Null when nothing was seen.
  */
-export function followCursor(view: HeatmapViewport, previous: number | null, cursor: number | null): HeatmapViewport | null {
-  if (previous === null || cursor === null || previous < view.t0 || previous > view.t1) return null;
-  const span = view.t1 - view.t0;
-  if (cursor > view.t1) return { ...view, t0: cursor - span / 4, t1: cursor + (span * 3) / 4 };
-  if (cursor < view.t0) return { ...view, t0: cursor - (span * 3) / 4, t1: cursor + span / 4 };
-  return null;
+export function fitPrices(low: number, high: number, minPad: number): { p0: number; p1: number } | null {
+  if (!Number.isFinite(low) || !Number.isFinite(high)) return null;
+  const lo = Math.min(low, high);
+  const hi = Math.max(low, high);
+  const pad = Math.max((hi - lo) * 0.25, minPad, Math.abs(hi) * 1e-6);
+  return { p0: lo - pad, p1: hi + pad };
 }

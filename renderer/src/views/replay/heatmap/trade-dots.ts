@@ -7,11 +7,11 @@ import { priceToY, timeToX, type HeatmapViewport, type PlotSize } from './heatma
 /** The trades the heatmap draws, as columns sorted by time. */
 export interface HeatmapTrades {
   /** Unix ms, ascending. */
-  time: number[];
-  price: number[];
-  quantity: number[];
+  time: ArrayLike<number>;
+  price: ArrayLike<number>;
+  quantity: ArrayLike<number>;
   /** 1 buy (taker bought), −1 sell, 0 unknown. */
-  side: number[];
+  side: ArrayLike<number>;
 }
 
 /** One dot to draw, in plot pixels. */
@@ -30,7 +30,7 @@ export interface TradeDot {
 export const dotRadius = { min: 1.5, max: 7.5 } as const;
 
 /** First index with `time[i] >= t` (binary search). */
-export function firstTradeAt(time: readonly number[], t: number): number {
+export function firstTradeAt(time: ArrayLike<number>, t: number): number {
   let low = 0;
   let high = time.length;
   while (low < high) {

@@ -1,0 +1,400 @@
+import type { TimeZoneChoice } from '../../../format/market-values.ts';
+import { heatmapLayout, type HeatmapLayout } from './heatmap-layout.ts';
+import { paintOverlay } from './heatmap-overlay.ts';
+import { paintHeatmap } from './heatmap-paint.ts';
+import { paletteTable } from './heatmap-scale.ts';
+import { fitPrices, followWindow, minTimeSpanMs, panBy, xToTime, yToPrice, zoomPrice, zoomTime, type HeatmapViewport } from './heatmap-viewport.ts';
+import type { HeatmapSettings } from './HeatmapControls.tsx';
+import type { CachedTile, TileCache } from './tile-cache.ts';
+import { planTiles } from './tile-plan.ts';
+import { robustTop, type IntensityMapping } from './tile-raster.ts';
+import { tileScene, type TileScene } from './tile-scene.ts';
+import { cumulativeDelta, lastTradeAt, volumeProfile, type TradeFlowColumns } from './trade-flow.ts';
+
+// The heatmap's state and drawing, outside React: which window it shows (following the cursor or
+// fixed where the user put it), the colour mapping, the canvases, and pointer, wheel and key
+// handling. The component hands it the latest inputs after each render and shows its snapshot
+// (following or not, the legend's mapping) in the controls.
+
+/** What the heatmap draws from, handed over after each render. */
+export interface HeatmapInputs {
+  tiles: TileCache | null;
+  /** The tiles' price step; NaN before the first book. */
+  priceStep: number;
+  loaded: { start: number; end: number };
+  /** The length of the range the replay was asked for, when known (a market's), for the default span. */
+  rangeMs: number | null;
+  /** The playback clock; nothing after it is drawn. */
+  cursor: number | null;
+  now: { bid: number; ask: number };
+  trades: TradeFlowColumns | null;
+  zone: TimeZoneChoice;
+  priceDecimals: number;
+  settings: HeatmapSettings;
+  onSeek: (time: number) => void;
+}
+
+/** What the controls show of the heatmap's state. */
+export interface HeatmapSnapshot {
+  following: boolean;
+  mapping: IntensityMapping;
+  /** Some tile in view is still on its way. */
+  loading: boolean;
+  /** The window, for tests: `t0,t1,p0,p1`. */
+  view: string;
+}
+
+/** The window: following the cursor over `span` ms (`auto`: the default span, until the user picks one), or fixed where the user put it. */
+type HeatmapMode = { kind: 'follow'; span: number; auto: boolean } | { kind: 'manual'; view: HeatmapViewport };
+
+const palette = paletteTable();
+const wheelZoom = 0.0015;
+const keyZoom = 1.25;
+const dragThreshold = 3;
+
+/** The follow window's span before the user zooms: a third of the range (or of what is loaded), between a minute and ten. */
+export function defaultFollowSpan(loaded: { start: number; end: number }, rangeMs: number | null = null): number {
+  const length = rangeMs ?? loaded.end - loaded.start;
+  return Math.min(10 * 60_000, Math.max(60_000, Number.isFinite(length) ? length / 3 : 60_000));
+}
+
+function sameMapping(a: IntensityMapping, b: IntensityMapping): boolean {
+  return a.scale === b.scale && a.contrast === b.contrast && a.cutoff === b.cutoff;
+}
+
+/** Sizes a canvas's backing store to its CSS box at the device pixel ratio. */
+function fitCanvas(canvas: HTMLCanvasElement, width: number, height: number, dpr: number): void {
+  const w = Math.round(width * dpr);
+  const h = Math.round(height * dpr);
+  if (canvas.width !== w) canvas.width = w;
+  if (canvas.height !== h) canvas.height = h;
+}
+
+/**
+ * Draws one book's liquidity anchored at "now" and answers the user's gestures: wheel zooms time
+ * (re-fitting prices to the book in view), Shift+wheel or the price axis zooms prices around the
+ * book, drag pans, a click seeks; panning or zooming time leaves follow mode, `follow()` returns.
+ */
+export class HeatmapController {
+  readonly #base: HTMLCanvasElement;
+  readonly #overlay: HTMLCanvasElement;
+  #inputs: HeatmapInputs | null = null;
+  #size = { width: 0, height: 0, dpr: 1 };
+  #mode: HeatmapMode | null = null;
+  /** Half the price range in follow mode; `auto` while it follows the data (no price zoom yet). */
+  #half: { value: number; auto: boolean } | null = null;
+  #view: HeatmapViewport | null = null;
+  #layout: HeatmapLayout = heatmapLayout(0, 0, { profile: true, cvd: true });
+  #scene: TileScene | null = null;
+  #top = { key: '', value: 0 };
+  #pointer: { x: number; y: number } | null = null;
+  #drag: { x: number; y: number; view: HeatmapViewport; moved: boolean; axis: 'plot' | 'price' } | null = null;
+  #deltaOf: { trades: TradeFlowColumns; delta: Float64Array } | null = null;
+  #snapshot: HeatmapSnapshot = { following: true, mapping: { scale: 'linear', contrast: 1, cutoff: 0 }, loading: false, view: '' };
+  readonly #listeners = new Set<() => void>();
+  #scheduled = false;
+  #unsubscribeTiles: (() => void) | null = null;
+  #tiles: TileCache | null = null;
+
+  constructor(base: HTMLCanvasElement, overlay: HTMLCanvasElement) {
+    this.#base = base;
+    this.#overlay = overlay;
+  }
+
+  /** The latest state the controls show. */
+  snapshot(): HeatmapSnapshot {
+    return this.#snapshot;
+  }
+
+  /** Listens for snapshot changes; answers the unsubscribe. */
+  subscribe(listener: () => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  /** Takes the latest inputs and paints (once per burst of updates). */
+  update(inputs: HeatmapInputs): void {
+    this.#inputs = inputs;
+    if (inputs.tiles !== this.#tiles) {
+      this.#unsubscribeTiles?.();
+      this.#tiles = inputs.tiles;
+      this.#unsubscribeTiles = inputs.tiles?.onChange(() => this.#schedule()) ?? null;
+    }
+    const mode = this.#mode;
+    // The default span grows with what the replay has read, until the user zooms.
+    if (mode === null || (mode.kind === 'follow' && mode.auto)) this.#mode = { kind: 'follow', span: defaultFollowSpan(inputs.loaded, inputs.rangeMs), auto: true };
+    this.#schedule();
+  }
+
+  /** The canvas's CSS size changed. */
+  resize(width: number, height: number, dpr: number): void {
+    this.#size = { width, height, dpr };
+    this.#schedule();
+  }
+
+  /** Back to following the cursor, over the span shown now. */
+  follow(): void {
+    const mode = this.#mode;
+    if (mode?.kind === 'manual') this.#setMode({ kind: 'follow', span: mode.view.t1 - mode.view.t0, auto: false });
+  }
+
+  /** Shows everything loaded so far, prices fitted to the book over it. */
+  whole(): void {
+    const inputs = this.#inputs;
+    if (inputs === null || !Number.isFinite(inputs.loaded.start) || !Number.isFinite(inputs.loaded.end)) return;
+    const span = Math.max(minTimeSpanMs * 50, inputs.loaded.end - inputs.loaded.start);
+    const t1 = inputs.loaded.start + span * 1.02;
+    const base = this.#view ?? { t0: inputs.loaded.start, t1, p0: 0, p1: 1 };
+    const range = this.#scene?.bestRange(inputs.loaded.start, t1) ?? { low: Number.NaN, high: Number.NaN };
+    this.#setMode({ kind: 'manual', view: { ...base, t0: inputs.loaded.start, t1, ...(fitPrices(range.low, range.high, 12 * this.#step()) ?? {}) } });
+  }
+
+  /** A wheel turn over the canvas (its default is prevented). */
+  wheel(event: WheelEvent): void {
+    const view = this.#view;
+    if (view === null) return;
+    event.preventDefault();
+    const plot = this.#plot();
+    const factor = Math.exp(event.deltaY * wheelZoom);
+    if (event.shiftKey || event.offsetX > plot.width) this.#zoomPrices(view, yToPrice(view, plot, event.offsetY), factor);
+    else this.#setMode({ kind: 'manual', view: this.#zoomTimeAndFit(view, xToTime(view, plot, Math.min(event.offsetX, plot.width)), factor) });
+  }
+
+  /** A press on the canvas at (x, y) CSS px. */
+  pointerDown(x: number, y: number): void {
+    if (this.#view === null) return;
+    this.#drag = { x, y, view: this.#view, moved: false, axis: x > this.#layout.plot.width ? 'price' : 'plot' };
+  }
+
+  /** The pointer moved to (x, y): pans a drag, redraws the crosshair. */
+  pointerMove(x: number, y: number): void {
+    this.#pointer = { x, y };
+    const drag = this.#drag;
+    if (drag !== null) {
+      const dx = x - drag.x;
+      const dy = y - drag.y;
+      if (Math.abs(dx) + Math.abs(dy) > dragThreshold) drag.moved = true;
+      if (drag.moved) {
+        // Dragging on the price axis stretches prices (down widens), as chart axes do.
+        if (drag.axis === 'price') this.#zoomPrices(drag.view, (drag.view.p0 + drag.view.p1) / 2, Math.exp(dy * 0.01));
+        else this.#setMode({ kind: 'manual', view: panBy(drag.view, this.#plot(), dx, dy) });
+      }
+    }
+    this.#paintOverlay();
+  }
+
+  /** The press ended at x: a click (no drag) on the plot seeks there. */
+  pointerUp(x: number): void {
+    const drag = this.#drag;
+    this.#drag = null;
+    const inputs = this.#inputs;
+    if (drag === null || drag.moved || drag.axis !== 'plot' || inputs === null || !Number.isFinite(inputs.loaded.start)) return;
+    const t = xToTime(drag.view, this.#plot(), x);
+    inputs.onSeek(Math.min(Math.max(t, inputs.loaded.start), inputs.loaded.end));
+  }
+
+  /** The pointer left the canvas (or the press was cancelled). */
+  pointerLeave(): void {
+    this.#pointer = null;
+    this.#drag = null;
+    this.#paintOverlay();
+  }
+
+  /** A key with the heatmap focused; answers whether it was the heatmap's. */
+  key(key: string): boolean {
+    const view = this.#view;
+    if (view === null) return false;
+    const dt = (view.t1 - view.t0) * 0.1;
+    const dp = (view.p1 - view.p0) * 0.1;
+    const cursor = this.#inputs?.cursor ?? Number.NaN;
+    const anchor = Number.isFinite(cursor) && cursor >= view.t0 && cursor <= view.t1 ? cursor : (view.t0 + view.t1) / 2;
+    const manual = (next: HeatmapViewport): void => this.#setMode({ kind: 'manual', view: next });
+    const moves: Record<string, () => void> = {
+      ArrowLeft: () => manual({ ...view, t0: view.t0 - dt, t1: view.t1 - dt }),
+      ArrowRight: () => manual({ ...view, t0: view.t0 + dt, t1: view.t1 + dt }),
+      ArrowUp: () => manual({ ...view, p0: view.p0 + dp, p1: view.p1 + dp }),
+      ArrowDown: () => manual({ ...view, p0: view.p0 - dp, p1: view.p1 - dp }),
+      '+': () => manual(this.#zoomTimeAndFit(view, anchor, 1 / keyZoom)),
+      '=': () => manual(this.#zoomTimeAndFit(view, anchor, 1 / keyZoom)),
+      '-': () => manual(this.#zoomTimeAndFit(view, anchor, keyZoom)),
+      _: () => manual(this.#zoomTimeAndFit(view, anchor, keyZoom)),
+      ']': () => this.#zoomPrices(view, (view.p0 + view.p1) / 2, 1 / keyZoom),
+      '[': () => this.#zoomPrices(view, (view.p0 + view.p1) / 2, keyZoom),
+      '0': () => this.whole(),
+      f: () => this.follow(),
+    };
+    const move = moves[key];
+    if (move === undefined) return false;
+    move();
+    return true;
+  }
+
+  /** Stops listening to the tiles. */
+  destroy(): void {
+    this.#unsubscribeTiles?.();
+    this.#listeners.clear();
+  }
+
+  #step(): number {
+    const inputs = this.#inputs;
+    if (inputs !== null && inputs.priceStep > 0) return inputs.priceStep;
+    const mid = this.#mid();
+    return Math.abs(mid) * 1e-5 || 1;
+  }
+
+  #mid(): number {
+    const now = this.#inputs?.now ?? { bid: Number.NaN, ask: Number.NaN };
+    return Number.isNaN(now.bid) ? now.ask : Number.isNaN(now.ask) ? now.bid : (now.bid + now.ask) / 2;
+  }
+
+  #plot(): { width: number; height: number } {
+    return { width: this.#layout.plot.width, height: this.#layout.plot.height };
+  }
+
+  #setMode(mode: HeatmapMode): void {
+    this.#mode = mode;
+    this.#schedule();
+  }
+
+  /** A time zoom re-fits prices to the book in the new window, so the book stays in view. */
+  #zoomTimeAndFit(from: HeatmapViewport, anchor: number, factor: number): HeatmapViewport {
+    const zoomed = zoomTime(from, anchor, factor);
+    const cursor = this.#inputs?.cursor ?? zoomed.t1;
+    const range = this.#scene?.bestRange(zoomed.t0, Math.min(zoomed.t1, cursor)) ?? { low: Number.NaN, high: Number.NaN };
+    const fit = fitPrices(range.low, range.high, 12 * this.#step());
+    return fit === null ? zoomed : { ...zoomed, ...fit };
+  }
+
+  /** A price zoom keeps the book in view: around the mid when it is on screen. In follow mode it sets the follow range. */
+  #zoomPrices(from: HeatmapViewport, pointerPrice: number, factor: number): void {
+    const mid = this.#mid();
+    if (this.#mode?.kind === 'follow') {
+      this.#half = { value: ((from.p1 - from.p0) / 2) * factor, auto: false };
+      this.#schedule();
+      return;
+    }
+    const anchor = Number.isFinite(mid) && mid >= from.p0 && mid <= from.p1 ? mid : pointerPrice;
+    this.#setMode({ kind: 'manual', view: zoomPrice(from, anchor, factor) });
+  }
+
+  #schedule(): void {
+    if (this.#scheduled) return;
+    this.#scheduled = true;
+    queueMicrotask(() => {
+      this.#scheduled = false;
+      this.#paint();
+    });
+  }
+
+  #mappingFor(exact: readonly CachedTile[], settings: HeatmapSettings): IntensityMapping {
+    const key = exact.map((tile) => `${tile.level}:${tile.index}:${tile.rowShift}:${tile.fetchedAt}`).join(',');
+    if (this.#top.key !== key) {
+      const next = robustTop(exact.map((tile) => tile.values));
+      const previous = this.#top.value;
+      // Hysteresis: a small change (a new tile scrolling in) keeps the colours steady.
+      const value = previous > 0 && next > 0 && next / previous > 0.75 && next / previous < 1.33 ? previous : next;
+      this.#top = { key, value };
+    }
+    return { scale: settings.scale, contrast: 2 ** settings.contrastStep, cutoff: this.#top.value * 2 ** settings.cutoffStep };
+  }
+
+  #windowNow(inputs: HeatmapInputs): HeatmapViewport | null {
+    const mode = this.#mode;
+    if (mode === null) return null;
+    if (mode.kind === 'manual') return mode.view;
+    const at = inputs.cursor ?? inputs.loaded.end;
+    const mid = this.#mid();
+    if (!Number.isFinite(at) || !Number.isFinite(mid)) return this.#view;
+    const fallbackHalf = Math.max(40 * this.#step(), Math.abs(mid) * 0.0004);
+    return followWindow(at, mode.span, mid, this.#half?.value ?? fallbackHalf, this.#view);
+  }
+
+  #paint(): void {
+    const inputs = this.#inputs;
+    const { width, height, dpr } = this.#size;
+    if (inputs === null || width === 0 || height === 0) return;
+    this.#layout = heatmapLayout(width, height, { profile: inputs.settings.profile, cvd: inputs.settings.cvd });
+    const view = this.#windowNow(inputs);
+    this.#view = view;
+    if (view === null) return;
+    const started = performance.now();
+    const at = inputs.cursor ?? inputs.loaded.end;
+    const step = this.#step();
+    const plan = inputs.tiles === null ? null : planTiles(view, this.#layout.plot, step, at);
+    if (plan !== null) inputs.tiles?.need(plan, inputs.loaded.end);
+    const scene = inputs.tiles === null || plan === null ? null : tileScene(inputs.tiles, plan, (exact) => this.#mappingFor(exact, inputs.settings), palette);
+    this.#scene = scene;
+    fitCanvas(this.#base, width, height, dpr);
+    const ctx = this.#base.getContext('2d');
+    if (ctx === null) return;
+    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+    const until = Math.min(view.t1, at);
+    const trades = inputs.trades;
+    if (trades !== null && this.#deltaOf?.trades !== trades) this.#deltaOf = { trades, delta: cumulativeDelta(trades) };
+    paintHeatmap(ctx, width, height, {
+      view,
+      layout: this.#layout,
+      zone: inputs.zone,
+      priceDecimals: inputs.priceDecimals,
+      cursor: Number.isFinite(at) ? at : null,
+      tiles: scene?.tiles ?? [],
+      bests: scene?.bests ?? [],
+      now: inputs.now,
+      trades,
+      delta: inputs.settings.cvd && trades !== null ? (this.#deltaOf?.delta ?? null) : null,
+      profile: inputs.settings.profile && trades !== null && plan !== null ? { profile: volumeProfile(trades, view.t0, until, step, plan.rowShift), priceStep: step, rowShift: plan.rowShift } : null,
+      lastTrade: trades === null ? null : lastTradeAt(trades, at),
+    });
+    this.#paintOverlay();
+    performance.measure('mde:heatmap-paint', { start: started, end: performance.now() });
+    if (scene !== null && scene.exact.length > 0 && performance.getEntriesByName('mde:heatmap-painted', 'mark').length === 0) performance.mark('mde:heatmap-painted');
+    // While the prices follow the data (no price zoom yet), fit them to the book the tiles show.
+    if (this.#mode?.kind === 'follow' && (this.#half === null || this.#half.auto) && scene !== null) {
+      const range = scene.bestRange(view.t0, until);
+      const fit = fitPrices(range.low, range.high, 12 * step);
+      const mid = this.#mid();
+      if (fit !== null && Number.isFinite(mid)) {
+        const fitted = Math.max((fit.p1 - fit.p0) / 2, Math.abs(mid - range.low) + 4 * step, Math.abs(range.high - mid) + 4 * step);
+        if (this.#half === null || Math.abs(fitted / this.#half.value - 1) > 0.2) {
+          this.#half = { value: fitted, auto: true };
+          this.#schedule();
+        }
+      }
+    }
+    this.#publish({
+      following: this.#mode?.kind === 'follow',
+      mapping: scene?.mapping ?? this.#snapshot.mapping,
+      loading: (scene?.missing ?? 0) > 0,
+      view: `${Math.round(view.t0)},${Math.round(view.t1)},${view.p0},${view.p1}`,
+    });
+  }
+
+  #paintOverlay(): void {
+    const inputs = this.#inputs;
+    const view = this.#view;
+    const { width, height, dpr } = this.#size;
+    if (inputs === null || view === null || width === 0) return;
+    fitCanvas(this.#overlay, width, height, dpr);
+    const ctx = this.#overlay.getContext('2d');
+    if (ctx === null) return;
+    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+    const scene = this.#scene;
+    const at = inputs.cursor ?? Number.NaN;
+    paintOverlay(ctx, width, height, {
+      view,
+      layout: this.#layout,
+      zone: inputs.zone,
+      cursor: Number.isFinite(at) ? at : null,
+      pointer: this.#pointer,
+      priceDecimals: inputs.priceDecimals,
+      restingAt: (time, price) => scene?.restingAt(time, price) ?? null,
+    });
+  }
+
+  #publish(next: HeatmapSnapshot): void {
+    const current = this.#snapshot;
+    if (current.following === next.following && sameMapping(current.mapping, next.mapping) && current.loading === next.loading && current.view === next.view) return;
+    this.#snapshot = next;
+    for (const listener of this.#listeners) listener();
+  }
+}
