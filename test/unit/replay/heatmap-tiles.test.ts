@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest';
+import type { BookTile } from '../../../shared/contract/book-session-schemas.ts';
+import { TileCache } from '../../../renderer/src/views/replay/heatmap/tile-cache.ts';
+import { levelFor, planTiles, rowShiftFor } from '../../../renderer/src/views/replay/heatmap/tile-plan.ts';
+import { mappedIntensity, rasterTile, robustTop, sizeAtMappedIntensity } from '../../../renderer/src/views/replay/heatmap/tile-raster.ts';
+import { paletteTable } from '../../../renderer/src/views/replay/heatmap/heatmap-scale.ts';
+
+// The heatmap's tile plan, colours and cache, against hand-computed values.
+
+describe('which tiles a view needs', () => {
+  it('picks the finest level whose buckets are at least a pixel wide', () => {
+    // 4^L ms buckets: 100 ms a pixel needs 256 ms buckets (level 4); 1 ms a pixel, level 0.
+    expect(levelFor(100)).toBe(4);
+    expect(levelFor(64)).toBe(3);
+    expect(levelFor(65)).toBe(4);
+    expect(levelFor(1)).toBe(0);
+    expect(levelFor(0.2)).toBe(0);
+    expect(levelFor(1e12)).toBe(11);
+  });
+
+  it('bands rows so each is at least a pixel tall', () => {
+    expect(rowShiftFor(3)).toBe(0);
+    expect(rowShiftFor(1)).toBe(0);
+    expect(rowShiftFor(0.5)).toBe(1);
+    expect(rowShiftFor(0.3)).toBe(2);
+  });
+
+  it('lists the tiles from the left edge to the cursor only, and rows on a 64-row grid around the window', () => {
+    // 1000 px over 100,000 ms: 100 ms a pixel → level 4 (256 ms buckets, tiles of 65,536 ms).
+    const plan = planTiles({ t0: 0, t1: 100_000, p0: 100, p1: 110 }, { width: 1000, height: 500 }, 0.5, 70_000);
+    expect(plan?.level).toBe(4);
+    expect(plan?.indices).toEqual([0, 1]);
+    // 20 rows of 0.5 over 500 px: 25 px a row, no banding. Rows: round(p / 0.5) → 200 … 220.
+    expect(plan?.rowShift).toBe(0);
+    expect(plan?.needMin).toBe(200);
+    expect(plan?.needMax).toBe(220);
+    // A window's height of margin (20 rows) each side, on the 64-row grid: 128 … 255.
+    expect(plan?.rowMin).toBe(128);
+    expect(plan?.rowMax).toBe(255);
+    // A cursor before the window's start: nothing to draw.
+    expect(planTiles({ t0: 0, t1: 100_000, p0: 100, p1: 110 }, { width: 1000, height: 500 }, 0.5, -1)?.indices).toEqual([]);
+  });
+});
+
+describe('tile colours', () => {
+  it('maps size to intensity: linear, log over two decades, saturating at the cutoff, bent by the contrast', () => {
+    expect(mappedIntensity(5, { scale: 'linear', cutoff: 10, contrast: 1 })).toBe(0.5);
+    expect(mappedIntensity(20, { scale: 'linear', cutoff: 10, contrast: 1 })).toBe(1);
+    expect(mappedIntensity(5, { scale: 'linear', cutoff: 10, contrast: 2 })).toBe(0.25);
+    // log10(1 + 99 × 0.1) / 2 = log10(10.9) / 2.
+    expect(mappedIntensity(1, { scale: 'log', cutoff: 10, contrast: 1 })).toBeCloseTo(Math.log10(10.9) / 2, 12);
+    expect(mappedIntensity(0, { scale: 'log', cutoff: 10, contrast: 1 })).toBe(0);
+    for (const scale of ['linear', 'log'] as const) {
+      const mapping = { scale, cutoff: 8, contrast: 1.5 };
+      expect(mappedIntensity(sizeAtMappedIntensity(0.3, mapping), mapping)).toBeCloseTo(0.3, 9);
+    }
+  });
+
+  it('draws cells column by column with the highest price on top, empty cells transparent', () => {
+    const palette = paletteTable();
+    // 2 columns × 3 rows; column 0 has sizes at rows 0 and 2, column 1 at row 1.
+    const values = Float32Array.of(10, 0, 5, 0, 10, 0);
+    const out = new Uint8ClampedArray(2 * 3 * 4);
+    rasterTile(values, 2, 3, { scale: 'linear', cutoff: 10, contrast: 1 }, palette, out);
+    const alpha = (x: number, y: number): number => out[(y * 2 + x) * 4 + 3] ?? -1;
+    // Row 2 (highest price) is y = 0.
+    expect([alpha(0, 0), alpha(0, 1), alpha(0, 2)]).toEqual([255, 0, 255]);
+    expect([alpha(1, 0), alpha(1, 1), alpha(1, 2)]).toEqual([0, 255, 0]);
+    // Full size is the palette's top colour.
+    expect(Array.from(out.subarray(8 * 2, 8 * 2 + 4))).toEqual(Array.from(palette.subarray(255 * 4, 256 * 4)));
+  });
+
+  it('tops the default cutoff at a high quantile of the cells, not their maximum', () => {
+    const values = new Float32Array(100);
+    for (let i = 0; i < 100; i++) values[i] = i + 1;
+    values[99] = 1e9;
+    expect(robustTop([values], 0.98)).toBe(98);
+    expect(robustTop([new Float32Array(4)])).toBe(0);
+  });
+});
+
+function tile(level: number, index: number, filledUntil: number): BookTile {
+  return { level, index, rowShift: 0, t0: index * 256 * 4 ** level, bucketMs: 4 ** level, priceStep: 1, rowBase: 0, rows: 1, filledUntil, values: new Float32Array(256).buffer, bests: new Float64Array(1024).buffer };
+}
+
+describe('the tile cache', () => {
+  it('asks once for what is missing, holds it, asks again for a filling tile once the replay read past it (at most every 400 ms)', async () => {
+    const asked: number[][] = [];
+    let now = 0;
+    const span = 256 * 4 ** 4;
+    const cache = new TileCache({ tiles: (input) => (asked.push(input.indices), Promise.resolve(input.indices.map((index) => tile(4, index, index === 1 ? span + 1000 : (index + 1) * span)))) }, { now: () => now });
+    const plan = { level: 4, rowShift: 0, indices: [0, 1], rowMin: 0, rowMax: 63, needMin: 0, needMax: 10 };
+    cache.need(plan, span + 1000);
+    // One request at a time.
+    cache.need(plan, span + 1000);
+    await Promise.resolve();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(asked).toEqual([[0, 1]]);
+    expect(cache.tile(4, 0, 0, 0, 10)).toBeDefined();
+    // Tile 1 holds data to span + 1000; the replay has read no further: nothing to ask.
+    now = 1000;
+    cache.need(plan, span + 1000);
+    expect(asked).toHaveLength(1);
+    // It has read further, but less than 400 ms passed since the tile came: wait.
+    now = 300;
+    cache.need(plan, span + 5000);
+    expect(asked).toHaveLength(1);
+    now = 1000;
+    cache.need(plan, span + 5000);
+    expect(asked.at(-1)).toEqual([1]);
+    // A tile asked for with other rows does not hold a window outside them.
+    expect(cache.tile(4, 0, 0, 0, 100)).toBeUndefined();
+  });
+});
