@@ -50,7 +50,7 @@ function timesStream(times: readonly number[], fire: (time: number) => void): Ev
  * snapshots every few minutes (the first 1.5–4 s in, so an hour starts with a few deltas) and one
  * 1–3 s after each capture session starts; for perpetuals, tickers with funding, mark, index and
  * open interest. A legacy file has no sequence to tell sessions apart, so its collector writes no
- * book rows after a restart until that session's snapshot.
+ * book deltas after a restart until the session's first snapshot.
  */
 export function generateBookHour(prng: Prng, seed: number, dataset: SimulatedDataset, hourStart: number, until: number, clock: CollectorClock, body: TextSink): string {
   const end = Math.min(until, hourStart + hourMs);
@@ -64,7 +64,14 @@ export function generateBookHour(prng: Prng, seed: number, dataset: SimulatedDat
   const priceDecimals = Math.max(0, Math.round(-Math.log10(dataset.tick)));
   const sessionStarts = clock.runs.map((run) => run.start).filter((start) => start >= hourStart && start < hourStart + hourMs);
   const sessionSnapshots = sessionStarts.map((start) => start + sessionSnapshotDelay(seed, dataset, start));
-  const legacyHeld = (time: number): boolean => legacy && sessionStarts.some((start, i) => time >= start && time < (sessionSnapshots[i] ?? start));
+  // Legacy only: from a session's start until its first snapshot, book deltas are held back.
+  let nextSession = 0;
+  let held = false;
+  const legacyWrites = (time: number, isSnapshot: boolean): boolean => {
+    for (; nextSession < sessionStarts.length && time >= (sessionStarts[nextSession] ?? Number.POSITIVE_INFINITY); nextSession++) held = true;
+    if (isSnapshot) held = false;
+    return !held;
+  };
   let lastTrade = model.midAt(hourStart);
   let openInterest = 5_000_000 / dataset.asset.basePrice;
   const mid = (): number => ((timeline.bid + timeline.ask) / 2) * dataset.tick;
@@ -72,7 +79,7 @@ export function generateBookHour(prng: Prng, seed: number, dataset: SimulatedDat
   const book = (time: number, isSnapshot: boolean, bids: readonly number[], asks: readonly number[]): void => {
     if (!legacy) {
       v2.bookRow(time, isSnapshot, bids, asks, text, prng.chance(0.03) ? null : time - latency());
-    } else if (isSnapshot || !legacyHeld(time)) {
+    } else if (legacyWrites(time, isSnapshot)) {
       old.row(time, isSnapshot ? 'orderbook' : 'orderbook_delta', `{"bids":${text.levels(bids)},"asks":${text.levels(asks)}}`);
     }
   };

@@ -44,6 +44,33 @@ describe('the book as a pure function of time', () => {
     },
   );
 
+  it.each([
+    ['binance/BTCUSDT', dataset('binance', 'BTCUSDT'), 12, 5_000],
+    ['lighter/BTC-USD', dataset('lighter', 'BTC-USD'), 6, 180_000],
+    ['hyperliquid/BTC', dataset('hyperliquid', 'BTC'), 4, 180_000],
+  ] as const)('sizes kept by the timeline equal sizes from scratch after every event, from several starts (%s)', (_name, ds, starts, span) => {
+    const fresh = new BookModel(6, ds);
+    let compared = 0;
+    const mismatches: string[] = [];
+    for (let i = 0; i < starts; i++) {
+      const start = hour + i * 7 * 60_000 + 1234 * i;
+      const timeline = new BookTimeline(new BookModel(6, ds), start);
+      while (timeline.nextTime < start + span) {
+        const time = timeline.nextTime;
+        timeline.step(quiet);
+        for (const side of [bidSide, askSide] as BookSide[]) {
+          for (const [tick, lots] of timeline.windowLevels(side)) {
+            compared++;
+            const expected = fresh.sizeAt(side, tick, time);
+            if (lots !== expected) mismatches.push(`side ${side} tick ${tick} at ${time}: ${lots} ≠ ${expected}`);
+          }
+        }
+      }
+    }
+    expect(mismatches.slice(0, 5)).toEqual([]);
+    expect(compared).toBeGreaterThan(100_000);
+  });
+
   it('continues hour N+1 exactly from where hour N ended, without generating hour N', () => {
     for (const ds of markets) {
       const model = new BookModel(8, ds);
