@@ -17,6 +17,8 @@ const asks = 1;
 const touchEvent = 0;
 const refreshEvent = 1;
 const tradeEvent = 2;
+const descending = (a: number, b: number): number => b - a;
+const ascending = (a: number, b: number): number => a - b;
 /** Events per slot are indexed below this (packed into sort keys with time and kind). */
 const indexSpan = 1 << 20;
 
@@ -317,7 +319,7 @@ export class BookTimeline {
     const changed = state.changed;
     if (changed.length === 0) return this.#noLevels;
     state.stamp++;
-    if (changed.length > 1) changed.sort(side === bids ? (a, b) => b - a : (a, b) => a - b);
+    if (changed.length > 1) changed.sort(side === bids ? descending : ascending);
     const out = state.out;
     out.length = 0;
     for (const tick of changed) {

@@ -8,6 +8,8 @@ export interface TextSink {
 }
 
 const chunkBytes = 1 << 20;
+/** "00", "01", ... "99" as byte pairs. */
+const digitPairs = Uint8Array.from({ length: 200 }, (_, i) => 48 + (i % 2 === 0 ? Math.floor(i / 20) : (i >> 1) % 10));
 const encoder = new TextEncoder();
 
 /** The UTF-8 bytes of a constant piece of text, for `LineBytes.raw`. */
@@ -64,18 +66,35 @@ export class LineBytes {
       this.text(String(value));
       return;
     }
+    // Two digits at a time, in 32-bit arithmetic: the high part, then the low nine digits padded.
+    const high = value < 1e9 ? value : Math.floor(value / 1e9);
     let width = 1;
-    for (let power = 10; power <= value; power *= 10) width++;
-    const buffer = this.#buffer;
-    let at = this.#used + width;
-    this.#used = at;
-    let n = value;
-    while (n >= 10) {
-      const next = Math.floor(n / 10);
-      buffer[--at] = 48 + (n - next * 10);
-      n = next;
+    for (let power = 10; power <= high; power *= 10) width++;
+    const at = this.#used;
+    this.#digits(high, at + width, width);
+    if (value < 1e9) {
+      this.#used = at + width;
+      return;
     }
-    buffer[at - 1] = 48 + n;
+    this.#digits(value - high * 1e9, at + width + 9, 9);
+    this.#used = at + width + 9;
+  }
+
+  /** Writes the last `count` decimal digits of `value` (< 2^31) to end just before `end`. */
+  #digits(value: number, end: number, count: number): void {
+    const buffer = this.#buffer;
+    let n = value;
+    let at = end;
+    let left = count;
+    while (left >= 2) {
+      const quotient = (n / 100) | 0;
+      const pair = 2 * (n - quotient * 100);
+      buffer[--at] = digitPairs[pair + 1] ?? 48;
+      buffer[--at] = digitPairs[pair] ?? 48;
+      n = quotient;
+      left -= 2;
+    }
+    if (left === 1) buffer[at - 1] = 48 + (n % 10);
   }
 
   /** Appends text as UTF-8 (reserves its room). */
