@@ -93,12 +93,12 @@ export const demoDatasets: readonly SimulatedDataset[] = [
   book('hyperliquid', 'SPX', 'perp', 'SPX', 'USD', 0.0001, 0.1, 'light'),
   { ...book('aster', 'BTCUSDT', 'perp', 'BTC', 'USDT', 0.1, 0.001, 'light', 1.0004), access: { status: 'restricted', publicCutoffDate: '', gate: 'payment' } },
   book('aster', 'ETHUSDT', 'perp', 'ETH', 'USDT', 0.01, 0.001, 'light', 1.0004),
-  book('binance', 'BTCUSDT', 'perp', 'BTC', 'USDT', 0.1, 0.001, 'exchange', 1.0001),
   book('binance', 'BTC-USDT', 'spot', 'BTC', 'USDT', 0.1, 0.00001, 'busy', 0.9998),
   book('binance', 'ETH-USDT', 'spot', 'ETH', 'USDT', 0.01, 0.0001, 'light', 0.9998),
   book('binance', 'SOL-USDT', 'spot', 'SOL', 'USDT', 0.01, 0.001, 'light', 0.9998),
   book('binance', 'XRP-USDT', 'spot', 'XRP', 'USDT', 0.0001, 0.1, 'light', 0.9998),
   book('binance', 'DOGE-USDT', 'spot', 'DOGE', 'USDT', 0.00001, 1, 'light', 0.9998),
+  book('binance', 'BTCUSDT', 'perp', 'BTC', 'USDT', 0.1, 0.001, 'exchange', 1.0001),
   book('lighter', 'BTC-USD', 'legacy-book', 'BTC', 'USD', 0.1, 0.00001, 'light', 1.0001),
   book('lighter', 'ETH-USD', 'legacy-book', 'ETH', 'USD', 0.01, 0.0001, 'light', 1.0001),
   {
