@@ -99,11 +99,10 @@ export interface TradeSlot {
   ids: Float64Array;
 }
 
-/** The refreshes of one level in one slot, in draw order (times not sorted). */
+/** The refresh times of one level in one slot, in draw order (not sorted). */
 export interface LevelRefreshes {
   count: number;
   times: Float64Array;
-  lots: Float64Array;
 }
 
 /** A book as flat level lists, best first: `[tick, lots, tick, lots, ...]`. */
@@ -188,7 +187,7 @@ export class BookModel {
     return Math.max(1, Math.round(scale * Math.exp(0.6 * normalAt(key, 3 + 4 * index))));
   }
 
-  /** The refresh times of a level in a slot, in draw order, written into `out.times` (`out.lots` untouched). */
+  /** The refresh times of a level in a slot, in draw order, written into `out`. */
   refreshTimesInto(side: BookSide, tick: number, slot: number, out: LevelRefreshes): void {
     const key = this.#levelKey(side, tick, slot);
     out.count = this.#refreshCount(key);
@@ -202,7 +201,7 @@ export class BookModel {
 
   /** A buffer for `refreshTimesInto`. */
   static refreshBuffer(): LevelRefreshes {
-    return { count: 0, times: new Float64Array(maxRefreshesPerSlot), lots: new Float64Array(maxRefreshesPerSlot) };
+    return { count: 0, times: new Float64Array(maxRefreshesPerSlot) };
   }
 
   /** The latest refresh of a level strictly before `time`: its time and lots, written into `out`. */
