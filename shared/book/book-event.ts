@@ -29,12 +29,16 @@ export interface BookEvent extends BookKey {
   eventId?: string;
 }
 
-/** A coverage gap in a recorded stream: the named book (or every book) is cleared. */
+/** A break in a recorded stream: the named book (or every book) is cleared and resumes at its next snapshot. */
 export interface BookReset {
   reset: true;
   collectorTimestamp: number;
-  /** An hour with no file (the default), or an hour with no rows between two pages' rows. */
-  cause?: 'coverage-gap' | 'page-gap';
+  /**
+   * An hour with no file (the default), an hour with no rows between two pages' rows, or a new
+   * capture session (the collector restarted: `collector_sequence` fell back, or the rows'
+   * `source_capture_id` changed).
+   */
+  cause?: 'coverage-gap' | 'page-gap' | 'session-restart';
   /** The book to clear; every book when absent. */
   key?: BookKey;
 }

@@ -1,6 +1,8 @@
 // Cross-check of two replays of the same books (the service's `/l2-orderbooks` against a local
-// reconstruction): the frames of each book are aligned by event (collector time, then order among
-// events of the same millisecond) and their top levels compared. Pure: no I/O, no clock.
+// reconstruction): the frames of each book are aligned by event (replay clock, the running max of
+// collector time, then the frame's own time, then order) and their top levels compared. Both
+// replays give a stream's events in arrival order, where collector time may step back. Pure: no
+// I/O, no clock.
 
 /** Which replay a frame came from: `a` (the service's books) or `b` (the local reconstruction). */
 export type CrossCheckSide = 'a' | 'b';
@@ -131,12 +133,17 @@ export function compareFrames(a: ComparedFrame, b: ComparedFrame, levels: number
 interface Queued {
   frame: ComparedFrame;
   index: number;
+  /** The running max of the frame times of its replay so far: never falls, so the replays align by it. */
+  clock: number;
 }
 
 /**
  * Aligns the frames of ONE book from two replays as they stream in, and compares each event both
- * have. Frames must arrive in each replay's order with non-decreasing times (service rows are in
- * collector order). An event is settled once the other replay has a later frame or has ended.
+ * have. Frames must arrive in each replay's (arrival) order; a frame's time may step back, so
+ * frames merge by replay clock (each replay's running max of frame times, which never falls), then
+ * by their own time within one clock: an event one replay lacks inside a backward step is reported
+ * alone instead of shifting the pairs after it. An event is settled once the other replay is past
+ * it or has ended.
  */
 export class BookCrossCheck {
   readonly counts: CrossCheckCounts = emptyCrossCheckCounts();
@@ -144,6 +151,7 @@ export class BookCrossCheck {
   readonly #heads: Record<CrossCheckSide, number> = { a: 0, b: 0 };
   readonly #next: Record<CrossCheckSide, number> = { a: 0, b: 0 };
   readonly #first: Record<CrossCheckSide, number | null> = { a: null, b: null };
+  readonly #clock: Record<CrossCheckSide, number> = { a: Number.NEGATIVE_INFINITY, b: Number.NEGATIVE_INFINITY };
   readonly #ended: Record<CrossCheckSide, boolean> = { a: false, b: false };
 
   constructor(
@@ -153,8 +161,10 @@ export class BookCrossCheck {
 
   /** Adds the next frame of one replay and settles what can be settled. */
   push(side: CrossCheckSide, frame: ComparedFrame): void {
-    this.#first[side] ??= frame.time;
-    this.#queues[side].push({ frame, index: this.#next[side]++ });
+    const clock = Math.max(this.#clock[side], frame.time);
+    this.#clock[side] = clock;
+    this.#first[side] ??= clock;
+    this.#queues[side].push({ frame, index: this.#next[side]++, clock });
     this.#settle();
   }
 
@@ -185,8 +195,9 @@ export class BookCrossCheck {
       const a = this.#peek('a');
       const b = this.#peek('b');
       if (a !== undefined && b !== undefined) {
-        if (a.frame.time === b.frame.time) this.#pair(this.#take('a'), this.#take('b'));
-        else this.#alone(a.frame.time < b.frame.time ? 'a' : 'b');
+        const order = a.clock - b.clock || a.frame.time - b.frame.time;
+        if (order === 0) this.#pair(this.#take('a'), this.#take('b'));
+        else this.#alone(order < 0 ? 'a' : 'b');
       } else if (a !== undefined && this.#ended.b) this.#alone('a');
       else if (b !== undefined && this.#ended.a) this.#alone('b');
       else return;
@@ -202,9 +213,9 @@ export class BookCrossCheck {
   }
 
   #alone(side: CrossCheckSide): void {
-    const { frame, index } = this.#take(side);
+    const { frame, index, clock } = this.#take(side);
     const otherFirst = this.#first[side === 'a' ? 'b' : 'a'];
-    if (otherFirst !== null && frame.time < otherFirst) {
+    if (otherFirst !== null && clock < otherFirst) {
       if (side === 'a') this.counts.leadingA++;
       else this.counts.leadingB++;
       return;

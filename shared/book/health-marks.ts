@@ -1,15 +1,16 @@
-// Data-health marks of one book in a replay: where its book was reset, and where deltas were
+// Data-health marks of one book in a replay: where its book was reset (an hour with no file, an
+// hour with no rows, a collector restart), and where deltas were
 // dropped because no snapshot had come yet. Crossed or locked books and backward steps are read
 // from the frames themselves; these are the events that leave no frame behind.
 
 /** What a health mark records. */
-export const healthMarkKinds = ['coverage-gap', 'page-gap', 'dropped-deltas'] as const;
+export const healthMarkKinds = ['coverage-gap', 'page-gap', 'session-restart', 'dropped-deltas'] as const;
 
 /** One kind of health mark. */
 export type HealthMarkKind = (typeof healthMarkKinds)[number];
 
-/** Why a book was reset: an hour with no file, or an hour with no rows between two pages' rows. */
-export type BookResetCause = 'coverage-gap' | 'page-gap';
+/** Why a book was reset: an hour with no file, an hour with no rows between two pages' rows, or a new capture session. */
+export type BookResetCause = 'coverage-gap' | 'page-gap' | 'session-restart';
 
 /** One health mark: a reset (count 1), or a run of consecutive deltas dropped before a snapshot. */
 export interface HealthMark {
@@ -44,6 +45,7 @@ export const defaultHealthMarkCap = 2000;
 const resetDetail: Record<BookResetCause, string> = {
   'coverage-gap': 'An hour with no file: the book was cleared and resumes at its next snapshot.',
   'page-gap': 'An hour with no rows between two pages: the book was cleared and resumes at its next snapshot.',
+  'session-restart': 'The collector restarted (a new capture session): the book was cleared and resumes at its next snapshot.',
 };
 
 function droppedDetail(count: number): string {

@@ -13,6 +13,8 @@ import { flatFramesByBook, inProcessFramesByBook } from '../support/frame-refere
 import { interleavedBookEvents } from '../support/interleaved-books.ts';
 import { observationsByBook, ReferenceL2Books, referenceObservations, referenceSteps, type ReferenceObservation, type ReferenceStep } from '../support/reference-l2-books.ts';
 import { useTempDirs } from '../support/temp-dir.ts';
+import { referenceHourOfHand, writeHandHour } from '../support/capture-fixture.ts';
+import { captureHours } from '../support/capture-session-hours.ts';
 
 const tempDir = useTempDirs();
 const client = new BookWorkerClient();
@@ -90,6 +92,29 @@ describe('book worker', () => {
     const model = new ReferenceL2Books();
     expect(workerFrames(received)).toEqual(modelFrames(referenceSteps([referenceHourOf(hour(5).hour, before), referenceHourOf(hour(9).hour, after)]), 25, model));
     expect(result).toMatchObject({ ok: true, progress: { resets: 1, withoutBook: model.counts.ignoredDeltas } });
+  });
+
+  it('resets where the collector restarted, in mid-file and at a file\'s first row: the reference books, a session-restart mark on every book, and the deltas dropped after it', async () => {
+    const dir = await tempDir();
+    const paths = await Promise.all(captureHours.map((hand) => writeHandHour(dir, hand)));
+    const received: BookFrames[] = [];
+    const marks: { book: string; kind: string; collectorTimestamp: number; count: number }[] = [];
+    const result = await client.replayFiles(paths, {
+      onFrames: (f) => void received.push(f),
+      onHealth: (book, batch) => void marks.push(...batch.marks.map(({ kind, collectorTimestamp, count }) => ({ book: book.instrument ?? '-', kind, collectorTimestamp, count }))),
+    }).result;
+    const steps = referenceSteps(captureHours.map(referenceHourOfHand));
+    const model = new ReferenceL2Books();
+    expect(workerFrames(received)).toEqual(modelFrames(steps, 25, model));
+    expect(result).toMatchObject({ ok: true, progress: { resets: 2, withoutBook: model.counts.ignoredDeltas } });
+    const restarts = steps.flatMap((step) => ('clear' in step && step.cause === 'restart' ? [step.time] : []));
+    expect(restarts).toHaveLength(2);
+    const restartMarks = marks.filter((mark) => mark.kind === 'session-restart');
+    expect(restartMarks.map(({ book, collectorTimestamp }) => [book, collectorTimestamp]).sort()).toEqual(restarts.flatMap((time) => [['-', time], ['ABC-PERP', time]]).sort());
+    // Each book's deltas between a restart and its next snapshot were dropped and marked.
+    const dropped = marks.filter((mark) => mark.kind === 'dropped-deltas');
+    expect(dropped.reduce((sum, mark) => sum + mark.count, 0)).toBe(model.counts.ignoredDeltas);
+    expect(dropped.filter((mark) => restarts.some((time) => mark.collectorTimestamp > time)).length).toBeGreaterThanOrEqual(4);
   });
 
   it('stops promptly on cancel: no frames handed over after it, and the worker stops within a batch', async () => {

@@ -56,7 +56,7 @@ async function save(root: string, relative: string, bytes: Uint8Array): Promise<
   await writeFile(path, bytes);
 }
 
-/** The trades of downloaded files, read naively: every `trade` line, in collector-time order (ties in file order). */
+/** The trades of downloaded files, read naively: every `trade` line collected in the range, file by file in line (arrival) order. */
 function tradesOfFiles(files: readonly Uint8Array[], range: { start: number; end: number }): { time: number[]; price: number[]; quantity: number[] } {
   const lines = files.flatMap((bytes) =>
     new TextDecoder()
@@ -65,11 +65,7 @@ function tradesOfFiles(files: readonly Uint8Array[], range: { start: number; end
       .filter((line) => line.trim() !== '')
       .map((line) => JSON.parse(line) as { type: string; collector_timestamp: number; data: { price: number | string; quantity: number | string } }),
   );
-  const trades = lines
-    .map((line, order) => ({ line, order }))
-    .filter(({ line }) => line.type === 'trade' && line.collector_timestamp >= range.start && line.collector_timestamp <= range.end)
-    .sort((a, b) => a.line.collector_timestamp - b.line.collector_timestamp || a.order - b.order)
-    .map(({ line }) => line);
+  const trades = lines.filter((line) => line.type === 'trade' && line.collector_timestamp >= range.start && line.collector_timestamp <= range.end);
   return { time: trades.map((t) => t.collector_timestamp), price: trades.map((t) => Number(t.data.price)), quantity: trades.map((t) => Number(t.data.quantity)) };
 }
 

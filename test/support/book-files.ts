@@ -25,8 +25,20 @@ const pairs = (levels: Float64Array): number[][] => {
   return out;
 };
 
-/** A v2 snapshot file's text: the metadata row, then each event as an `orderbook` row (with its instrument and exchange time, if any), with a trade every 50 events. */
-export function v2FileText(spec: SnapshotFileSpec, events: readonly BookEvent[]): string {
+/**
+ * The `collector_sequence` of a file's first data row when one collector wrote every hour: each
+ * hour's sequences start above the last hour's, so contiguous files make one capture session.
+ */
+export function continuingSequence(hour: number): number {
+  return Math.floor(hour / 3_600_000) * 10_000_000 + 1;
+}
+
+/**
+ * A v2 snapshot file's text: the metadata row, then each event as an `orderbook` row (with its
+ * instrument and exchange time, if any), with a trade every 50 events. Sequences rise from
+ * `firstSequence` (by default continuing the previous hour's, so contiguous files are one session).
+ */
+export function v2FileText(spec: SnapshotFileSpec, events: readonly BookEvent[], firstSequence = continuingSequence(spec.hour)): string {
   const envelope = (sequence: number, timestamp: number) => ({
     collector_timestamp: timestamp,
     collector_sequence: sequence,
@@ -41,7 +53,7 @@ export function v2FileText(spec: SnapshotFileSpec, events: readonly BookEvent[])
     data: { schema_version: 'v2', date: new Date(spec.hour).toISOString().slice(0, 10), start_time: spec.hour, end_time: spec.hour + 3_599_999, event_count: events.length, orderbook_count: events.length, collector_version: 'book-worker-test' },
   };
   const lines = [JSON.stringify(metadata)];
-  let sequence = 1;
+  let sequence = firstSequence;
   events.forEach((event, i) => {
     const data = { is_snapshot: event.isSnapshot, bids: pairs(event.bids), asks: pairs(event.asks) };
     const instrument = event.instrument === null ? {} : { instrument: event.instrument };

@@ -35,15 +35,31 @@ export interface ReferenceObservation extends ReferenceTop {
   snapshot: boolean;
 }
 
-/** One hour file's updates, in the order they are replayed. */
+/** One data row of a file (any type), as the collector wrote it: its sequence, time, and the update if it is a book line. */
+export interface ReferenceRow {
+  /** `collector_sequence`; null in legacy files, which have none. */
+  sequence: number | null;
+  /** Collector time, Unix ms. */
+  time: number;
+  /** The book update of an order-book line; null for any other line (a trade, a funding point...). */
+  update: ReferenceUpdate | null;
+}
+
+/** One hour file's updates, in the order they are replayed (the file's own line order). */
 export interface ReferenceHour {
   /** Start of the hour the file covers, Unix ms. */
   hourStart: number;
   updates: readonly ReferenceUpdate[];
+  /**
+   * Every data row of the file in line order, when the test knows them: then a row whose sequence
+   * is at or below the previous data row's (in this file, or the last of the previous contiguous
+   * hour's file) is a collector restart, and `updates` is not read.
+   */
+  rows?: readonly ReferenceRow[];
 }
 
-/** One step of a replay: an update, or a coverage gap that clears every book. */
-export type ReferenceStep = { update: ReferenceUpdate } | { clear: true; time: number };
+/** One step of a replay: an update, or a clear of every book (a coverage gap, or a collector restart). */
+export type ReferenceStep = { update: ReferenceUpdate } | { clear: true; time: number; cause?: 'gap' | 'restart' };
 
 /** How many times each rule fired, so a test can prove its input exercised it. */
 export interface ReferenceCounts {
@@ -168,14 +184,31 @@ export class ReferenceL2Books {
   }
 }
 
-/** The steps of replaying hour files in order: a clear wherever the next file is not the next hour. */
+/**
+ * The steps of replaying hour files in order, each file in its own line order: a clear wherever the
+ * next file is not the next hour, and (for hours given with `rows`) a clear before every row whose
+ * sequence is at or below the previous data row's, the collector having restarted there.
+ */
 export function referenceSteps(hours: readonly ReferenceHour[]): ReferenceStep[] {
   const steps: ReferenceStep[] = [];
   let previous: number | null = null;
+  let lastSequence: number | null = null;
   for (const hour of hours) {
-    if (previous !== null && hour.hourStart !== previous && hour.hourStart !== previous + hourMs) steps.push({ clear: true, time: hour.hourStart });
+    if (previous !== null && hour.hourStart !== previous && hour.hourStart !== previous + hourMs) {
+      steps.push({ clear: true, time: hour.hourStart, cause: 'gap' });
+      lastSequence = null;
+    }
     previous = hour.hourStart;
-    for (const update of hour.updates) steps.push({ update });
+    if (hour.rows === undefined) {
+      lastSequence = null;
+      for (const update of hour.updates) steps.push({ update });
+      continue;
+    }
+    for (const row of hour.rows) {
+      if (row.sequence !== null && lastSequence !== null && row.sequence <= lastSequence) steps.push({ clear: true, time: row.time, cause: 'restart' });
+      lastSequence = row.sequence;
+      if (row.update !== null) steps.push({ update: row.update });
+    }
   }
   return steps;
 }

@@ -31,7 +31,10 @@ export interface CrossCheckSink {
 export interface CrossCheckSettings {
   /** Top levels per side compared (at most the frames' depth). */
   levels: number;
-  /** Inclusive collector-time range: frames outside it (a file's whole hour) are not compared. */
+  /**
+   * Inclusive collector-time range: frames of events collected outside it (the rest of a file's
+   * hour) are not compared, wherever they arrive.
+   */
   start: number;
   end: number;
   maxDifferences: number;
@@ -41,8 +44,9 @@ const sideName: Record<CrossCheckSide, 'server' | 'local'> = { a: 'server', b: '
 
 /**
  * One running cross-check in main: the frames of both replays (a: the service's books, b: the
- * local reconstruction) go through `BookCrossCheck` per book; differences are pushed per chunk,
- * bounded by `maxDifferences`, and the summary once both replays have ended.
+ * local reconstruction, both in each stream's arrival order) go through `BookCrossCheck` per book,
+ * which aligns them by replay clock; differences are pushed per chunk, bounded by
+ * `maxDifferences`, and the summary once both replays have ended.
  */
 export class CrossCheckSession {
   readonly #books = new Map<string, { key: BookKey; check: BookCrossCheck; pending: CrossCheckDifference[] }>();

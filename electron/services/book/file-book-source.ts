@@ -1,9 +1,8 @@
 import { stat } from 'node:fs/promises';
+import { CaptureRestarts } from '../../../shared/book/capture-stream.ts';
 import type { SnapshotRecord } from '../../../shared/snapshot/records.ts';
 import { SnapshotReader } from '../snapshot/snapshot-reader.ts';
-import type { BookEvent } from '../../../shared/book/book-event.ts';
 import type { BookInput } from './book-input.ts';
-import type { FileEventOrder } from './book-worker-protocol.ts';
 import { isCoverageGap, snapshotKeyHour, summaryHour } from './snapshot-hour.ts';
 
 /** Where a multi-file replay is: compressed bytes read of all files, and the current file. */
@@ -18,8 +17,6 @@ export interface FileReplayProgress {
 /** Options of reading books from snapshot files. */
 export interface FileBookSourceOptions {
   signal?: AbortSignal;
-  /** `collector-time`: each file's events sorted by collector time, ties in file order (default: the file's own order). */
-  order?: FileEventOrder;
   onProgress?: (progress: FileReplayProgress) => void;
 }
 
@@ -29,29 +26,52 @@ async function totalSize(paths: readonly string[]): Promise<number> {
   return sizes.reduce((sum, size) => sum + size, 0);
 }
 
-/** Events per batch when a sorted file is handed on. */
-const sortedBatch = 4096;
+/**
+ * The capture stream as the files give it: every data row's sequence is followed (whatever its
+ * type), and a row at or below the previous one (in the same file, or the last row of the
+ * previous contiguous file) starts a new session. Rows of another (source, market) start a new
+ * stream, compared with nothing.
+ */
+class FileCaptureStream {
+  readonly #restarts = new CaptureRestarts();
+  #source = '';
+  #market = '';
 
-function orderbookEvents(records: readonly SnapshotRecord[]): BookEvent[] {
-  const events: BookEvent[] = [];
-  for (const record of records) if (record.type === 'orderbook') events.push(record);
-  return events;
+  /** Whether `record` starts a new capture session of its stream. */
+  restartsAt(record: SnapshotRecord): boolean {
+    if (record.source !== this.#source || record.market !== this.#market) {
+      this.#restarts.gap();
+      this.#source = record.source;
+      this.#market = record.market;
+    }
+    return this.#restarts.next(record.collectorSequence);
+  }
+
+  /** A coverage gap: the session ends, the next row is compared with nothing. */
+  gap(): void {
+    this.#restarts.gap();
+  }
 }
 
 /**
- * Reads snapshot files in the given order as batches of book inputs (an `OrderbookRecord` is a
- * `BookEvent` as it is). Between two files whose hours are not consecutive (judged from the
- * snapshot key in the name, else the metadata header or first timestamp) a reset is inserted:
- * the field notes' rule that an hour with no file clears the books. Throws `SnapshotDecodeError`.
+ * Reads snapshot files in the given order, each in its own line (arrival) order, as batches of
+ * book inputs (an `OrderbookRecord` is a `BookEvent` as it is). A reset clears the books: between
+ * two files whose hours are not consecutive (judged from the snapshot key in the name, else the
+ * metadata header or first timestamp), the field notes' rule that an hour with no file clears the
+ * books; and where `collector_sequence` starts again (a collector restart, a new capture session),
+ * within a file or between contiguous files. Throws `SnapshotDecodeError`.
  */
 export async function* bookInputsFromFiles(paths: readonly string[], options: FileBookSourceOptions = {}): AsyncGenerator<BookInput[], void, undefined> {
   const totalBytes = options.onProgress === undefined ? 0 : await totalSize(paths);
+  const stream = new FileCaptureStream();
   let bytesBefore = 0;
   let previousHour: number | null = null;
   const enterHour = (hour: number | null): BookInput[] => {
     const gap = isCoverageGap(previousHour, hour);
     if (hour !== null) previousHour = hour;
-    return gap && hour !== null ? [{ reset: true, collectorTimestamp: hour, cause: 'coverage-gap' }] : [];
+    if (!gap || hour === null) return [];
+    stream.gap();
+    return [{ reset: true, collectorTimestamp: hour, cause: 'coverage-gap' }];
   };
   for (const [fileIndex, file] of paths.entries()) {
     const reader = new SnapshotReader(
@@ -68,21 +88,14 @@ export async function* bookInputsFromFiles(paths: readonly string[], options: Fi
       const reset = enterHour(nameHour);
       if (reset.length > 0) yield reset;
     }
-    // In collector-time order a file is read whole, then sorted (stable: ties keep file order).
-    const held: BookEvent[] = [];
     for await (const records of reader) {
-      const inputs = orderbookEvents(records);
-      if (!judged) {
-        judged = true;
-        const reset = enterHour(summaryHour(reader.summary()));
-        if (reset.length > 0) yield reset;
+      const inputs: BookInput[] = judged ? [] : enterHour(summaryHour(reader.summary()));
+      judged = true;
+      for (const record of records) {
+        if (stream.restartsAt(record)) inputs.push({ reset: true, collectorTimestamp: record.collectorTimestamp, cause: 'session-restart' });
+        if (record.type === 'orderbook') inputs.push(record);
       }
-      if (options.order === 'collector-time') held.push(...inputs);
-      else if (inputs.length > 0) yield inputs;
-    }
-    if (held.length > 0) {
-      held.sort((a, b) => a.collectorTimestamp - b.collectorTimestamp);
-      for (let at = 0; at < held.length; at += sortedBatch) yield held.slice(at, at + sortedBatch);
+      if (inputs.length > 0) yield inputs;
     }
     bytesBefore += reader.summary().compressedBytes;
   }

@@ -1,6 +1,6 @@
 import type { TradeRecord } from '../../snapshot/records.ts';
 import type { CandleInterval, CandleRow } from '../candle-row.ts';
-import { rowSchemaVersion, type RowContext } from './row-context.ts';
+import { eventKeyOf, rowSchemaVersion, type RowContext } from './row-context.ts';
 
 /** Length in ms of each canonical candle interval. */
 export const intervalMs: Record<CandleInterval, number> = {
@@ -36,35 +36,41 @@ interface OpenCandle {
   lastPublished: number;
   revisions: number;
   dirty: boolean;
+  /** The capture session of the candle's latest trade. */
+  session: string;
 }
 
 /**
  * Venue-style candle rows derived from trades (in collector order): while a candle is open it is
  * republished with its running values (`is_closed` false); once closed, one final row with
- * `is_closed` true. Several rows can share one interval and open time, as on real venues.
+ * `is_closed` true. Several rows can share one interval and open time, as on real venues. A row's
+ * `source_capture_id` is the capture session of the candle's latest trade (`sessionOf`, by default
+ * the context's session); its event id is built from the context's file key.
  */
 export function candleRowsOfTrades(
   context: RowContext,
   trades: readonly TradeRecord[],
   interval: CandleInterval,
   publishing: CandlePublishing,
+  sessionOf: (trade: TradeRecord) => string = () => context.sourceCaptureId,
 ): CandleRow[] {
   const length = intervalMs[interval];
   const rows: CandleRow[] = [];
   const open = new Map<string | null, OpenCandle>();
   const first = trades[0];
   if (first === undefined) return rows;
+  const eventKey = eventKeyOf(context);
 
   const emit = (candle: OpenCandle, at: number, closed: boolean): void => {
     candle.revisions++;
     candle.lastPublished = at;
     candle.dirty = false;
     rows.push({
-      event_id: `${context.sourceCaptureId}:ohlcv:${interval}:${candle.instrument ?? '-'}:${candle.open_timestamp}:${candle.revisions}`,
+      event_id: `${eventKey}:ohlcv:${interval}:${candle.instrument ?? '-'}:${candle.open_timestamp}:${candle.revisions}`,
       source: first.source,
       market: first.market,
       interval,
-      source_capture_id: context.sourceCaptureId,
+      source_capture_id: candle.session,
       instrument: candle.instrument,
       collector_timestamp: at,
       open_timestamp: candle.open_timestamp,
@@ -111,6 +117,7 @@ export function candleRowsOfTrades(
         lastPublished: Number.NEGATIVE_INFINITY,
         revisions: 0,
         dirty: false,
+        session: '',
       };
       open.set(trade.instrument, candle);
     }
@@ -121,6 +128,7 @@ export function candleRowsOfTrades(
     candle.quote_volume += trade.quantity * trade.price;
     candle.trade_count++;
     candle.dirty = true;
+    candle.session = sessionOf(trade);
     if (at - candle.lastPublished >= publishing.revisionEveryMs) emit(candle, at, false);
   }
   for (const candle of [...open.values()]) {

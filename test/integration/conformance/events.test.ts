@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TypedRowBase } from '../../../shared/rows/common.ts';
 import type { Query } from './support/http.ts';
-import { expectNonDecreasing, pageAll, type PageBody } from './support/paging.ts';
+import { expectArrivalOrder, expectMergedByTime, pageAll, type PageBody } from './support/paging.ts';
 import { fixedNow, freeKey, minuteMs, paidKey, serviceFixture } from './support/service-fixture.ts';
 
 const service = serviceFixture();
@@ -58,10 +58,11 @@ describe('4.13 GET /events', () => {
     }
   });
 
-  it('4.13.2 rows come in one global collector-time order across sources; reconstructed books and the perpetual-ticker alias are excluded', async () => {
+  it('4.13.2 rows come in one global order across sources (each stream in arrival order, streams merged by time); reconstructed books and the perpetual-ticker alias are excluded', async () => {
     const items = await events(btc);
     expect(new Set(items.map((item) => item.data.source))).toEqual(new Set(['hyperliquid', 'deribit']));
-    expectNonDecreasing(items.map((item) => item.data.collector_timestamp), '/events');
+    expectArrivalOrder(items.map((item) => item.data), '/events');
+    expectMergedByTime(items.map((item) => item.data.collector_timestamp), '/events');
     expect(items.every((item) => sevenTypes.includes(item.type))).toBe(true);
     // Sources interleave: the stream is merged, not concatenated per source.
     const switches = items.filter((item, index) => index > 0 && item.data.source !== items[index - 1]?.data.source).length;

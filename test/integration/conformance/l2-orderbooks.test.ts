@@ -14,7 +14,7 @@ import { lineTime, type SnapshotLine } from './support/snapshot-file.ts';
 import { writeSnapshotFile } from '../../support/book-files.ts';
 import { observationOfFlatRow, referenceHourOf } from '../../support/book-observations.ts';
 import { interleavedBookEvents } from '../../support/interleaved-books.ts';
-import { ReferenceL2Books, referenceObservations, referenceSteps, type ReferenceLevel, type ReferenceStep } from '../../support/reference-l2-books.ts';
+import { ReferenceL2Books, referenceObservations, referenceSteps, type ReferenceHour, type ReferenceLevel, type ReferenceRow, type ReferenceStep } from '../../support/reference-l2-books.ts';
 
 const service = serviceFixture();
 const sol = { source: 'hyperliquid', market: 'SOL' } as const;
@@ -50,36 +50,41 @@ describe('4.12 GET /l2-orderbooks', () => {
     expect((await service.get('/l2-orderbooks', { query: { ...range, start: range.end, end: range.start }, key: paidKey })).status).toBe(400);
   });
 
-  it('4.12 /l2-orderbooks: books equal the reference model replaying the stored source events (full depth, in collector-time order), across pages and hours', async () => {
+  it('4.12 /l2-orderbooks: books equal the reference model replaying the stored source events (full depth, each file in its own line order, restarts by collector_sequence), across pages and hours', async () => {
     // Twenty minutes across the 12:00 boundary, paged in 97s so that continuations start in both hours.
     const crossing = { ...sol, start: hourStartOf(fixedNow) - 10 * minuteMs, end: hourStartOf(fixedNow) + 10 * minuteMs };
-    // The oracle decodes the hour files itself and replays them from the hour before the range.
-    const steps: ReferenceStep[] = [];
+    // The oracle decodes the hour files itself and replays them from the hour before the range,
+    // each file in its own (arrival) order, clearing the books where the collector restarted.
+    const hours: ReferenceHour[] = [];
     for (let hour = hourStartOf(crossing.start) - hourMs; hour <= crossing.end; hour += hourMs) {
-      // Each file in collector-time order (a stable sort keeps arrival order on ties), as /l2-updates serves it.
-      const lines: SnapshotLine[] = (await hourFileLines(service, sol.source, sol.market, hour)).filter((line) => line.type === 'orderbook').sort((a, b) => lineTime(a) - lineTime(b));
-      for (const line of lines) {
-        if (lineTime(line) > crossing.end) continue;
+      const lines: SnapshotLine[] = (await hourFileLines(service, sol.source, sol.market, hour)).filter((line) => line.type !== 'metadata');
+      const rows: ReferenceRow[] = lines.map((line) => {
         const data = line.data as { is_snapshot: boolean; bids: ReferenceLevel[]; asks: ReferenceLevel[] };
-        steps.push({ update: { ...sol, instrument: null, time: lineTime(line), snapshot: data.is_snapshot, bids: data.bids, asks: data.asks } });
-      }
+        const update = line.type === 'orderbook' ? { ...sol, instrument: null, time: lineTime(line), snapshot: data.is_snapshot, bids: data.bids, asks: data.asks } : null;
+        return { sequence: typeof line.collector_sequence === 'number' ? line.collector_sequence : null, time: lineTime(line), update };
+      });
+      hours.push({ hourStart: hour, updates: [], rows });
     }
     const model = new ReferenceL2Books();
-    const expected = referenceObservations(steps, 25, model).filter((book) => book.time >= crossing.start);
+    const expected = referenceObservations(referenceSteps(hours), 25, model).filter((book) => book.time >= crossing.start && book.time <= crossing.end);
     expect(expected.length).toBeGreaterThan(1000);
     expect(model.counts.deletedLevels).toBeGreaterThan(0);
     const served = await books(service, crossing, 97);
     expect(served.map((row) => observationOfFlatRow(row))).toEqual(expected);
   });
 
-  it('4.12 /l2-orderbooks: books agree with a replay of /l2-updates rows through the book engine (BookEngine + bookEventFromL2Row) for the same range', async () => {
+  it('4.12 /l2-orderbooks: books agree with a replay of /l2-updates rows through the book engine (BookEngine + bookEventFromL2Row, clearing where source_capture_id changes) for the same range', async () => {
     // A flat row carries 25 levels per side and the demo's snapshots are deeper, so a replay of
     // /l2-updates rows cannot know the levels beyond 25 that later surface. What it does know
     // exactly: every snapshot's 25 levels, and the best bid and ask after every event.
     const events = (await pageAll<L2Row>(service, '/l2-updates', { query: { ...sol, start: hourStartOf(range.start) - hourMs, end: range.end, limit: 1000 }, key: paidKey })).items;
     const engine = new BookEngine();
     const expected: L2Row[] = [];
+    let session: string | null = null;
     events.forEach((row, index) => {
+      // A new capture session clears the books (ARCHITECTURE.md, "Capture streams and sessions").
+      if (session !== null && row.source_capture_id !== session) engine.reset();
+      session = row.source_capture_id;
       const book = engine.apply(bookEventFromL2Row(row, index));
       if (book === null || row.collector_timestamp < range.start) return;
       const { event_id, source, market, instrument, collector_timestamp, exchange_timestamp, source_capture_id, schema_version } = row;
@@ -155,8 +160,8 @@ describe('4.12 GET /l2-orderbooks', () => {
 
 describe('4.12 / part 8 replay bounds', () => {
   // A request replays from the start of the hour before its range (or before its cursor's hour)
-  // until its page is full. In SOL (about 5,400 captures and 300 kB an hour) a range starting at
-  // 12:05 replays about 6,000 captures from two files; one starting at 11:55 about 10,000.
+  // until its page is full: a range starting at 12:05 replays the 11:00 file and five minutes of
+  // the 12:00 one; one starting at 11:55 the 10:00 file and most of the 11:00 one.
   const cheap = { ...sol, start: hourStartOf(fixedNow) + 5 * minuteMs, end: hourStartOf(fixedNow) + 6 * minuteMs };
   const lateInHour = { ...sol, start: hourStartOf(fixedNow) - 5 * minuteMs, end: hourStartOf(fixedNow) - 4 * minuteMs };
   const threeFiles = { ...sol, start: hourStartOf(fixedNow) - minuteMs, end: hourStartOf(fixedNow) + 2 * minuteMs, limit: 1000 };
@@ -170,8 +175,16 @@ describe('4.12 / part 8 replay bounds', () => {
     }
   }
 
+  /** About the captures a request replays: the L2 events from the hour before its range to a minute past its end. */
+  async function capturesOf(query: { start: number; end: number }): Promise<number> {
+    return (await pageAll<L2Row>(service, '/l2-updates', { query: { ...sol, start: hourStartOf(query.start) - hourMs, end: query.end + minuteMs, limit: 1000 }, key: paidKey })).items.length;
+  }
+
   it('4.12 range over the replay limit → 422 (raw captures)', async () => {
-    await withLimits({ maxCaptures: 8000 }, async (limited) => {
+    // A limit halfway between what the two requests replay (the simulator's rates may change).
+    const [few, many] = [await capturesOf(cheap), await capturesOf(lateInHour)];
+    expect(many).toBeGreaterThan(few * 1.3);
+    await withLimits({ maxCaptures: Math.round((few + many) / 2) }, async (limited) => {
       expect((await limited.get('/l2-orderbooks', { query: cheap })).status).toBe(200);
       expect((await limited.get('/l2-orderbooks', { query: lateInHour })).status).toBe(422);
     });
@@ -196,8 +209,17 @@ describe('4.12 / part 8 replay bounds', () => {
     await withLimits({ maxCaptures: 15_000 }, async (limited) => {
       const paged = await pageAll<L2Row>(limited, '/l2-orderbooks', { query: { ...long, limit: 1000 }, key: paidKey });
       expect(paged.pages).toBeGreaterThan(10);
-      const updates = await pageAll<L2Row>(limited, '/l2-updates', { query: { ...long, limit: 1000 }, key: paidKey });
-      expect(paged.items.map((row) => row.event_id)).toEqual(updates.items.map((row) => row.event_id));
+      // Every event of the range has a book but deltas after a collector restart before its next
+      // snapshot: a client replay from the hour before, clearing where source_capture_id changes.
+      const updates = await pageAll<L2Row>(limited, '/l2-updates', { query: { ...long, start: long.start - hourMs, limit: 1000 }, key: paidKey });
+      const engine = new BookEngine();
+      let session: string | null = null;
+      const booked = updates.items.filter((row, index) => {
+        if (session !== null && row.source_capture_id !== session) engine.reset();
+        session = row.source_capture_id;
+        return engine.apply(bookEventFromL2Row(row, index)) !== null && row.collector_timestamp >= long.start;
+      });
+      expect(paged.items.map((row) => row.event_id)).toEqual(booked.map((row) => row.event_id));
     });
   });
 });
@@ -233,10 +255,10 @@ describe('4.12 /l2-orderbooks over a folder of files, against the reference mode
 
   const target = { get: <T>(path: string, options?: RequestOptions) => requestService<T>(folder.baseUrl, path, options) };
 
-  /** The model fed the events of each file in the order the service replays them: collector time, ties in file order. */
+  /** The model fed the events of each file in the order the service replays them: the file's own (arrival) order. */
   function modelSteps(events: (hourEvents: readonly BookEvent[]) => BookEvent[] = (list) => [...list]): { steps: ReferenceStep[]; model: ReferenceL2Books } {
-    const inServiceOrder = hours.map(({ hourStart, events: list }) => referenceHourOf(hourStart, events(list).sort((a, b) => a.collectorTimestamp - b.collectorTimestamp)));
-    return { steps: referenceSteps(inServiceOrder), model: new ReferenceL2Books() };
+    const inFileOrder = hours.map(({ hourStart, events: list }) => referenceHourOf(hourStart, events(list)));
+    return { steps: referenceSteps(inFileOrder), model: new ReferenceL2Books() };
   }
 
   it('4.12 every book equals the reference model, across a gap, deltas before the first snapshot and levels deleted by quantity 0', async () => {

@@ -10,9 +10,9 @@ import type { QuoteRow } from '../../../shared/rows/quote-row.ts';
 import type { TradeRow } from '../../../shared/rows/trade-row.ts';
 import type { Query } from './support/http.ts';
 import { hourFileLines } from './support/oracle.ts';
-import { expectNonDecreasing, pageAll, type PageBody } from './support/paging.ts';
+import { expectArrivalOrder, expectMergedByTime, expectNonDecreasing, pageAll, type PageBody } from './support/paging.ts';
 import { fixedNow, hourMs, hourStartOf, minuteMs, paidKey, serviceFixture } from './support/service-fixture.ts';
-import { lineTime } from './support/snapshot-file.ts';
+import { lineTime, type SnapshotLine } from './support/snapshot-file.ts';
 
 const service = serviceFixture();
 const spx = { source: 'hyperliquid', market: 'SPX' } as const;
@@ -32,7 +32,7 @@ function expectCommonFields(row: TypedRowBase, label: string): void {
 }
 
 describe('4.7–4.11 typed rows', () => {
-  it('4.11 every typed endpoint returns rows with the 2.1 fields in collector-time order', async () => {
+  it('4.11 every typed endpoint returns rows with the 2.1 fields, each stream in arrival order, streams merged by time', async () => {
     const endpoints: [string, Query, string | undefined][] = [
       ['/historical/trades', { market: 'BTC', start: fixedNow - 3 * minuteMs, end: fixedNow }, paidKey],
       ['/historical/orderbook-l2', spx, undefined],
@@ -49,15 +49,16 @@ describe('4.7–4.11 typed rows', () => {
       const items = await rows<TypedRowBase>(path, query, key);
       expect(items.length, path).toBeGreaterThan(0);
       items.forEach((row, index) => expectCommonFields(row, `${path}[${index}]`));
-      expectNonDecreasing(items.map((row) => row.collector_timestamp), path);
+      expectArrivalOrder(items, path);
+      expectMergedByTime(items.map((row) => row.collector_timestamp), path);
     }
   });
 
-  it('4.13.2 rows come in one collector-time order even where the stored file steps backwards in time', async () => {
+  it('4.13.2 a stream comes in arrival order even where the stored file steps backwards in time, and the range keeps every row collected in it', async () => {
     const kinds: Record<string, string> = { orderbook: 'l2_update', trade: 'trade', perpetual_ticker: 'funding_rate' };
-    const lines = (await hourFileLines(service, spx.source, spx.market, previousHour)).filter(
-      (line) => typeof line.type === 'string' && line.type in kinds && (line.type !== 'perpetual_ticker' || 'funding_rate' in (line.data as object)),
-    );
+    const served = (file: SnapshotLine[]): SnapshotLine[] =>
+      file.filter((line) => typeof line.type === 'string' && line.type in kinds && (line.type !== 'perpetual_ticker' || 'funding_rate' in (line.data as object)));
+    const lines = served(await hourFileLines(service, spx.source, spx.market, previousHour));
     let highest = Number.NEGATIVE_INFINITY;
     let stepsBack = 0;
     for (const line of lines) {
@@ -65,15 +66,12 @@ describe('4.7–4.11 typed rows', () => {
       highest = Math.max(highest, lineTime(line));
     }
     expect(stepsBack, 'the stored hour has lines out of collector-time order').toBeGreaterThan(0);
-    const served = await rows<{ type: string; data: TypedRowBase }>('/events', { ...spx, types: 'trade,l2_update,funding_rate', start: previousHour, end: currentHour - 1 }, paidKey);
-    const times = served.map((item) => item.data.collector_timestamp);
-    expectNonDecreasing(times, '/events');
-    expect(times).toEqual(
-      lines
-        .map(lineTime)
-        .filter((time) => time >= previousHour && time < currentHour)
-        .sort((a, b) => a - b),
-    );
+    // The oracle: the lines of the hour's file, then those of the next file stamped back into the hour, in file order.
+    const next = served(await hourFileLines(service, spx.source, spx.market, currentHour));
+    const expected = [...lines, ...next].map(lineTime).filter((time) => time >= previousHour && time < currentHour);
+    const items = await rows<{ type: string; data: TypedRowBase }>('/events', { ...spx, types: 'trade,l2_update,funding_rate', start: previousHour, end: currentHour - 1 }, paidKey);
+    expect(items.map((item) => item.data.collector_timestamp)).toEqual(expected);
+    expectArrivalOrder(items.map((item) => item.data), '/events');
   });
 
   it('4.7 source, market and instrument are exact filters; market matches across sources', async () => {
@@ -330,7 +328,7 @@ describe('4.7–4.11 typed rows', () => {
     expect(pairShaped.length).toBeLessThan(intents.length);
     expect(pairShaped.some((line) => count((line.data as { inputs?: unknown }).inputs) === 0)).toBe(true);
     const served = await rows<IntentRow>('/intents', { source: 'uniswapx', start: previousHour, end: currentHour - 1 }, paidKey);
-    expect(served.map((row) => row.collector_timestamp)).toEqual(pairShaped.map(lineTime).sort((a, b) => a - b));
+    expect(served.map((row) => row.collector_timestamp)).toEqual(pairShaped.map(lineTime));
   });
 
   it('4.11 /quotes: observation_id returns exactly the points of one observation', async () => {

@@ -128,6 +128,25 @@ describe('aligning two streams of one book', () => {
     expect(check.counts).toMatchObject({ onlyB: 2, compared: 0 });
   });
 
+  it('pairs streams whose times step back (arrival order) event by event, by replay clock, and flags the stepped-back event that differs', () => {
+    // Both replays give the events in arrival order: 5 arrives after 7, 6 after 9.
+    const times = [1, 3, 7, 5, 8, 9, 6, 10];
+    const { differences, check } = run(
+      times.map((time) => at(time)),
+      times.map((time) => at(time, time === 6 ? 4 : 1)),
+      ['a', 'a', 'a', 'b', 'a', 'b', 'b'],
+    );
+    expect(differences.map((d) => [d.kind, d.time, d.indexA, d.indexB])).toEqual([['levels', 6, 6, 6]]);
+    expect(check.counts).toEqual({ compared: 8, differing: 1, onlyA: 0, onlyB: 0, leadingA: 0, leadingB: 0 });
+  });
+
+  it('reports a stepped-back event only one replay has as only on that side, and pairs the events after it in the same step', () => {
+    // Both replays are at clock 9 when 4 (only in a) and 6 arrive.
+    const { differences, check } = run([at(5), at(9), at(4), at(6), at(10)], [at(5), at(9), at(6), at(10)]);
+    expect(differences.map((d) => [d.kind, d.time, d.indexA, d.indexB])).toEqual([['only-a', 4, 2, null]]);
+    expect(check.counts).toMatchObject({ compared: 4, differing: 0, onlyA: 1, onlyB: 0 });
+  });
+
   it('waits for the other stream before settling an event it may still match', () => {
     const differences: CrossCheckDifference[] = [];
     const check = new BookCrossCheck(3, (difference) => differences.push(difference));

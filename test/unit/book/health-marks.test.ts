@@ -27,17 +27,20 @@ describe('the health marks of one book', () => {
     log.reset(3_600_000, 'coverage-gap');
     log.droppedDelta(3_600_010);
     log.reset(7_200_000, 'page-gap');
+    log.reset(7_300_000, 'session-restart');
     const batch = log.take(true);
     expect(batch.marks.map((mark) => [mark.kind, mark.collectorTimestamp, mark.endTimestamp, mark.count])).toEqual([
       ['dropped-deltas', 5, 5, 1],
       ['coverage-gap', 3_600_000, 3_600_000, 1],
       ['dropped-deltas', 3_600_010, 3_600_010, 1],
       ['page-gap', 7_200_000, 7_200_000, 1],
+      ['session-restart', 7_300_000, 7_300_000, 1],
     ]);
     expect(batch.marks[0]?.detail).toBe('1 delta arrived before any snapshot of this book and was dropped.');
     expect(batch.marks[1]?.detail).toMatch(/^An hour with no file/);
     expect(batch.marks[3]?.detail).toMatch(/^An hour with no rows between two pages/);
-    expect(batch.counts).toEqual({ resets: 2, droppedDeltas: 2 });
+    expect(batch.marks[4]?.detail).toMatch(/^The collector restarted .*resumes at its next snapshot/);
+    expect(batch.counts).toEqual({ resets: 3, droppedDeltas: 2 });
   });
 
   it('closes an unfinished run on the final take', () => {

@@ -16,6 +16,8 @@ import {
   type ReferenceUpdate,
 } from '../../support/reference-l2-books.ts';
 import { useTempDirs } from '../../support/temp-dir.ts';
+import { referenceHourOfHand, writeHandHour } from '../../support/capture-fixture.ts';
+import { captureHour0, captureHours } from '../../support/capture-session-hours.ts';
 
 const root = join(import.meta.dirname, '..', '..', '..');
 const fixtures = join(root, 'test', 'fixtures', 'books');
@@ -151,6 +153,25 @@ describe('mde book', () => {
       const atResult = mdeBook(...paths, '--at', String(at));
       expect(atResult.status).toBe(0);
       expect(byBook(printedBooks(atResult.lines))).toEqual(modelBooksAt(steps, at));
+    }
+  });
+
+  it('resets where the collector restarted (collector_sequence starts again), in mid-file and at a file\'s first row, at every --at too', async () => {
+    const dir = await tempDir();
+    const paths = await Promise.all(captureHours.map((hand) => writeHandHour(dir, hand)));
+    const steps = referenceSteps(captureHours.map(referenceHourOfHand));
+    const model = new ReferenceL2Books();
+    const expected = referenceObservations(steps, 25, model);
+    expect(steps.filter((step) => 'clear' in step && step.cause === 'restart')).toHaveLength(2);
+    const result = mdeBook(...paths);
+    expect(result.status).toBe(0);
+    expect(printedBooks(result.lines)).toEqual(expected);
+    // Just after each restart no book is in force until its snapshot; before and after, some are.
+    const restarts = steps.flatMap((step) => ('clear' in step ? [step.time] : []));
+    for (const at of [...restarts.flatMap((time) => [time - 1, time, time + 150, time + 1000]), captureHour0 + 4 * 3_600_000]) {
+      const atResult = mdeBook(...paths, '--at', String(at));
+      expect(atResult.status).toBe(0);
+      expect(byBook(printedBooks(atResult.lines)), `at ${at}`).toEqual(modelBooksAt(steps, at));
     }
   });
 

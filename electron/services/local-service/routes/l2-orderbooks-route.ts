@@ -2,15 +2,19 @@ import type { FastifyInstance } from 'fastify';
 import { BookEngine, type EngineState } from '../../../../shared/book/book-engine.ts';
 import { l2RowJson } from '../../../../shared/book/book-row-json.ts';
 import { BookRowTextWriter } from '../../../../shared/book/book-row-text.ts';
+import { replayClock } from '../../../../shared/book/capture-stream.ts';
 import { rowBase } from '../../../../shared/rows/from-records/row-context.ts';
 import type { OrderbookRecord } from '../../../../shared/snapshot/records.ts';
 import { resolveWindow } from '../access-policy.ts';
 import { QueryReader } from '../query-params.ts';
+import { CaptureContexts } from '../rows/capture-contexts.ts';
 import type { ServiceContext } from '../service-context.ts';
 import { badRequest, ServiceHttpError, unavailable } from '../service-error.ts';
 import type { DecodedHour, HourRef } from '../store/market-data-store.ts';
 
 const hourMs = 3_600_000;
+/** How far past the range's end (by replay clock) a stream is read, as `/l2-updates` reads it (`row-pager.ts`). */
+const hourSlackMs = 60_000;
 
 /** Where a page of books ended: the hour and the index (in replay order) of the last producing event. */
 interface ReplayPosition {
@@ -18,17 +22,21 @@ interface ReplayPosition {
   s: number;
 }
 
-const replayOrderCache = new WeakMap<DecodedHour, OrderbookRecord[]>();
+const bookRecordCache = new WeakMap<DecodedHour, OrderbookRecord[]>();
 
 /**
  * Where a page stopped, kept so the next page resumes there instead of replaying again from the
- * preceding snapshot: the engine's books, the next record to apply, and the first row of the next
- * page (its event was already applied when the page filled up).
+ * preceding snapshot: the engine's books, the next record to apply, the stream's clock and session
+ * there, and the first row of the next page (its event was already applied when the page filled up).
  */
 interface ResumePoint {
   engine: EngineState;
   hourStart: number;
   nextIndex: number;
+  /** Running max of collector time in that hour's file so far. */
+  highest: number;
+  /** The capture session of the last event applied. */
+  session: string | null;
   /** The JSON text of that first row. */
   pending: string;
 }
@@ -45,19 +53,15 @@ function rememberResumePoint(cursor: string, point: ResumePoint): void {
   }
 }
 
-/**
- * The order-book records of an hour in the order `/l2-updates` serves them (collector time, ties
- * by line), so a client replaying those rows through the book engine gets the same books and
- * the books come in collector-time order like every other row (spec part 2).
- */
 /** Replay reads only the book lines of a file. */
 const bookLines: ReadonlySet<string> = new Set(['orderbook']);
 
-function bookRecordsInReplayOrder(hour: DecodedHour): OrderbookRecord[] {
-  let records = replayOrderCache.get(hour);
+/** The order-book records of an hour in file (arrival) order: the order `/l2-updates` serves them in too. */
+function bookRecords(hour: DecodedHour): OrderbookRecord[] {
+  let records = bookRecordCache.get(hour);
   if (records === undefined) {
     records = hour.records.filter((record): record is OrderbookRecord => record.type === 'orderbook');
-    replayOrderCache.set(hour, records);
+    bookRecordCache.set(hour, records);
   }
   return records;
 }
@@ -67,9 +71,11 @@ function tooExpensive(what: string): ServiceHttpError {
 }
 
 /**
- * `/l2-orderbooks` (spec 4.12): replays stored source events from a preceding snapshot through the
- * book engine and returns one sorted top-25 book after each L2 event in the range. Deltas before
- * any snapshot produce no book; a missing hour (coverage gap) clears the books.
+ * `/l2-orderbooks` (spec 4.12): replays the stream's stored source events in arrival order from a
+ * preceding snapshot through the book engine and returns one sorted top-25 book after each L2 event
+ * whose collector time is in the range, in the order `/l2-updates` serves those events. Deltas
+ * before any snapshot produce no book; a missing hour (coverage gap) and a new capture session
+ * (the event's `source_capture_id` differs from the previous one's) clear the books.
  */
 export function registerL2OrderbooksRoute(app: FastifyInstance, context: ServiceContext): void {
   app.get('/l2-orderbooks', async (request, reply) => {
@@ -111,35 +117,48 @@ export function registerL2OrderbooksRoute(app: FastifyInstance, context: Service
     let captures = 0;
     let storageBytes = 0;
     let previous: HourRef | undefined;
+    let session: string | null = resume?.session ?? null;
     let last: ReplayPosition | null = resume === undefined || after === undefined ? null : after;
+    const scanUntil = range.end + hourSlackMs;
     for (const ref of hours) {
       if (resume !== undefined && ref.hourStart < resume.hourStart) continue;
-      if (previous !== undefined && ref.hourStart - previous.hourStart > hourMs) engine.reset();
+      if (previous !== undefined && ref.hourStart - previous.hourStart > hourMs) {
+        engine.reset();
+        session = null;
+      }
       previous = ref;
       storageBytes += (await context.store.file(ref)).bytes;
       if (storageBytes > limits.maxStorageBytes) throw tooExpensive(`more than ${limits.maxStorageBytes} bytes of storage reads`);
       const hour = await context.store.readHour(ref, bookLines);
-      const context2 = { sourceCaptureId: ref.key };
-      const records = bookRecordsInReplayOrder(hour);
-      const firstIndex = resume !== undefined && ref.hourStart === resume.hourStart ? resume.nextIndex : 0;
-      if (resume !== undefined && ref.hourStart === resume.hourStart) {
-        const pendingIndex = resume.nextIndex - 1;
-        last = { h: ref.hourStart, s: pendingIndex };
-      }
+      const contexts = new CaptureContexts(ref.key, await context.store.captureSegments(ref));
+      const records = bookRecords(hour);
+      const resumesHere = resume !== undefined && ref.hourStart === resume.hourStart;
+      const firstIndex = resumesHere ? resume.nextIndex : 0;
+      let highest = resumesHere ? resume.highest : Number.NEGATIVE_INFINITY;
+      if (resumesHere) last = { h: ref.hourStart, s: resume.nextIndex - 1 };
+      // Books are served from the hours /l2-updates reads for the range (those within its slack).
+      const serves = ref.hourStart + hourMs > range.start - hourSlackMs;
       for (let index = firstIndex; index < records.length; index++) {
         const record = records[index];
         if (record === undefined) continue;
+        if (record.collectorTimestamp > highest) highest = record.collectorTimestamp;
+        if (replayClock(ref.hourStart, highest) > scanUntil) break;
         if (instrument !== undefined && record.instrument !== instrument) continue;
-        if (record.collectorTimestamp > range.end) continue;
+        const rowContext = contexts.at(record.line);
+        if (rowContext.sourceCaptureId !== session) {
+          // A new capture session: every book of the market starts again at its next snapshot.
+          if (session !== null) engine.reset();
+          session = rowContext.sourceCaptureId;
+        }
         captures++;
         if (captures > limits.maxCaptures) throw tooExpensive(`more than ${limits.maxCaptures} raw captures`);
         const book = engine.apply(record);
-        if (book === null || record.collectorTimestamp < range.start) continue;
+        if (book === null || !serves || record.collectorTimestamp < range.start || record.collectorTimestamp > range.end) continue;
         if (resume === undefined && after !== undefined && (ref.hourStart < after.h || (ref.hourStart === after.h && index <= after.s))) continue;
-        const row = l2RowJson(rowBase(context2, record), book, record.isSnapshot, levels);
+        const row = l2RowJson(rowBase(rowContext, record), book, record.isSnapshot, levels);
         if (items.length === limit) {
           const nextCursor = last === null ? null : context.cursors.encode(binding, last);
-          if (nextCursor !== null) rememberResumePoint(nextCursor, { engine: engine.saveState(), hourStart: ref.hourStart, nextIndex: index + 1, pending: row });
+          if (nextCursor !== null) rememberResumePoint(nextCursor, { engine: engine.saveState(), hourStart: ref.hourStart, nextIndex: index + 1, highest, session, pending: row });
           return reply.type('application/json; charset=utf-8').send(page(true, nextCursor));
         }
         items.push(row);

@@ -35,6 +35,18 @@ export const rowEndpoints: readonly RowEndpoint[] = [
   { path: '/quotes', kind: 'quote', family: 'latest-hour', limitRule: 'reject', extra: 'observation_id' },
 ];
 
+/** A row's value of an endpoint's extra exact-match parameter (undefined on rows without that field). */
+function extraValueOf(row: ServedRow, name: NonNullable<RowEndpoint['extra']>): unknown {
+  switch (name) {
+    case 'interval':
+      return 'interval' in row ? row.interval : undefined;
+    case 'intent_id':
+      return 'intent_id' in row ? row.intent_id : undefined;
+    case 'observation_id':
+      return 'observation_id' in row ? row.observation_id : undefined;
+  }
+}
+
 /** Endpoints whose anonymous queries are bounded in read size and concurrency (spec part 8). */
 const anonymousBoundedPaths = new Set(['/l2-updates', '/funding-rates', '/perpetual-ticker', '/options-ticker', '/ohlcv']);
 
@@ -100,7 +112,7 @@ export function registerRowRoutes(app: FastifyInstance, context: ServiceContext)
           datasets: selectDatasets(context, source, market, [endpoint.kind]),
           range,
           instrument,
-          ...(extra !== undefined && extraValue !== undefined ? { accept: (row: ServedRow) => row[extra] === extraValue } : {}),
+          ...(extra !== undefined && extraValue !== undefined ? { accept: (row: ServedRow) => extraValueOf(row, extra) === extraValue } : {}),
           limit,
           after,
           options: { latestHourFunding: endpoint.latestHourFunding === true, candlesByCollectorTime: false },

@@ -3,7 +3,7 @@ import type { HourRef, MarketDataStore } from '../store/market-data-store.ts';
 import { hourRows, lineTypesOf, type HourRowEntry, type RowBuildOptions, type ServedRow } from './hour-rows.ts';
 import type { RowKind } from '../../../../shared/rows/row-kinds.ts';
 
-/** Where a page ended: the last row's time, stream key and in-hour sequence. Cursors carry it. */
+/** Where a page ended: the last row's replay clock (or candle time), stream key and in-hour sequence. Cursors carry it. */
 export interface RowPosition {
   t: number;
   k: string;
@@ -40,7 +40,11 @@ export class QueryTooExpensive extends Error {
   override readonly name = 'QueryTooExpensive';
 }
 
-/** Files are hourly, but a record may sit a little outside its hour (collector clock steps). */
+/**
+ * Files are hourly, but a record may sit a little outside its hour (collector clock steps), and a
+ * row may arrive after rows with later times: a stream is read this far past a range's end (by its
+ * replay clock) before it is done, so a stepped-back row of the range is still served.
+ */
 const hourSlackMs = 60_000;
 const hourMs = 3_600_000;
 
@@ -67,9 +71,11 @@ function lowerBound(entries: readonly HourRowEntry[], t: number): number {
 }
 
 /**
- * Pages through rows of one or more kinds across datasets in one global order (time, file,
- * line). Hours are opened lazily in time order, so a page touches only the hours it returns
- * rows from (plus the slack for collector clock steps). Resumes strictly after `after`.
+ * Pages through rows of one or more kinds across datasets in one global order: each stream (one
+ * dataset's hour files) in its own arrival order, streams merged by replay clock, ties by file key
+ * then line (`/ohlcv` candles by open time). A row is served when its own collector time (a
+ * candle's open time on `/ohlcv`) lies in the range. Hours are opened lazily in clock order, so a
+ * page touches only the hours it returns rows from (plus the slack). Resumes strictly after `after`.
  */
 export async function pageRows(store: MarketDataStore, query: RowQuery): Promise<RowPage> {
   const from = Math.max(query.range.start, query.after?.t ?? Number.NEGATIVE_INFINITY);
@@ -98,11 +104,15 @@ export async function pageRows(store: MarketDataStore, query: RowQuery): Promise
       if (bytesRead > query.maxReadBytes) throw new QueryTooExpensive(`one page would read more than ${query.maxReadBytes} bytes of storage`);
     }
     const hour = await store.readHour(ref, lineTypes);
+    const reading = { segments: await store.captureSegments(ref), kinds: query.kinds };
     for (const kind of query.kinds) {
-      const entries = hourRows(hour, kind, query.options);
+      const entries = hourRows(hour, kind, query.options, reading);
       // Candles are numbered apart from records, so they get their own key within the hour.
       const key = kind === 'ohlcv' ? `${ref.key}#ohlcv` : ref.key;
-      let index = lowerBound(entries, from);
+      // A row's clock is at least its own time, except past its hour's end, where the clock stops:
+      // rows from the range's start on have a clock from there, or the hour's last millisecond.
+      const lowest = query.after?.t ?? (kind === 'ohlcv' ? query.range.start : Math.min(query.range.start, ref.hourStart + hourMs - 1));
+      let index = lowerBound(entries, lowest);
       const after = query.after;
       while (after !== undefined && index < entries.length) {
         const entry = entries[index];
@@ -124,12 +134,14 @@ export async function pageRows(store: MarketDataStore, query: RowQuery): Promise
 
   const rows: RowPage['rows'] = [];
   let last: RowPosition | null = null;
+  const { start, end } = query.range;
+  const scanUntil = end + hourSlackMs;
   for (;;) {
     let best: Stream | undefined;
     let bestEntry: HourRowEntry | undefined;
     for (const stream of streams) {
       const entry = stream.entries[stream.index];
-      if (entry === undefined || entry.t > query.range.end) continue;
+      if (entry === undefined || entry.t > scanUntil) continue;
       if (bestEntry === undefined || best === undefined || compare(entry.t, stream.key, entry.seq, { t: bestEntry.t, k: best.key, s: bestEntry.seq }) < 0) {
         best = stream;
         bestEntry = entry;
@@ -143,6 +155,7 @@ export async function pageRows(store: MarketDataStore, query: RowQuery): Promise
     }
     if (await openUntil(bestEntry.t)) continue;
     best.index++;
+    if (bestEntry.at < start || bestEntry.at > end) continue;
     if (query.instrument !== undefined && bestEntry.instrument !== query.instrument) continue;
     const row = bestEntry.build();
     if (query.accept !== undefined && !query.accept(row)) continue;

@@ -3,21 +3,40 @@ import { dirname, join } from 'node:path';
 import type { DatasetDescriptor } from '../../../../shared/dataset-descriptor.ts';
 import type { InstrumentEntry } from '../../../../shared/rows/catalog.ts';
 import { writeFileAtomic } from '../../settings/atomic-write.ts';
+import { captureSessionsOf, simulatorVersion, type CaptureSession } from '../../simulator/capture-sessions.ts';
 import { demoDatasetsAt, type SimulatedDataset } from '../../simulator/demo-datasets.ts';
 import { generateInProcess, type HourGenerator } from '../../simulator/hour-generator.ts';
 import { instrumentEntries } from '../../simulator/option-chain.ts';
 import { hourKey, parseSnapshotKey, utcDateHour } from '../snapshot-keys.ts';
 import { decodeHourFile } from './decode-hour-file.ts';
 import { DirectoryStore } from './directory-store.ts';
-import type { DecodedHour, HourFile, HourRef, MarketDataStore } from './market-data-store.ts';
+import type { CaptureSegment, DecodedHour, HourFile, HourRef, MarketDataStore } from './market-data-store.ts';
 
 const hourMs = 3_600_000;
 /** How many hours one prefetch hint may start generating. */
 const maxPrefetchedHours = 3;
+/**
+ * A restart row may be stamped a little before its session's scheduled start (the simulator steps
+ * collector times back by up to 40 ms); a collector is down for at least 2 s before a restart, so a
+ * session is matched to a row within this much of its start without reaching the previous one.
+ */
+const sessionStartTolerance = 1000;
+
+/** The folder (under the data folder) the demo's files of `seed` go in: one per simulator version, so an older simulator's files are never served. */
+export function demoSeedFolder(seed: number): string {
+  return `seed-${seed}-v${simulatorVersion}`;
+}
+
+/** The scheduled session a row collected at `time` belongs to: the latest one starting by then. */
+function sessionAt(sessions: readonly CaptureSession[], time: number): CaptureSession | undefined {
+  let found: CaptureSession | undefined;
+  for (const session of sessions) if (session.start <= time + sessionStartTolerance) found = session;
+  return found;
+}
 
 /** Options of the demo store. */
 export interface DemoStoreOptions {
-  /** Where generated files go; one folder per seed, so files of another seed are never mixed in. */
+  /** Where generated files go; one folder per seed and simulator version, so files of another are never mixed in. */
   dataDir: string;
   seed: number;
   now: () => number;
@@ -46,7 +65,7 @@ export class DemoStore implements MarketDataStore {
   constructor(options: DemoStoreOptions) {
     this.#options = { historyDays: 3, liveRefreshMs: 5_000, generate: generateInProcess, ...options };
     this.#datasets = demoDatasetsAt(options.now());
-    this.#root = join(options.dataDir, `seed-${options.seed}`);
+    this.#root = join(options.dataDir, demoSeedFolder(options.seed));
     this.#directory = new DirectoryStore(this.#root, decodeHourFile);
   }
 
@@ -138,7 +157,27 @@ export class DemoStore implements MarketDataStore {
   }
 
   /**
-   * Generates the current and previous hour of every dataset, so the first queries are quick.
+   * The sessions of the simulator's schedule, placed by the file: each row where `collector_sequence`
+   * starts again (and the file's first data row) takes the id of the scheduled session it was
+   * collected in, so ids are the schedule's, equal across hours, with no other hour read.
+   */
+  async captureSegments(hour: HourRef): Promise<readonly CaptureSegment[]> {
+    const dataset = this.#dataset(hour.source, hour.market);
+    if (dataset === undefined) throw new Error(`The demo has no dataset ${hour.source}/${hour.market}`);
+    await this.file(hour);
+    const summary = await this.#directory.captureSummary(hour);
+    const sessions = captureSessionsOf(this.#options.seed, dataset, hour.hourStart - hourMs, hour.hourStart + 2 * hourMs);
+    const idAt = (time: number): string => sessionAt(sessions, Number.isFinite(time) ? time : hour.hourStart)?.id ?? `${hour.key}@1`;
+    const first = summary?.first ?? null;
+    return [
+      { line: first?.line ?? 1, sessionId: idAt(first?.collectorTimestamp ?? hour.hourStart) },
+      ...(summary?.restarts ?? []).map((row) => ({ line: row.line, sessionId: idAt(row.collectorTimestamp) })),
+    ];
+  }
+
+  /**
+   * Generates the current and previous hour of every dataset (but those not to be warmed up: the
+   * busy benchmark market), so the first queries are quick.
    * Awaits `beforeEachFile` before each (the service waits for a quiet moment there, so warming
    * never competes with a request); stops between files once `signal` is aborted.
    */
@@ -146,6 +185,7 @@ export class DemoStore implements MarketDataStore {
     const now = this.#options.now();
     for (const hourStart of [now - (now % hourMs), now - (now % hourMs) - hourMs]) {
       for (const dataset of this.#datasets) {
+        if (!dataset.warmUp) continue;
         await beforeEachFile();
         if (signal.aborted) return;
         await this.file(this.#ref(dataset.source, dataset.market, hourStart));

@@ -3,8 +3,9 @@ import { join } from 'node:path';
 import type { DatasetDescriptor } from '../../../../shared/dataset-descriptor.ts';
 import type { InstrumentEntry } from '../../../../shared/rows/catalog.ts';
 import type { SnapshotRecord } from '../../../../shared/snapshot/records.ts';
+import { readCaptureSummary, type CaptureSummary } from './capture-summary.ts';
 import { DecodedHourCache } from './decoded-hour-cache.ts';
-import type { DecodedHour, HourFile, HourRef, MarketDataStore } from './market-data-store.ts';
+import type { CaptureSegment, DecodedHour, HourFile, HourRef, MarketDataStore } from './market-data-store.ts';
 import { listFolderHours } from './snapshot-folder-layout.ts';
 
 /** Decodes one snapshot file into its event records, in file order (only lines of `lineTypes` when given). */
@@ -17,6 +18,9 @@ export interface DirectoryManifest {
 }
 
 const hourMs = 3_600_000;
+const dayMs = 24 * hourMs;
+/** Capture summaries kept (a few hundred bytes each); past this the oldest are read again when asked for. */
+const maxCaptureSummaries = 20_000;
 
 /** What the last scan of the folder found, for the status bar and the health message. */
 export interface FolderContents {
@@ -34,9 +38,14 @@ export interface FolderContents {
   partial: number;
 }
 
-function byCollectorTime(records: readonly SnapshotRecord[]): SnapshotRecord[] {
-  // Files are in collector arrival order; rows are served in collector-time order, ties by line.
-  return [...records].sort((a, b) => a.collectorTimestamp - b.collectorTimestamp || a.line - b.line);
+/** Whether a file's first data row continues the session of the previous (contiguous) file's last one. */
+function continuesSession(previous: CaptureSummary, next: CaptureSummary): boolean {
+  return next.firstSequence === null || previous.lastSequence === null || next.firstSequence > previous.lastSequence;
+}
+
+/** The id of the session that began at `line` of the file `key`. */
+function sessionIdAt(key: string, line: number): string {
+  return `${key}@${line}`;
 }
 
 /** A dataset guessed from its files when no sidecar describes it. */
@@ -57,6 +66,7 @@ export function inferredDataset(source: string, market: string): DatasetDescript
  * (the public tool's layout) or `{root}/{source}/{market}/{date}/{key}.jsonl.zst` (see
  * `snapshot-folder-layout.ts`). An index of the files lets a query touch only the hours it needs;
  * decoded hours are cached by file version, so a rescan keeps them for files that did not change.
+ * Capture sessions come from the files' `collector_sequence` (see `captureSegments`).
  */
 export class DirectoryStore implements MarketDataStore {
   readonly root: string;
@@ -64,6 +74,8 @@ export class DirectoryStore implements MarketDataStore {
   readonly #cache: DecodedHourCache;
   /** Decodes under way, by cache key and file version: a second reader of the same hour waits for the first. */
   readonly #decoding = new Map<string, Promise<DecodedHour>>();
+  /** Capture summaries by file key, with the file version each was read from (null: unreadable). */
+  readonly #summaries = new Map<string, { stamp: string; summary: Promise<CaptureSummary | null> }>();
   #files = new Map<string, HourFile>();
   #byDataset = new Map<string, HourFile[]>();
   #datasets: DatasetDescriptor[] = [];
@@ -207,10 +219,71 @@ export class DirectoryStore implements MarketDataStore {
     }
   }
 
+  /**
+   * The capture summary of an hour's file (first data row, first and last sequence, restart rows),
+   * read once per file version; null when the file cannot be read.
+   */
+  async captureSummary(hour: HourRef): Promise<CaptureSummary | null> {
+    const file = this.#files.get(hour.key);
+    if (file === undefined) return null;
+    const stamp = await stat(file.path).then((info) => `${info.size}:${info.mtimeMs}`, () => null);
+    if (stamp === null) return null;
+    const cached = this.#summaries.get(file.key);
+    if (cached?.stamp === stamp) return cached.summary;
+    const summary = readCaptureSummary(file.path).catch(() => null);
+    this.#summaries.delete(file.key);
+    this.#summaries.set(file.key, { stamp, summary });
+    for (const key of this.#summaries.keys()) {
+      if (this.#summaries.size <= maxCaptureSummaries) break;
+      this.#summaries.delete(key);
+    }
+    return summary;
+  }
+
+  /**
+   * Sessions from the files' sequences: a restart row starts a session named `{key}@{line}`; a
+   * file's first data row continues the previous hour's last session when that hour has a file, is
+   * on the same UTC day, and its last sequence is below this file's first. The look-back stops at
+   * the UTC day's first hour (at most 23 earlier files, each summary read once per version), so a
+   * session running across 00:00 UTC is named anew there, by that hour's first data row: its
+   * `source_capture_id` changes at midnight and readers clear its books there, as at a restart.
+   */
+  async captureSegments(hour: HourRef): Promise<readonly CaptureSegment[]> {
+    const list = this.#byDataset.get(`${hour.source}\u0000${hour.market}`) ?? [];
+    let index = list.findIndex((file) => file.key === hour.key);
+    const own = await this.captureSummary(hour);
+    if (index < 0 || own === null) return [{ line: own?.first?.line ?? 1, sessionId: sessionIdAt(hour.key, own?.first?.line ?? 1) }];
+    const segments: CaptureSegment[] = own.restarts.map((row) => ({ line: row.line, sessionId: sessionIdAt(hour.key, row.line) }));
+    // Walk back while each file's first row continues the previous file's last session.
+    let summary = own;
+    let firstId: string | null = null;
+    for (;;) {
+      const file = list[index];
+      const previous = list[index - 1];
+      if (file === undefined) break;
+      const sameDay = previous !== undefined && Math.floor(previous.hourStart / dayMs) === Math.floor(file.hourStart / dayMs);
+      const before = previous !== undefined && sameDay && file.hourStart - previous.hourStart === hourMs ? await this.captureSummary(previous) : null;
+      if (previous === undefined || before === null || !continuesSession(before, summary)) {
+        firstId = sessionIdAt(file.key, summary.first?.line ?? 1);
+        break;
+      }
+      const lastRestart = before.restarts[before.restarts.length - 1];
+      if (lastRestart !== undefined) {
+        firstId = sessionIdAt(previous.key, lastRestart.line);
+        break;
+      }
+      summary = before;
+      index--;
+    }
+    return [{ line: own.first?.line ?? 1, sessionId: firstId ?? sessionIdAt(hour.key, 1) }, ...segments];
+  }
+
   async #decodeHour(file: HourFile, lineTypes: ReadonlySet<string> | undefined): Promise<DecodedHour> {
-    const records = byCollectorTime(await this.#decode(file.path, lineTypes));
-    const lastTime = records[records.length - 1]?.collectorTimestamp ?? file.hourStart;
-    return { file, records, dataEnd: Math.max(lastTime, file.hourStart + hourMs - 1) };
+    // Records stay in file (arrival) order: a stream is served and replayed in it.
+    const records = await this.#decode(file.path, lineTypes);
+    let latest = file.hourStart + hourMs - 1;
+    for (const record of records) if (record.collectorTimestamp > latest) latest = record.collectorTimestamp;
+    return { file, records, dataEnd: latest };
   }
 }
 

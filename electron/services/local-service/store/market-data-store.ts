@@ -22,12 +22,23 @@ export interface HourFile extends HourRef {
   bytes: number;
 }
 
-/** A decoded hour: its records in collector-time order (stable by line), ready to page through. */
+/** A decoded hour: its records in file (arrival) order, ready to page through. */
 export interface DecodedHour {
   file: HourRef;
   records: readonly SnapshotRecord[];
   /** Latest collector time the file covers (the hour's end, or "now" for the live hour). */
   dataEnd: number;
+}
+
+/**
+ * Where a capture session is in force in an hour file: from `line` on, up to the next segment's
+ * line. An hour's segments come in line order; the first also holds the lines before it.
+ */
+export interface CaptureSegment {
+  /** 1-based line of the session's first data row in this file (the file's first, or a restart). */
+  line: number;
+  /** The session's id, served as `source_capture_id`: equal across the hours of one session. */
+  sessionId: string;
 }
 
 /** What the local service reads its data from: the demo simulator or a folder of real files. */
@@ -51,6 +62,12 @@ export interface MarketDataStore {
    * those types: the store may skip reading the others.
    */
   readHour(hour: HourRef, lineTypes?: ReadonlySet<string>): Promise<DecodedHour>;
+  /**
+   * The capture sessions in force in an hour's file (at least one segment): the session at its
+   * first data row and at each restart line. The first segment's id equals the previous hour's
+   * last one when the session continues across the hour boundary.
+   */
+  captureSegments(hour: HourRef): Promise<readonly CaptureSegment[]>;
   /**
    * A hint that these hours (oldest first) are about to be read: a store that builds files (the
    * demo) may start on some of them now, off the event loop, so they are ready when asked for.

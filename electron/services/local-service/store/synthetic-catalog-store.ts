@@ -1,6 +1,6 @@
 import type { DatasetDescriptor } from '../../../../shared/dataset-descriptor.ts';
 import type { InstrumentEntry } from '../../../../shared/rows/catalog.ts';
-import type { DecodedHour, HourFile, HourRef, MarketDataStore } from './market-data-store.ts';
+import type { CaptureSegment, DecodedHour, HourFile, HourRef, MarketDataStore } from './market-data-store.ts';
 import type { SyntheticMarket } from './synthetic-markets.ts';
 
 function keyOf(source: string, market: string): string {
@@ -74,6 +74,10 @@ export class SyntheticCatalogStore implements MarketDataStore {
 
   readHour(hour: HourRef, lineTypes?: ReadonlySet<string>): Promise<DecodedHour> {
     return this.#inner.readHour(hour, lineTypes);
+  }
+
+  captureSegments(hour: HourRef): Promise<readonly CaptureSegment[]> {
+    return this.#inner.captureSegments(hour);
   }
 
   prefetch(hours: readonly HourRef[]): void {

@@ -70,3 +70,41 @@ export async function snapshotListingPages(service: Pick<ConformanceService, 'ge
   }
   throw new Error(`/snapshots: still has_more after ${maxPages} pages`);
 }
+
+/** Where a row was stored, read from its `event_id` (`{file key}:{line}[:{part}]`); null for a derived row (a candle). */
+export function storedPosition(eventId: string): { key: string; line: number; part: number } | null {
+  const match = /^([^:]+):(\d+)(?::(\d+))?$/.exec(eventId);
+  if (match === null || eventId.includes(':ohlcv:')) return null;
+  return { key: match[1] ?? '', line: Number(match[2]), part: Number(match[3] ?? 0) };
+}
+
+/**
+ * Fails unless every stream's rows (one source and market) come in arrival order: hour file by hour
+ * file, each in its own line order, whatever their collector times do (ARCHITECTURE.md, "Capture
+ * streams and sessions"). Derived rows (candles) are not checked.
+ */
+export function expectArrivalOrder(rows: readonly { event_id: string; source: string; market: string }[], label: string): void {
+  const last = new Map<string, { key: string; line: number; part: number }>();
+  rows.forEach((row, index) => {
+    const at = storedPosition(row.event_id);
+    if (at === null) return;
+    const stream = `${row.source}/${row.market}`;
+    const before = last.get(stream);
+    last.set(stream, at);
+    if (before === undefined) return;
+    const after = at.key > before.key || (at.key === before.key && (at.line > before.line || (at.line === before.line && at.part > before.part)));
+    expect(after, `${label}: ${row.event_id} at index ${index} comes after ${before.key}:${before.line}:${before.part} of ${stream}`).toBe(true);
+  });
+}
+
+/**
+ * Fails unless rows merged from several streams come in collector-time order up to the backward
+ * steps within a stream (`toleranceMs`): a stream's rows merge by its replay clock, never behind.
+ */
+export function expectMergedByTime(times: readonly number[], label: string, toleranceMs = 1000): void {
+  let highest = Number.NEGATIVE_INFINITY;
+  times.forEach((time, index) => {
+    expect(time, `${label}: a row at index ${index} is ${highest - time} ms behind the merge`).toBeGreaterThanOrEqual(highest - toleranceMs);
+    highest = Math.max(highest, time);
+  });
+}

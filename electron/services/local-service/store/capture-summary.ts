@@ -1,0 +1,162 @@
+import { FastV2LineParser } from '../../snapshot/fast-v2-line.ts';
+import { legacyMilliseconds } from '../../snapshot/legacy-record.ts';
+import { LineSplitter } from '../../snapshot/line-splitter.ts';
+import { defaultZstdDecompressor } from '../../snapshot/zstd-decompressor.ts';
+import { openRegularFile } from '../../files/regular-file.ts';
+import { CaptureRestarts } from '../../../../shared/book/capture-stream.ts';
+
+/** A data row of a file that matters to its capture sessions: where it is and when it was collected. */
+export interface CaptureRow {
+  /** 1-based line in the file. */
+  line: number;
+  collectorTimestamp: number;
+}
+
+/** What one hour file says about its capture sessions, read from its data rows' `collector_sequence`. */
+export interface CaptureSummary {
+  /** The file's first data row (the metadata row is not one); null when it has none. */
+  first: CaptureRow | null;
+  /** `collector_sequence` of the first and of the last data row; null in legacy files (no sequence). */
+  firstSequence: number | null;
+  lastSequence: number | null;
+  /** Data rows whose sequence is at or below the previous data row's: each starts a new session. */
+  restarts: readonly CaptureRow[];
+}
+
+const sequenceKey = Buffer.from('"collector_sequence"');
+const digit0 = 0x30;
+const digit9 = 0x39;
+
+function isBlank(byte: number | undefined): boolean {
+  return byte === 0x20 || byte === 0x09 || byte === 0x0a || byte === 0x0d;
+}
+
+/**
+ * The envelope's `collector_sequence` read from the line's bytes (the first occurrence of the key,
+ * which the envelope writes before `data`); undefined when it is not a plain integer there. The
+ * key is in every v2 row, so the search stops inside the line.
+ */
+function sequenceInBytes(bytes: Buffer, start: number, end: number): number | undefined {
+  const at = bytes.indexOf(sequenceKey, start);
+  if (at < 0 || at >= end) return undefined;
+  let p = at + sequenceKey.length;
+  while (p < end && isBlank(bytes[p])) p++;
+  if (bytes[p] !== 0x3a) return undefined;
+  p++;
+  while (p < end && isBlank(bytes[p])) p++;
+  let value = 0;
+  const first = p;
+  for (let byte = bytes[p]; p < end && byte !== undefined && byte >= digit0 && byte <= digit9; byte = bytes[++p]) value = value * 10 + (byte - digit0);
+  if (p === first || p - first > 15) return undefined;
+  const next = bytes[p];
+  return next === 0x2e || next === 0x65 || next === 0x45 ? undefined : value;
+}
+
+function parsed(bytes: Buffer, start: number, end: number): Record<string, unknown> | null {
+  try {
+    const value: unknown = JSON.parse(bytes.toString('utf8', start, end));
+    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+function timeOf(row: Record<string, unknown> | null): number {
+  const v2 = row?.collector_timestamp;
+  if (typeof v2 === 'number') return v2;
+  const legacy = row?.timestamp;
+  return typeof legacy === 'number' ? legacyMilliseconds(legacy) : Number.NaN;
+}
+
+/**
+ * Follows one file's lines: the first tells v2 (a metadata row) from legacy; each v2 data row's
+ * sequence is read from its bytes (a line it cannot read so is parsed whole), and a row at or
+ * below the previous one is a restart. Lines the strict decoder would refuse are passed over here:
+ * reading the hour reports them.
+ */
+class CaptureSummaryReader {
+  readonly #restarts = new CaptureRestarts();
+  readonly #envelope = new FastV2LineParser();
+  readonly #rows: CaptureRow[] = [];
+  #format: 'v2' | 'legacy' | null = null;
+  #first: CaptureRow | null = null;
+  #firstSequence: number | null = null;
+  #lastSequence: number | null = null;
+
+  /** Whether reading on can change the summary (a legacy file is settled by its first line). */
+  get wantsMore(): boolean {
+    return this.#format !== 'legacy';
+  }
+
+  line(bytes: Buffer, start: number, end: number, line: number): void {
+    if (this.#format === null) {
+      const row = parsed(bytes, start, end);
+      if (row?.type === 'metadata') {
+        this.#format = 'v2';
+        return;
+      }
+      this.#format = 'legacy';
+      this.#first = { line, collectorTimestamp: timeOf(row) };
+      return;
+    }
+    if (this.#format === 'legacy') return;
+    // The envelope names the type before `data`: a repeated metadata row (files joined end to end) is framing.
+    const type = this.#envelope.lineType(bytes, start, end);
+    if (type === 'metadata') return;
+    let sequence = type === null ? undefined : sequenceInBytes(bytes, start, end);
+    let row: Record<string, unknown> | null = null;
+    if (sequence === undefined) {
+      row = parsed(bytes, start, end);
+      // A repeated metadata row (files joined end to end) is framing, not data.
+      if (row === null || row.type === 'metadata') return;
+      const value = row.collector_sequence;
+      if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) return;
+      sequence = value;
+    }
+    const restart = this.#restarts.next(sequence);
+    if (this.#first === null || restart) {
+      const at = { line, collectorTimestamp: timeOf(row ?? parsed(bytes, start, end)) };
+      if (this.#first === null) {
+        this.#first = at;
+        this.#firstSequence = sequence;
+      } else {
+        this.#rows.push(at);
+      }
+    }
+    this.#lastSequence = sequence;
+  }
+
+  summary(): CaptureSummary {
+    return { first: this.#first, firstSequence: this.#firstSequence, lastSequence: this.#lastSequence, restarts: this.#rows };
+  }
+}
+
+/**
+ * Reads a snapshot file's capture summary: its first data row, first and last sequence and restart
+ * rows. It decompresses and splits the lines but decodes no record, so it costs a fraction of a
+ * decode, whatever line types a query reads. Rejects when the file cannot be read or decompressed.
+ */
+export async function readCaptureSummary(path: string): Promise<CaptureSummary> {
+  const reader = new CaptureSummaryReader();
+  const splitter = new LineSplitter();
+  const sink = (bytes: Buffer, start: number, end: number, line: number): void => reader.line(bytes, start, end, line);
+  const handle = await openRegularFile(path);
+  try {
+    const chunks = async function* (): AsyncGenerator<Uint8Array, void, undefined> {
+      for (;;) {
+        const buffer = Buffer.allocUnsafe(1024 * 1024);
+        const { bytesRead } = await handle.read(buffer, 0, buffer.length, null);
+        if (bytesRead === 0) return;
+        yield buffer.subarray(0, bytesRead);
+      }
+    };
+    for await (const chunk of defaultZstdDecompressor().decompress(chunks())) {
+      splitter.push(chunk, sink);
+      if (!reader.wantsMore) return reader.summary();
+    }
+    splitter.finish(sink);
+    return reader.summary();
+  } finally {
+    await handle.close();
+  }
+}
