@@ -5,7 +5,7 @@ import type { ReferenceLevel } from './reference-l2-books.ts';
 // and one hour of a second market, laid out so that every part of the capture-stream rule has
 // something to bite on. Hour 0: deltas before the first snapshot, backward steps, and two rows
 // past the hour's end (one stamped in hour 1, arriving before a row stamped back in hour 0). Hour
-// 1: a row stamped in hour 0, then a restart in mid-file on a trade line, followed by deltas that
+// 1: rows stamped in hour 0 (one 72 s back), then a restart in mid-file on a trade line, followed by deltas that
 // would cross the old books if they were applied. Hour 2 continues the new session. Hour 3 starts
 // a session at its first row (its sequence equals hour 2's last: not above it).
 
@@ -62,6 +62,8 @@ const hour0: HandRow[] = rowsOf(h0, 100, [
 const hour1: HandRow[] = [
   ...rowsOf(h1, 200, [
     [-3, delta(null, levels([99.9, 4]), [])], // stamped in hour 0, written in hour 1's file
+    [70_000, delta(perp, [], levels([201.75, 1]))],
+    [-2000, delta(null, levels([99.8, 1]), [])], // 72 s back: stamped in hour 0, beyond a range's slack there
     [1000, 'trade'],
     [10 * minute, delta(perp, levels([200.5, 0]), levels([201.5, 2]))],
     [20 * minute, snap(null, levels([100.5, 1], [100, 2]), levels([101, 1], [101.5, 2]))],

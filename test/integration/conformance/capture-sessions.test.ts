@@ -99,9 +99,10 @@ describe('capture streams and sessions over a folder of hand-made files', () => 
     expect(model.counts.ignoredDeltas).toBe(6);
     expect(expected.length).toBeGreaterThan(25);
 
-    // (b) the service's books, paged in 7s so continuations land in every hour and around the restarts.
+    // (b) the service's books, paged in 7s, and in 1s, 2s and 3s, so continuations land on every event, restarts included.
     const served = await rows<L2Row>('/l2-orderbooks', range, 7);
     expect(served.map((row) => observationOfFlatRow(row))).toEqual(expected);
+    for (const limit of [1, 2, 3]) expect(await rows<L2Row>('/l2-orderbooks', range, limit), `limit ${limit}`).toEqual(served);
 
     // (c) a client replaying /l2-updates from the hour before the range, with the source_capture_id rule.
     const updates = await rows<L2Row>('/l2-updates', { ...main, start: captureHour0, end: range.end }, 5);
@@ -173,12 +174,19 @@ describe('capture streams and sessions over a folder of hand-made files', () => 
     expect(new Set(served.map((item) => item.data.market))).toEqual(new Set([captureMarket, otherMarket]));
   });
 
-  it('a range keeps the stepped-back rows collected in it, wherever they arrive, and pages across the slack past its end', async () => {
-    // Hour 0's last rows: one stamped past the hour, then one stepped back into it; hour 1 opens with a row stamped in hour 0.
+  it('a range keeps the stepped-back rows collected in it, wherever they arrive, and pages across the slack past its end (60 s of replay clock)', async () => {
+    // Hour 0's last rows: one stamped past the hour, then one stepped back into it; hour 1 opens
+    // with a row stamped in hour 0, and later one stamped 72 s back into it: beyond the slack.
     const lateInHour0 = { ...main, start: captureHour0 + 59 * minuteMs, end: captureHour0 + hourMs - 1 };
     const served = await rows<L2Row>('/l2-updates', lateInHour0, 1);
-    const expected = handRows(captureHours).filter((row) => row.book && row.time >= lateInHour0.start && row.time <= lateInHour0.end);
+    const stamped = handRows(captureHours).filter((row) => row.book && row.time >= lateInHour0.start && row.time <= lateInHour0.end);
+    const clockOf = (row: (typeof stamped)[number]): number => {
+      const before = row.hour.rows.slice(0, row.index + 1).map((hand) => hand.time);
+      return Math.min(row.hour.hourStart + hourMs - 1, Math.max(row.hour.hourStart, ...before));
+    };
+    const expected = stamped.filter((row) => clockOf(row) <= lateInHour0.end + minuteMs);
     expect(expected.map((row) => row.hour.hourStart)).toEqual([captureHour0, captureHour0, captureHour0, captureHour0 + hourMs]);
+    expect(stamped.length - expected.length, 'one row of the range arrives beyond the slack').toBe(1);
     expect(served.map((row) => row.event_id)).toEqual(expected.map((row) => row.eventId));
     // The row stamped in hour 1 but written in hour 0's file comes first in a range of hour 1.
     const openingHour1 = await rows<L2Row>('/l2-updates', { ...main, start: captureHour0 + hourMs, end: captureHour0 + hourMs + minuteMs }, 1);
@@ -186,8 +194,26 @@ describe('capture streams and sessions over a folder of hand-made files', () => 
     // /l2-orderbooks serves the same events there, with the books of the stream.
     const books = await rows<L2Row>('/l2-orderbooks', lateInHour0, 1);
     expect(books.map((row) => row.event_id)).toEqual(served.map((row) => row.event_id));
-    const model = referenceBooks().filter((book) => book.time >= lateInHour0.start && book.time <= lateInHour0.end);
+    const servedTimes = new Set(expected.map((row) => row.time));
+    const model = referenceBooks().filter((book) => book.time >= lateInHour0.start && book.time <= lateInHour0.end && servedTimes.has(book.time));
     expect(books.map((row) => observationOfFlatRow(row))).toEqual(model);
+  });
+
+  it('a continuation whose resume point was evicted replays from the hour before its cursor to the same books', async () => {
+    const whole = await rows<L2Row>('/l2-orderbooks', range);
+    // The first page ends in hour 2, so the continuation replays hours 1 (with its restart) and 2.
+    const limit = whole.findIndex((row) => /-12:\d+$/.test(row.event_id)) + 2;
+    expect(limit).toBeGreaterThan(2);
+    const first = await target.get<{ items: L2Row[]; next_cursor: string | null }>('/l2-orderbooks', { query: { ...range, limit }, key: paidKey });
+    const cursor = first.body.next_cursor;
+    if (cursor === null) throw new Error('the first page is the last');
+    // Other queries' first pages push the cursor's resume point out (64 are kept).
+    for (let i = 0; i < 70; i++) await target.get('/l2-orderbooks', { query: { ...range, start: range.start + i, limit: 1 }, key: paidKey });
+    const continued = await target.get<{ items: L2Row[] }>('/l2-orderbooks', { query: { ...range, limit, cursor }, key: paidKey });
+    expect(continued.body.items.length).toBeGreaterThan(0);
+    const pages = [...first.body.items, ...continued.body.items];
+    expect(pages).toEqual(whole.slice(0, pages.length));
+    expect(pages.map((row) => observationOfFlatRow(row))).toEqual(referenceBooks().filter((book) => inRange(book.time)).slice(0, pages.length));
   });
 
   it('with an instrument, /l2-orderbooks still clears that book at each restart', async () => {

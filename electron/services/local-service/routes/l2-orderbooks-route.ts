@@ -8,13 +8,12 @@ import type { OrderbookRecord } from '../../../../shared/snapshot/records.ts';
 import { resolveWindow } from '../access-policy.ts';
 import { QueryReader } from '../query-params.ts';
 import { CaptureContexts } from '../rows/capture-contexts.ts';
+import { hourSlackMs } from '../rows/row-pager.ts';
 import type { ServiceContext } from '../service-context.ts';
 import { badRequest, ServiceHttpError, unavailable } from '../service-error.ts';
 import type { DecodedHour, HourRef } from '../store/market-data-store.ts';
 
 const hourMs = 3_600_000;
-/** How far past the range's end (by replay clock) a stream is read, as `/l2-updates` reads it (`row-pager.ts`). */
-const hourSlackMs = 60_000;
 
 /** Where a page of books ended: the hour and the index (in replay order) of the last producing event. */
 interface ReplayPosition {
@@ -97,7 +96,7 @@ export function registerL2OrderbooksRoute(app: FastifyInstance, context: Service
     // the book in force comes from a preceding snapshot even when its own hour has not had one
     // yet, and a page's work does not grow with how far into the range it is.
     const replayFrom = after === undefined ? range.start : Math.max(range.start, after.h);
-    const hours = await context.store.hours(source, market, replayFrom - hourMs, range.end + 60_000);
+    const hours = await context.store.hours(source, market, replayFrom - hourMs, range.end + hourSlackMs);
     const limits = context.replayLimits;
     const started = performance.now();
     const engine = new BookEngine();

@@ -45,7 +45,7 @@ export class QueryTooExpensive extends Error {
  * row may arrive after rows with later times: a stream is read this far past a range's end (by its
  * replay clock) before it is done, so a stepped-back row of the range is still served.
  */
-const hourSlackMs = 60_000;
+export const hourSlackMs = 60_000;
 const hourMs = 3_600_000;
 
 interface Stream {
