@@ -112,7 +112,7 @@ describe('the shortcut sheet', () => {
   });
 
   it('has a section for each view that has keys of its own, and no shortcut listed twice in one section', () => {
-    expect(shortcutSections.map((section) => section.id)).toEqual(['go', 'shell', 'palette', 'catalog', 'workspace', 'options', 'intents', 'quotes', 'events', 'replay', 'files', 'downloads']);
+    expect(shortcutSections.map((section) => section.id)).toEqual(['go', 'shell', 'palette', 'catalog', 'workspace', 'options', 'intents', 'quotes', 'events', 'replay', 'heatmap', 'files', 'downloads']);
     for (const section of shortcutSections) {
       const keys = section.entries.flatMap((entry) => entry.keys);
       expect(new Set(keys).size, section.id).toBe(keys.length);

@@ -106,6 +106,12 @@ export function ReplayPlayer({ replayId, track, complete, range, zone, initialTi
   const goTo = useRef<HTMLInputElement>(null);
   const describe = useMemo(() => (ms: number) => formatTimestamp(ms, zone, 'ms'), [zone]);
 
+  // The benchmark's "first played frame": the first frame this player shows (once per player).
+  const shownFirst = index >= 0;
+  useEffect(() => {
+    if (shownFirst) performance.mark('mde:replay-first-frame');
+  }, [shownFirst]);
+
   const healthReports = marks?.health;
   const frameReports = marks?.frames;
   const reported = useMemo(() => [...reportedHealth(healthReports ?? [], describe), ...reportedFrameMarks(frameReports ?? [], describe)], [healthReports, frameReports, describe]);

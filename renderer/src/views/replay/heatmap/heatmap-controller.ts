@@ -93,6 +93,8 @@ export class HeatmapController {
   #snapshot: HeatmapSnapshot = { following: true, mapping: { scale: 'linear', contrast: 1, cutoff: 0 }, loading: false, view: '' };
   readonly #listeners = new Set<() => void>();
   #scheduled = false;
+  /** When the gesture the next paint answers began (for `mde:heatmap-gesture`, the benchmark's repaint time). */
+  #gestureAt: number | null = null;
   #unsubscribeTiles: (() => void) | null = null;
   #tiles: TileCache | null = null;
 
@@ -154,6 +156,7 @@ export class HeatmapController {
     const view = this.#view;
     if (view === null) return;
     event.preventDefault();
+    this.#gestureAt ??= performance.now();
     const plot = this.#plot();
     const factor = Math.exp(event.deltaY * wheelZoom);
     if (event.shiftKey || event.offsetX > plot.width) this.#zoomPrices(view, yToPrice(view, plot, event.offsetY), factor);
@@ -175,6 +178,7 @@ export class HeatmapController {
       const dy = y - drag.y;
       if (Math.abs(dx) + Math.abs(dy) > dragThreshold) drag.moved = true;
       if (drag.moved) {
+        this.#gestureAt ??= performance.now();
         // Dragging on the price axis stretches prices (down widens), as chart axes do.
         if (drag.axis === 'price') this.#zoomPrices(drag.view, (drag.view.p0 + drag.view.p1) / 2, Math.exp(dy * 0.01));
         else this.#setMode({ kind: 'manual', view: panBy(drag.view, this.#plot(), dx, dy) });
@@ -225,6 +229,7 @@ export class HeatmapController {
     };
     const move = moves[key];
     if (move === undefined) return false;
+    this.#gestureAt ??= performance.now();
     move();
     return true;
   }
@@ -346,7 +351,12 @@ export class HeatmapController {
       lastTrade: trades === null ? null : lastTradeAt(trades, at),
     });
     this.#paintOverlay();
-    performance.measure('mde:heatmap-paint', { start: started, end: performance.now() });
+    const painted = performance.now();
+    performance.measure('mde:heatmap-paint', { start: started, end: painted });
+    if (this.#gestureAt !== null) {
+      performance.measure('mde:heatmap-gesture', { start: this.#gestureAt, end: painted });
+      this.#gestureAt = null;
+    }
     if (scene !== null && scene.exact.length > 0 && performance.getEntriesByName('mde:heatmap-painted', 'mark').length === 0) performance.mark('mde:heatmap-painted');
     // While the prices follow the data (no price zoom yet), fit them to the book the tiles show.
     if (this.#mode?.kind === 'follow' && (this.#half === null || this.#half.auto) && scene !== null) {

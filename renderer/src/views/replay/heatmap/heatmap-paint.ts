@@ -109,7 +109,17 @@ function paintTiles(ctx: CanvasRenderingContext2D, size: PlotSize, scene: Heatma
     const band = 2 ** tile.rowShift;
     const top = priceToY(scene.view, size, ((tile.rowBase + tile.rows) * band - 0.5) * tile.priceStep);
     const bottom = priceToY(scene.view, size, (tile.rowBase * band - 0.5) * tile.priceStep);
-    ctx.drawImage(tile.image, 0, 0, tile.columns, tile.rows, x0, top, x1 - x0, bottom - top);
+    // Only the cells in view: a coarse tile drawn at a fine zoom would otherwise be scaled to a
+    // canvas thousands of times the plot's size.
+    const perColumn = (x1 - x0) / tile.columns;
+    const perRow = (bottom - top) / tile.rows;
+    if (!(perColumn > 0) || !(perRow > 0)) continue;
+    const c0 = Math.max(0, Math.floor(-x0 / perColumn));
+    const c1 = Math.min(tile.columns, Math.ceil((size.width - x0) / perColumn));
+    const r0 = Math.max(0, Math.floor(-top / perRow));
+    const r1 = Math.min(tile.rows, Math.ceil((size.height - top) / perRow));
+    if (c1 <= c0 || r1 <= r0) continue;
+    ctx.drawImage(tile.image, c0, r0, c1 - c0, r1 - r0, x0 + c0 * perColumn, top + r0 * perRow, (c1 - c0) * perColumn, (r1 - r0) * perRow);
   }
 }
 

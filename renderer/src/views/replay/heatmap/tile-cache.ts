@@ -74,6 +74,8 @@ export class TileCache {
   readonly #fetch: TileFetcher;
   readonly #now: () => number;
   readonly #tiles = new Map<string, CachedTile>();
+  /** When each tile was last asked for, so one that does not come (no data there) is not asked for again at once. */
+  readonly #asked = new Map<string, number>();
   readonly #maxBytes: number;
   #bytes = 0;
   #inFlight = false;
@@ -141,12 +143,16 @@ export class TileCache {
     const now = this.#now();
     const wanted: number[] = [];
     for (const index of plan.indices) {
+      const key = keyOf(plan.level, index, plan.rowShift);
+      if (now - (this.#asked.get(key) ?? Number.NEGATIVE_INFINITY) < refetchMs) continue;
       const tile = this.tile(plan.level, index, plan.rowShift, plan.needMin, plan.needMax);
       const end = (index + 1) * tileSpanOf(plan.level);
       const filling = tile !== undefined && tile.filledUntil < end && readUntil > tile.filledUntil && now - tile.fetchedAt >= refetchMs;
       if (tile === undefined || filling) wanted.push(index);
     }
     if (wanted.length === 0) return;
+    for (const index of wanted.slice(0, 64)) this.#asked.set(keyOf(plan.level, index, plan.rowShift), now);
+    if (this.#asked.size > 4096) this.#asked.clear();
     this.#inFlight = true;
     const { level, rowShift, rowMin, rowMax } = plan;
     this.#fetch

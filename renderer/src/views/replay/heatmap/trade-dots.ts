@@ -1,4 +1,4 @@
-import { priceToY, timeToX, type HeatmapViewport, type PlotSize } from './heatmap-viewport.ts';
+import type { HeatmapViewport, PlotSize } from './heatmap-viewport.ts';
 
 // Trades become dots on the heatmap: trades of one side landing in the same few-pixel cell merge
 // into one dot at their quantity-weighted position, so a busy hour draws a bounded number of
@@ -41,16 +41,39 @@ export function firstTradeAt(time: ArrayLike<number>, t: number): number {
   return low;
 }
 
+/** Per-cell sums, reused between calls (a generation stamp marks which cells this call touched). */
+const cells = { sumQ: new Float64Array(0), sumX: new Float64Array(0), sumY: new Float64Array(0), count: new Uint32Array(0), stamp: new Uint32Array(0), generation: 0 };
+
+function ensureCells(size: number): void {
+  if (cells.sumQ.length >= size) return;
+  cells.sumQ = new Float64Array(size);
+  cells.sumX = new Float64Array(size);
+  cells.sumY = new Float64Array(size);
+  cells.count = new Uint32Array(size);
+  cells.stamp = new Uint32Array(size);
+  cells.generation = 0;
+}
+
 /**
  * The dots of the trades inside the window: merged per side within `cellPx`-square cells, each
  * at its trades' quantity-weighted mean position, with radius from `dotRadius.min` up to
- * `dotRadius.max` at the 99th percentile of the dots' quantities (area ∝ quantity).
+ * `dotRadius.max` at the 99th percentile of the dots' quantities (area ∝ quantity). Dots come in
+ * the order their cells were first hit. Sums live in typed arrays, so a busy hour's 200,000
+ * trades in view cost one pass and no objects per trade.
  */
 export function tradeDots(trades: HeatmapTrades, view: HeatmapViewport, size: PlotSize, cellPx = 4): TradeDot[] {
-  const dots: TradeDot[] = [];
-  const byCell = new Map<number, number>();
   const columns = Math.ceil(size.width / cellPx) + 1;
   const rows = Math.ceil(size.height / cellPx) + 1;
+  ensureCells(columns * rows * 3);
+  cells.generation = (cells.generation + 1) >>> 0;
+  if (cells.generation === 0) {
+    cells.stamp.fill(0);
+    cells.generation = 1;
+  }
+  const { sumQ, sumX, sumY, count, stamp, generation } = cells;
+  const order: number[] = [];
+  const xScale = size.width / (view.t1 - view.t0);
+  const yScale = size.height / (view.p1 - view.p0);
   for (let i = firstTradeAt(trades.time, view.t0); i < trades.time.length; i++) {
     const time = trades.time[i] ?? Number.NaN;
     if (time > view.t1) break;
@@ -59,28 +82,34 @@ export function tradeDots(trades: HeatmapTrades, view: HeatmapViewport, size: Pl
     if (!(price >= view.p0 && price <= view.p1) || !(quantity > 0)) continue;
     const raw = trades.side[i] ?? 0;
     const side = raw === 1 || raw === -1 ? raw : 0;
-    const x = timeToX(view, size, time);
-    const y = priceToY(view, size, price);
-    const key = ((Math.min(columns - 1, Math.floor(x / cellPx)) * rows + Math.min(rows - 1, Math.floor(y / cellPx))) * 3) + side + 1;
-    const at = byCell.get(key);
-    const dot = at === undefined ? undefined : dots[at];
-    if (dot === undefined) {
-      byCell.set(key, dots.length);
-      dots.push({ x: x * quantity, y: y * quantity, radius: 0, side, quantity, trades: 1 });
-    } else {
-      dot.x += x * quantity;
-      dot.y += y * quantity;
-      dot.quantity += quantity;
-      dot.trades++;
+    const x = (time - view.t0) * xScale;
+    const y = (view.p1 - price) * yScale;
+    const key = (Math.min(columns - 1, Math.floor(x / cellPx)) * rows + Math.min(rows - 1, Math.floor(y / cellPx))) * 3 + side + 1;
+    if (stamp[key] !== generation) {
+      stamp[key] = generation;
+      sumQ[key] = 0;
+      sumX[key] = 0;
+      sumY[key] = 0;
+      count[key] = 0;
+      order.push(key);
     }
+    sumQ[key] = (sumQ[key] ?? 0) + quantity;
+    sumX[key] = (sumX[key] ?? 0) + x * quantity;
+    sumY[key] = (sumY[key] ?? 0) + y * quantity;
+    count[key] = (count[key] ?? 0) + 1;
   }
-  const quantities = dots.map((dot) => dot.quantity).sort((a, b) => a - b);
+  const quantities = order.map((key) => sumQ[key] ?? 0).sort((a, b) => a - b);
   const reference = quantities[Math.round(0.99 * (quantities.length - 1))] ?? 1;
-  for (const dot of dots) {
-    dot.x /= dot.quantity;
-    dot.y /= dot.quantity;
-    const share = Math.min(1, Math.sqrt(dot.quantity / reference));
-    dot.radius = dotRadius.min + (dotRadius.max - dotRadius.min) * share;
-  }
-  return dots;
+  return order.map((key): TradeDot => {
+    const quantity = sumQ[key] ?? 0;
+    const share = Math.min(1, Math.sqrt(quantity / reference));
+    return {
+      x: (sumX[key] ?? 0) / quantity,
+      y: (sumY[key] ?? 0) / quantity,
+      radius: dotRadius.min + (dotRadius.max - dotRadius.min) * share,
+      side: (key % 3) - 1,
+      quantity,
+      trades: count[key] ?? 0,
+    };
+  });
 }

@@ -107,6 +107,8 @@ export function useReplaySession(key: string, start: StartReplay | null): Replay
       ours(event.replayId, () => update((value) => withMarks(value, event.book, (marks) => ({ ...marks, frames: [...marks.frames, ...event.marks], frameCounts: event.counts, capped: marks.capped || event.capped })))),
     );
     const offEnded = api.events.on('book.replayEnded', (event) => ours(event.replayId, () => update((value) => ({ ...value, progress: event.progress, ended: event, settledAt: Date.now() }))));
+    // The benchmark measures from here to the first frame shown (`mde:replay-first-frame`).
+    performance.mark('mde:replay-requested');
     begin(api).then(
       (started) => {
         if (closed) {
