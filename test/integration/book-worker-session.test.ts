@@ -36,7 +36,7 @@ function topOf(chunk: FrameChunk, f: number): ReferenceTop | null {
 }
 
 describe('book worker sessions', () => {
-  it('answers windows of frames equal to the reference books, around any time, across a coverage gap, and releases', async () => {
+  it('answers windows of frames equal to the reference books, around any time, across a coverage gap, the files\' trades, and releases', async () => {
     const dir = await tempDir();
     const hours = [0, 2]; // no file for 01:00: the book is cleared there
     const events: BookEvent[][] = hours.map((h, i) => hourOfEvents(spec(h), 11 + i, 4_500, 400));
@@ -84,6 +84,23 @@ describe('book worker sessions', () => {
     if (tiles.kind !== 'tiles') throw new Error(tiles.kind);
     expect(tiles.tiles).toHaveLength(1);
     expect(tiles.tiles[0]?.values.some((value) => value > 0)).toBe(true);
+
+    // The files' trades, kept beside the book: one after every 50th event from the 26th (the
+    // fixture's writer), at the replay clock, in file order.
+    const expectedTrades: number[][] = [];
+    let clock = Number.NEGATIVE_INFINITY;
+    for (const hourEvents of events) {
+      hourEvents.forEach((event, i) => {
+        clock = Math.max(clock, event.collectorTimestamp);
+        if (i % 50 === 25) expectedTrades.push([clock, event.bids[0] ?? 1, 0.5, 1]);
+      });
+    }
+    expect(last?.trades).toBe(expectedTrades.length);
+    const trades = await client.query(replay.seq, { kind: 'trades', book, from: 10 });
+    if (trades.kind !== 'trades') throw new Error(trades.kind);
+    expect(trades.total).toBe(expectedTrades.length);
+    const got = Array.from(trades.time, (time, i) => [time, trades.price[i] ?? 0, trades.quantity[i] ?? 0, trades.side[i] ?? 0]);
+    expect(got).toEqual(expectedTrades.slice(10));
 
     client.release(replay.seq);
     const gone = await client.query(replay.seq, { kind: 'frames', book, at: spec(0).hour, before: 0, after: 1 });

@@ -1,6 +1,6 @@
 import { stat } from 'node:fs/promises';
 import { CaptureRestarts } from '../../../shared/book/capture-stream.ts';
-import type { SnapshotRecord } from '../../../shared/snapshot/records.ts';
+import type { SnapshotRecord, TradeRecord } from '../../../shared/snapshot/records.ts';
 import { SnapshotReader } from '../snapshot/snapshot-reader.ts';
 import type { BookInput } from './book-input.ts';
 import { isCoverageGap, snapshotKeyHour, summaryHour } from './snapshot-hour.ts';
@@ -18,6 +18,8 @@ export interface FileReplayProgress {
 export interface FileBookSourceOptions {
   signal?: AbortSignal;
   onProgress?: (progress: FileReplayProgress) => void;
+  /** Receives the trades of each batch, in file order, just before its book inputs are handed on (a replay draws them beside the book). */
+  onTrades?: (trades: readonly TradeRecord[]) => void;
 }
 
 async function totalSize(paths: readonly string[]): Promise<number> {
@@ -91,10 +93,13 @@ export async function* bookInputsFromFiles(paths: readonly string[], options: Fi
     for await (const records of reader) {
       const inputs: BookInput[] = judged ? [] : enterHour(summaryHour(reader.summary()));
       judged = true;
+      const trades: TradeRecord[] = [];
       for (const record of records) {
         if (stream.restartsAt(record)) inputs.push({ reset: true, collectorTimestamp: record.collectorTimestamp, cause: 'session-restart' });
         if (record.type === 'orderbook') inputs.push(record);
+        else if (record.type === 'trade' && options.onTrades !== undefined) trades.push(record);
       }
+      if (trades.length > 0) options.onTrades?.(trades);
       if (inputs.length > 0) yield inputs;
     }
     bytesBefore += reader.summary().compressedBytes;

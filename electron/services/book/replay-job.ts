@@ -1,5 +1,6 @@
 import { BookDataError } from '../../../shared/book/book-data-error.ts';
 import { SnapshotDecodeError } from '../../../shared/snapshot/decode-errors.ts';
+import type { TradeRecord } from '../../../shared/snapshot/records.ts';
 import type { BookInput } from './book-input.ts';
 import type { BookWorkerEvent, BookWorkerRequest, L2RowKind, PageFailure, ReplayError, ReplayProgress } from './book-worker-protocol.ts';
 import { bookInputsFromFiles, type FileReplayProgress } from './file-book-source.ts';
@@ -155,8 +156,11 @@ export class ReplayJob {
 
   private source(): AsyncGenerator<BookInput[], void, undefined> {
     if (this.request.kind === 'replay-pages') return this.pageInputs(this.request.rows);
+    const session = this.session;
     return bookInputsFromFiles(this.request.paths, {
       signal: this.abort.signal,
+      // A session keeps the files' trades beside the books: the view draws them and lists them on the tape.
+      ...(session === null ? {} : { onTrades: (trades: readonly TradeRecord[]) => session.addTrades(trades) }),
       onProgress: (progress) => (this.files = progress),
     });
   }
