@@ -159,12 +159,12 @@ describe('4.12 GET /l2-orderbooks', () => {
 });
 
 describe('4.12 / part 8 replay bounds', () => {
-  // A request replays from the start of the hour before its range (or before its cursor's hour)
-  // until its page is full: a range starting at 12:05 replays the 11:00 file and five minutes of
-  // the 12:00 one; one starting at 11:55 the 10:00 file and most of the 11:00 one.
+  // A request replays from the last snapshot before its range (spec 4.12: "from a preceding
+  // snapshot") until its page is full. Its work is the events from that snapshot to its page's
+  // last row, in the stream's order: the oracle below counts them from /l2-updates.
   const cheap = { ...sol, start: hourStartOf(fixedNow) + 5 * minuteMs, end: hourStartOf(fixedNow) + 6 * minuteMs };
-  const lateInHour = { ...sol, start: hourStartOf(fixedNow) - 5 * minuteMs, end: hourStartOf(fixedNow) - 4 * minuteMs };
-  const threeFiles = { ...sol, start: hourStartOf(fixedNow) - minuteMs, end: hourStartOf(fixedNow) + 2 * minuteMs, limit: 1000 };
+  /** The last complete hour; its own first snapshot comes a few seconds in. */
+  const hour = hourStartOf(fixedNow) - hourMs;
 
   async function withLimits(limits: Partial<ReplayLimits>, check: (limited: ConformanceService) => Promise<void>): Promise<void> {
     const limited = await service.startSibling({ replayLimits: { ...specReplayLimits, ...limits } });
@@ -175,25 +175,43 @@ describe('4.12 / part 8 replay bounds', () => {
     }
   }
 
-  /** About the captures a request replays: the L2 events from the hour before its range to a minute past its end. */
-  async function capturesOf(query: { start: number; end: number }): Promise<number> {
-    return (await pageAll<L2Row>(service, '/l2-updates', { query: { ...sol, start: hourStartOf(query.start) - hourMs, end: query.end + minuteMs, limit: 1000 }, key: paidKey })).items.length;
+  /** The events a first page of `limit` rows replays: from the last snapshot before the range to its `limit`-th book in the range. */
+  async function workOf(query: { start: number; end: number }, limit: number): Promise<number> {
+    const rows = (await pageAll<L2Row>(service, '/l2-updates', { query: { ...sol, start: hourStartOf(query.start) - hourMs, end: query.end, limit: 1000 }, key: paidKey })).items;
+    let clock = Number.NEGATIVE_INFINITY;
+    const clocks = rows.map((row) => (clock = Math.max(clock, row.collector_timestamp)));
+    const from = rows.findLastIndex((row, i) => row.source_event_is_snapshot && (clocks[i] ?? 0) < query.start);
+    let served = 0;
+    for (let i = from; i < rows.length; i++) {
+      const at = rows[i]?.collector_timestamp ?? 0;
+      if (at >= query.start && at <= query.end && ++served === limit) return i - from + 1;
+    }
+    return rows.length - from;
   }
 
-  it('4.12 range over the replay limit → 422 (raw captures)', async () => {
-    // A limit halfway between what the two requests replay (the simulator's rates may change).
-    const [few, many] = [await capturesOf(cheap), await capturesOf(lateInHour)];
-    expect(many).toBeGreaterThan(few * 1.3);
+  it('4.12 range over the replay limit → 422 (raw captures): a page replays from the snapshot before its range, not from an hour back', async () => {
+    // A 10-row page of a minute against a full page of forty minutes, late in an hour.
+    const small = { ...cheap, limit: 10 };
+    const full = { ...sol, start: hour + 15 * minuteMs, end: hour + 55 * minuteMs, limit: 1000 };
+    const [few, many] = [await workOf(small, 10), await workOf(full, 1000)];
+    expect(many).toBeGreaterThan(few + 400);
+    // Had the replay started an hour back, even the small page would be over this.
     await withLimits({ maxCaptures: Math.round((few + many) / 2) }, async (limited) => {
-      expect((await limited.get('/l2-orderbooks', { query: cheap })).status).toBe(200);
-      expect((await limited.get('/l2-orderbooks', { query: lateInHour })).status).toBe(422);
+      expect((await limited.get('/l2-orderbooks', { query: small, key: paidKey })).status).toBe(200);
+      expect((await limited.get('/l2-orderbooks', { query: full, key: paidKey })).status).toBe(422);
     });
   });
 
-  it('4.12 range over the replay limit → 422 (bytes of storage reads)', async () => {
-    await withLimits({ maxStorageBytes: 700_000 }, async (limited) => {
-      expect((await limited.get('/l2-orderbooks', { query: cheap })).status).toBe(200);
-      expect((await limited.get('/l2-orderbooks', { query: threeFiles, key: paidKey })).status).toBe(422);
+  it('4.12 range over the replay limit → 422 (bytes of storage reads): a range opening before its hour\'s first snapshot reads the hour before too', async () => {
+    const listing = await service.get('/snapshots', { query: { ...sol, from: new Date(hour - hourMs).toISOString(), to: new Date(hour + hourMs).toISOString() } });
+    const { total, total_bytes: twoFiles } = listing.body as { total: number; total_bytes: number };
+    expect(total).toBe(2);
+    // Half a second in, before the hour's first snapshot (1.5 s or later): its book comes from the hour before.
+    const opening = { ...sol, start: hour + 500, end: hour + 2 * minuteMs, limit: 1000 };
+    const within = { ...sol, start: hour + 10 * minuteMs, end: hour + 11 * minuteMs, limit: 1000 };
+    await withLimits({ maxStorageBytes: twoFiles - 1 }, async (limited) => {
+      expect((await limited.get('/l2-orderbooks', { query: within, key: paidKey })).status).toBe(200);
+      expect((await limited.get('/l2-orderbooks', { query: opening, key: paidKey })).status).toBe(422);
     });
   });
 

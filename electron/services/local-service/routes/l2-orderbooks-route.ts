@@ -9,6 +9,7 @@ import { resolveWindow } from '../access-policy.ts';
 import { QueryReader } from '../query-params.ts';
 import { CaptureContexts } from '../rows/capture-contexts.ts';
 import { hourSlackMs } from '../rows/row-pager.ts';
+import { snapshotBefore, type SnapshotStart } from './replay-start.ts';
 import type { ServiceContext } from '../service-context.ts';
 import { badRequest, ServiceHttpError, unavailable } from '../service-error.ts';
 import type { DecodedHour, HourRef } from '../store/market-data-store.ts';
@@ -113,6 +114,19 @@ export function registerL2OrderbooksRoute(app: FastifyInstance, context: Service
       engine.restoreState(resume.engine);
       items.push(resume.pending);
     }
+    // A first page starts at the last snapshot before the range (in its hour, or the hour
+    // before): nothing earlier changes a book after a snapshot, so a busy hour costs minutes of
+    // events, not two hours of them.
+    let begin: { hourStart: number; at: SnapshotStart } | null = null;
+    if (resume === undefined && after === undefined) {
+      for (const ref of [...hours].reverse()) {
+        if (ref.hourStart > range.start) continue;
+        const at = snapshotBefore(ref.hourStart, bookRecords(await context.store.readHour(ref, bookLines)), range.start, instrument);
+        if (at !== null) begin = { hourStart: ref.hourStart, at };
+        // Only the hour of the start and the one before are searched (the replay's usual reach).
+        if (at !== null || ref.hourStart < range.start - hourMs) break;
+      }
+    }
     let captures = 0;
     let storageBytes = 0;
     let previous: HourRef | undefined;
@@ -121,6 +135,7 @@ export function registerL2OrderbooksRoute(app: FastifyInstance, context: Service
     const scanUntil = range.end + hourSlackMs;
     for (const ref of hours) {
       if (resume !== undefined && ref.hourStart < resume.hourStart) continue;
+      if (begin !== null && ref.hourStart < begin.hourStart) continue;
       if (previous !== undefined && ref.hourStart - previous.hourStart > hourMs) {
         engine.reset();
         session = null;
@@ -132,8 +147,9 @@ export function registerL2OrderbooksRoute(app: FastifyInstance, context: Service
       const contexts = new CaptureContexts(ref.key, await context.store.captureSegments(ref));
       const records = bookRecords(hour);
       const resumesHere = resume !== undefined && ref.hourStart === resume.hourStart;
-      const firstIndex = resumesHere ? resume.nextIndex : 0;
-      let highest = resumesHere ? resume.highest : Number.NEGATIVE_INFINITY;
+      const beginsAt = begin !== null && ref.hourStart === begin.hourStart ? begin.at : null;
+      const firstIndex = resumesHere ? resume.nextIndex : (beginsAt?.index ?? 0);
+      let highest = resumesHere ? resume.highest : (beginsAt?.highestBefore ?? Number.NEGATIVE_INFINITY);
       if (resumesHere) last = { h: ref.hourStart, s: resume.nextIndex - 1 };
       // Books are served from the hours /l2-updates reads for the range (those within its slack).
       const serves = ref.hourStart + hourMs > range.start - hourSlackMs;
