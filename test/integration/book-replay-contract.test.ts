@@ -2,16 +2,20 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { BookEvent } from '../../shared/book/book-event.ts';
-import type { BookFramesEvent, BookHealthEvent, BookReplayEnded } from '../../shared/contract/book-replay-schemas.ts';
+import type { FrameChunk } from '../../shared/book/book-frames.ts';
+import type { BookKey } from '../../shared/book/book-key.ts';
+import type { BookHealthEvent, BookReplayEnded } from '../../shared/contract/book-replay-schemas.ts';
+import { bookWindowSchema, maxWindowSide, type BookTracksEvent, type BookWindow } from '../../shared/contract/book-session-schemas.ts';
 import type { TaskProgress } from '../../shared/contract/channels.ts';
 import type { WsServerMessage } from '../../shared/contract/ws-protocol.ts';
 import { startBrowserServer, type BrowserServer } from '../../electron/browser-mode/browser-server.ts';
 import { createMainServices, type MainServices } from '../../electron/services/main-services.ts';
 import { hourOfEvents, writeSnapshotFile, type SnapshotFileSpec } from '../support/book-files.ts';
-import { observationsOfFrames, referenceHourOf } from '../support/book-observations.ts';
+import { referenceHourOf } from '../support/book-observations.ts';
 import { flatFramesByBook, inProcessFramesByBook } from '../support/frame-reference.ts';
 import { interleavedBookEvents } from '../support/interleaved-books.ts';
-import { observationsByBook, ReferenceL2Books, referenceObservations, referenceSteps } from '../support/reference-l2-books.ts';
+import { referenceBookName, ReferenceL2Books, referenceSteps } from '../support/reference-l2-books.ts';
+import { pullSessionFrames, referenceSessionFrames, sessionFramesByBook, sessionObservationsOfFrames, type WindowFromEntry } from '../support/session-frames.ts';
 import { useTempDirs } from '../support/temp-dir.ts';
 import { openContractSocket, type ContractSocketClient } from '../support/ws-client.ts';
 
@@ -60,12 +64,12 @@ describe('book replay over the contract', () => {
     await services.close();
   });
 
-  it('pushes frame chunks as binary WebSocket messages that rebuild into the reference books, across a gap', async () => {
+  it('serves the session\'s frames as binary WebSocket results of book.window that rebuild into the reference books, across a gap', async () => {
     const dir = await tempDir();
     const hours = [
-      { h: 7, events: eventsOf(7, 21, 1500) },
-      { h: 8, events: eventsOf(8, 22, 1500) },
-      { h: 10, events: eventsOf(10, 23, 1500) },
+      { h: 7, events: eventsOf(7, 21, 6000) },
+      { h: 8, events: eventsOf(8, 22, 6000) },
+      { h: 10, events: eventsOf(10, 23, 6000) },
     ];
     const paths = await Promise.all(hours.map(({ h, events }) => writeSnapshotFile(dir, hour(h), events)));
 
@@ -76,34 +80,69 @@ describe('book replay over the contract', () => {
 
     const ended = payloads<BookReplayEnded>(client, 'book.replayEnded');
     expect(ended).toEqual([expect.objectContaining({ replayId, ok: true, error: null }) as unknown]);
-    const frames = payloads<BookFramesEvent>(client, 'book.frames');
-    expect(frames.length).toBeGreaterThan(0);
-    expect(client.binaryMessages).toBe(frames.length);
-    expect(frames.every((f) => f.replayId === replayId && f.chunk.buffer instanceof ArrayBuffer && f.book.market === 'BTC-USDT')).toBe(true);
+    // A session pushes what its books hold, never the frames themselves: nothing binary came yet.
+    expect(payloads<unknown>(client, 'book.frames')).toEqual([]);
+    expect(client.binaryMessages).toBe(0);
+
     const model = new ReferenceL2Books();
-    const expected = observationsByBook(referenceObservations(referenceSteps(hours.map(({ h, events }) => referenceHourOf(hour(h).hour, events))), 10, model));
+    const steps = referenceSteps(hours.map(({ h, events }) => referenceHourOf(hour(h).hour, events)));
+    const expected = sessionFramesByBook(referenceSessionFrames(steps, 10, model));
     expect(model.counts).toMatchObject({ clears: 1 });
     expect(Math.min(model.counts.ignoredDeltas, model.counts.deletedLevels)).toBeGreaterThan(0);
-    // The gap cost each book its deltas before its next snapshot.
-    const framesAfterGap = [...expected.values()].flat().filter((frame) => frame.time >= hour(10).hour).length;
+    // The gap cost each book its deltas before its next snapshot, and left each an empty reset frame at 10:00.
+    const framesAfterGap = [...expected.values()].flat().filter((frame) => frame.time >= hour(10).hour && !('reset' in frame)).length;
     expect(framesAfterGap).toBeLessThan(hours[2]?.events.length ?? 0);
-    expect(observationsByBook(observationsOfFrames(frames))).toEqual(expected);
+    for (const frames of expected.values()) expect(frames.filter((frame) => 'reset' in frame)).toEqual([{ book: frames[0]?.book, time: hour(10).hour, reset: true }]);
+
+    // What the books hold, as the last book.tracks said (before the end), is what the model made.
+    const tracks = payloads<BookTracksEvent>(client, 'book.tracks').filter((event) => event.replayId === replayId).at(-1)?.tracks ?? [];
+    expect(new Map(tracks.map((track) => [referenceBookName(track.key), track.entries]))).toEqual(new Map([...expected].map(([name, frames]) => [name, frames.length])));
+
+    // Every frame pulled back in windows of at most 8192, each window one binary result message.
+    let windows = 0;
+    const ask = async (input: WindowFromEntry): Promise<BookWindow> => {
+      const binaryBefore = client.binaryMessages;
+      const answer = await client.invoke('book.window', input);
+      if (answer.type !== 'result' || !answer.result.ok) throw new Error(`book.window failed: ${JSON.stringify(answer)}`);
+      expect(client.binaryMessages).toBe(binaryBefore + 1);
+      windows++;
+      return bookWindowSchema.parse(answer.result.value);
+    };
+    const pulled: { book: BookKey; chunk: FrameChunk }[] = [];
+    for (const track of tracks) pulled.push(...(await pullSessionFrames(ask, replayId, track.key, track.entries)).frames);
+    // The longer book needs more than one window.
+    expect(Math.max(...tracks.map((track) => track.entries))).toBeGreaterThan(maxWindowSide);
+    expect(windows).toBeGreaterThan(tracks.length);
+    expect(pulled.every(({ chunk }) => chunk.buffer instanceof ArrayBuffer && chunk.depth === 10)).toBe(true);
+    expect(sessionFramesByBook(sessionObservationsOfFrames(pulled))).toEqual(expected);
+    // Each book's clock span is its first frame's time and the latest frame time.
+    for (const track of tracks) {
+      const times = (expected.get(referenceBookName(track.key)) ?? []).map((frame) => frame.time);
+      expect([track.firstClock, track.lastClock]).toEqual([times[0], Math.max(...times)]);
+    }
+
     // Metrics and flags survive the trip too: the same frames as the engine and recorder make in-process.
     const reset = { reset: true as const, collectorTimestamp: hour(10).hour };
-    const flat = flatFramesByBook(frames);
+    const flat = flatFramesByBook(pulled);
     const exchange = [...flat.values()].flatMap((book) => book.exchangeTimestamps);
     expect(exchange.some(Number.isNaN)).toBe(true);
     expect(exchange.filter((t) => !Number.isNaN(t)).length).toBeGreaterThan(exchange.length / 2);
-    expect(flat).toEqual(inProcessFramesByBook([...(hours[0]?.events ?? []), ...(hours[1]?.events ?? []), reset, ...(hours[2]?.events ?? [])], 10));
+    expect(flat).toEqual(inProcessFramesByBook([...(hours[0]?.events ?? []), ...(hours[1]?.events ?? []), reset, ...(hours[2]?.events ?? [])], 10, { resetFrames: true }));
 
     const tasks = payloads<TaskProgress>(client, 'task.progress').filter((t) => t.taskId === replayId);
     expect(tasks.at(-1)).toMatchObject({ state: 'done', label: 'Book replay of 3 files' });
     expect(tasks.at(-1)?.done).toBe(tasks.at(-1)?.total);
+
+    // Released, the replay answers no more windows.
+    expect(await client.invoke('book.release', { replayId })).toMatchObject({ result: { ok: true, value: { released: true } } });
+    const gone = await client.invoke('book.window', { replayId, book: tracks[0]?.key, first: 0, before: 0, after: 1 });
+    expect(gone).toMatchObject({ type: 'result', result: { ok: false, error: { kind: 'not-found', channel: 'book.window' } } });
   });
 
-  it('pushes health marks ahead of the frames: deltas dropped before a first snapshot, and the reset at an hour with no file', async () => {
+  it('pushes health marks ahead of what the books hold: deltas dropped before a first snapshot, and the reset at an hour with no file', async () => {
     const dir = await tempDir();
     const single = (h: number): SnapshotFileSpec => ({ source: 'lighter', market: 'ETH-USD', hour: Date.UTC(2024, 2, 10, h) });
+    const book = { source: 'lighter', market: 'ETH-USD', instrument: null };
     // Hour 7 opens with 40 deltas (its first snapshot cut off); hour 9 follows an hour with no file
     // and opens with 25 deltas. A snapshot comes every 300 events.
     const h7 = hourOfEvents(single(7), 31, 900, 300).slice(300 - 40);
@@ -128,12 +167,40 @@ describe('book replay over the contract', () => {
     expect(marks).toEqual([run(leading(h7)), { kind: 'coverage-gap', collectorTimestamp: single(9).hour, endTimestamp: single(9).hour, count: 1 }, run(leading(h9))]);
     expect(health.at(-1)).toMatchObject({ counts: { resets: 1, droppedDeltas: 65 }, capped: false });
 
-    // Each mark reaches the view before the frames that follow it: the first frames come after the first run.
-    const order = client.messages.filter((m) => m.type === 'event' && (m.event === 'book.health' || m.event === 'book.frames')).map((m) => (m.type === 'event' ? m.event : ''));
-    expect(order[0]).toBe('book.health');
-    const frameTimes = observationsOfFrames(payloads<BookFramesEvent>(client, 'book.frames')).map((frame) => frame.time);
-    expect(frameTimes[0]).toBeGreaterThan(leading(h7).at(-1)?.collectorTimestamp ?? Number.POSITIVE_INFINITY);
-    expect(frameTimes.length).toBe(h7.length + h9.length - 65);
+    // Each mark reaches the view before what follows it: the first health batch comes before the
+    // first book.tracks that shows the book holding a frame.
+    const order = client.messages.flatMap((m) => {
+      if (m.type !== 'event') return [];
+      if (m.event === 'book.health') return ['health'];
+      if (m.event === 'book.tracks' && (m.payload as BookTracksEvent).tracks.some((track) => track.entries > 0)) return ['frames'];
+      return [];
+    });
+    expect(order[0]).toBe('health');
+    expect(order).toContain('frames');
+    expect(payloads<unknown>(client, 'book.frames')).toEqual([]);
+
+    // The frames: the book after every event that made one, and the empty reset frame at 09:00.
+    const tracks = payloads<BookTracksEvent>(client, 'book.tracks').at(-1)?.tracks ?? [];
+    expect(tracks.map((track) => referenceBookName(track.key))).toEqual([referenceBookName(book)]);
+    const entries = tracks[0]?.entries ?? 0;
+    expect(entries).toBe(h7.length + h9.length - 65 + 1);
+    const ask = async (input: WindowFromEntry | { replayId: string; book: BookKey; at: number; before: number; after: number }): Promise<BookWindow> => {
+      const answer = await client.invoke('book.window', input);
+      if (answer.type !== 'result' || !answer.result.ok) throw new Error(`book.window failed: ${JSON.stringify(answer)}`);
+      return bookWindowSchema.parse(answer.result.value);
+    };
+    const pulled = await pullSessionFrames(ask, replayId, book, entries);
+    const frames = sessionObservationsOfFrames(pulled.frames);
+    const steps = referenceSteps([referenceHourOf(single(7).hour, h7), referenceHourOf(single(9).hour, h9)]);
+    expect(frames).toEqual(referenceSessionFrames(steps, 5, new ReferenceL2Books()));
+    expect(frames[0]?.time).toBeGreaterThan(leading(h7).at(-1)?.collectorTimestamp ?? Number.POSITIVE_INFINITY);
+    const resetAt = frames.findIndex((frame) => 'reset' in frame);
+    expect(frames[resetAt]).toEqual({ book: referenceBookName(book), time: single(9).hour, reset: true });
+    expect(frames[resetAt + 1]?.time).toBeGreaterThan(leading(h9).at(-1)?.collectorTimestamp ?? Number.POSITIVE_INFINITY);
+    // Asked for the time of the gap, the window's anchor is that empty frame.
+    const atGap = await ask({ replayId, book, at: single(9).hour, before: 1, after: 1 });
+    expect(atGap.anchor).toBe(resetAt);
+    expect(sessionObservationsOfFrames([{ book, chunk: atGap.chunk }])).toEqual(frames.slice(resetAt - 1, resetAt + 2));
   });
 
   it('reports a bad file as a failed replay, and cancel of an unknown replay as not cancelled', async () => {

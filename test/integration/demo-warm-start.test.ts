@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, expect, it, vi } from 'vitest';
 import { defaultDemoSeed } from '../../electron/services/local-service/embedded-service.ts';
+import { demoSeedFolder } from '../../electron/services/local-service/store/demo-store.ts';
 import { createMainServices, type MainServices } from '../../electron/services/main-services.ts';
 import { SettingsStore } from '../../electron/services/settings/settings-store.ts';
 
@@ -27,7 +28,7 @@ it('on start the demo generates the recently viewed markets\' live hours first',
 
   services = createMainServices({ userDataDir: dir, mode: 'browser', healthIntervalMs: 0 });
   await services.handlers['health.check'](undefined);
-  const marketDir = (source: string, market: string): string => join(dir, 'demo-data', `seed-${defaultDemoSeed}`, source, market);
+  const marketDir = (source: string, market: string): string => join(dir, 'demo-data', demoSeedFolder(defaultDemoSeed), source, market);
   const hourFiles = (source: string, market: string): string[] => {
     const root = marketDir(source, market);
     if (!existsSync(root)) return [];

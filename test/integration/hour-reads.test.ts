@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { existsSync } from 'node:fs';
 import { startEmbeddedService } from '../../electron/services/local-service/embedded-service.ts';
-import { DemoStore } from '../../electron/services/local-service/store/demo-store.ts';
+import { DemoStore, demoSeedFolder } from '../../electron/services/local-service/store/demo-store.ts';
 import { decodeHourFile } from '../../electron/services/local-service/store/decode-hour-file.ts';
 import { DirectoryStore, type HourDecoder } from '../../electron/services/local-service/store/directory-store.ts';
 import { pageRows } from '../../electron/services/local-service/rows/row-pager.ts';
@@ -50,10 +50,11 @@ describe('reading hours from a folder of files', () => {
 
   it('reads only the trades when a query needs only trades', async () => {
     const decoded = await store.readHour(await theHour(), trades);
-    // The fixture's trades are lines 4, 5 and 7; in collector-time order line 5 (…250) comes before 4 (…300).
+    // The fixture's trades are lines 4, 5 and 7, read in file (arrival) order: line 5 (…250) steps
+    // back from line 4 (…300) but still comes after it, never sorted by collector time.
     expect(decoded.records.map((record) => [record.type, record.line])).toEqual([
-      ['trade', 5],
       ['trade', 4],
+      ['trade', 5],
       ['trade', 7],
     ]);
     expect(decodes).toEqual([{ path: path(), lineTypes: ['trade'] }]);
@@ -106,7 +107,8 @@ describe('reading hours from a folder of files', () => {
     const shorter = fixtureText('v2-book-trades.jsonl').split('\n').slice(0, 5).join('\n');
     await writeFile(path(), compressZstdFrame(new TextEncoder().encode(`${shorter}\n`)));
     const again = await store.readHour(hour, trades);
-    expect(again.records.map((record) => record.line)).toEqual([5, 4]);
+    // The shorter file's trades, lines 4 and 5, in its line order.
+    expect(again.records.map((record) => record.line)).toEqual([4, 5]);
     expect(decodes).toHaveLength(2);
   });
 });
@@ -183,7 +185,7 @@ describe('the demo generates the hours a query will read ahead of the reads', ()
     // The general warm-up (after a delay) goes through every dataset from hyperliquid/BTC on, in
     // one worker; binance/XRP-USDT comes 13th. Warmed first, its live hour is written before BTC's.
     const service = await startEmbeddedService({ data: { kind: 'demo', dataDir: dir, seed: 5 }, warm: true, warmFirst: [{ source: 'binance', market: 'XRP-USDT' }], extra: { now: () => now } });
-    const liveFile = (source: string, market: string): string => join(dir, 'seed-5', source, market, '2026-11-20', `standard-${source}-${market}-2026-11-20-10.jsonl.zst`);
+    const liveFile = (source: string, market: string): string => join(dir, demoSeedFolder(5), source, market, '2026-11-20', `standard-${source}-${market}-2026-11-20-10.jsonl.zst`);
     try {
       await vi.waitFor(() => expect(existsSync(liveFile('binance', 'XRP-USDT'))).toBe(true), { timeout: 30_000 });
       expect(existsSync(liveFile('hyperliquid', 'BTC'))).toBe(false);

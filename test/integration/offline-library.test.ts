@@ -3,17 +3,22 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { decompress } from 'fzstd';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BookFramesEvent, BookReplayEnded } from '../../shared/contract/book-replay-schemas.ts';
+import type { BookReplayEnded } from '../../shared/contract/book-replay-schemas.ts';
+import type { BookTracksEvent, BookWindow } from '../../shared/contract/book-session-schemas.ts';
+import type { FrameChunk } from '../../shared/book/book-frames.ts';
+import type { BookKey } from '../../shared/book/book-key.ts';
+import type { L2Row } from '../../shared/book/l2-row.ts';
 import type { CandleColumns, FundingColumns, TradeColumns } from '../../shared/contract/market-schemas.ts';
 import type { Health } from '../../shared/contract/channels.ts';
 import { EventHub } from '../../electron/contract-host/event-hub.ts';
 import { MarketDataClient } from '../../electron/services/client/market-data-client.ts';
 import { createMainServices, type MainServices } from '../../electron/services/main-services.ts';
 import { marketHandlers } from '../../electron/services/market/market-handlers.ts';
-import { observationsOfFrames } from '../support/book-observations.ts';
-import { observationsByBook } from '../support/reference-l2-books.ts';
+import { observationOfFlatRow } from '../support/book-observations.ts';
+import { pullSessionFrames, referenceSessionFramesOfRows, sessionFramesByBook, sessionObservationsOfFrames, type SessionObservation, type WindowFromEntry } from '../support/session-frames.ts';
 import { fixedNow, paidKey, startTestService, type TestService } from './client/support/test-service.ts';
 import { bookReplayRig } from './market/support/book-replay-rig.ts';
+import { rawRows } from './market/support/raw-rows.ts';
 
 // Offline mode end to end: a library folder is filled with hours downloaded over HTTP from a
 // real demo service (the public tool's layout, plus one dataset in the flat layout), the service
@@ -74,7 +79,21 @@ interface Recorded {
   trades: TradeColumns;
   funding: FundingColumns;
   solTrades: TradeColumns;
-  frames: BookFramesEvent[];
+  /** The books of a replay of the service's /l2-orderbooks, pulled with book.window. */
+  books: Map<string, SessionObservation[]>;
+  /** The service's /l2-orderbooks rows of the replay's range, fetched by hand. */
+  bookRows: L2Row[];
+}
+
+/**
+ * Every frame of a session replay as the reference sees them, by book: each book its last
+ * `book.tracks` lists, pulled with `book.window`.
+ */
+async function sessionBooks(events: readonly { event: string; payload: unknown }[], replayId: string, window: (input: WindowFromEntry) => Promise<BookWindow>): Promise<Map<string, SessionObservation[]>> {
+  const tracks = events.filter((entry) => entry.event === 'book.tracks' && (entry.payload as BookTracksEvent).replayId === replayId).at(-1)?.payload as BookTracksEvent | undefined;
+  const frames: { book: BookKey; chunk: FrameChunk }[] = [];
+  for (const track of tracks?.tracks ?? []) frames.push(...(await pullSessionFrames(window, replayId, track.key, track.entries)).frames);
+  return sessionFramesByBook(sessionObservationsOfFrames(frames));
 }
 
 let remote: TestService | null = null;
@@ -113,7 +132,8 @@ beforeAll(async () => {
       trades: await remoteMarket['market.trades']({ ...btc, ...btcRange, requestId: 'r-trades' }),
       funding: await remoteMarket['market.funding']({ ...btc, ...btcRange, requestId: 'r-funding' }),
       solTrades: await remoteMarket['market.trades']({ ...sol, ...solRange, requestId: 'r-sol' }),
-      frames: rig.framesOf(replayId),
+      books: await sessionBooks(rig.events, replayId, (input) => rig.api.book.window(input)),
+      bookRows: await rawRows<L2Row>(remoteBaseUrl, '/l2-orderbooks', { ...btc, ...replayRange, limit: 1000 }, paidKey),
     };
   } finally {
     await rig.close();
@@ -200,10 +220,12 @@ describe('offline: the library answers with the remote service stopped', () => {
       check();
     });
     expect(ended).toMatchObject({ ok: true, error: null });
-    const frames = pushed.filter((entry) => entry.event === 'book.frames' && (entry.payload as BookFramesEvent).replayId === replayId).map((entry) => entry.payload as BookFramesEvent);
-    const observed = observationsByBook(observationsOfFrames(frames));
+    const observed = await sessionBooks(pushed, replayId, (input) => services.handlers['book.window'](input));
     expect(observed.size).toBeGreaterThan(0);
-    expect(observed).toEqual(observationsByBook(observationsOfFrames(recorded.frames)));
+    expect(observed).toEqual(recorded.books);
+    // And both are the service's own rows, one book each (a reset frame where a capture session began).
+    expect(recorded.bookRows.length).toBeGreaterThan(100);
+    expect(observed).toEqual(sessionFramesByBook(referenceSessionFramesOfRows(recorded.bookRows, (row) => observationOfFlatRow(row), () => {})));
   });
 
   it('a file deleted through the library channels leaves the served data at once (last: it deletes)', async () => {

@@ -1,7 +1,8 @@
 import { BookEngine } from '../../shared/book/book-engine.ts';
 import type { BookEvent, BookReset } from '../../shared/book/book-event.ts';
 import type { BookKey } from '../../shared/book/book-key.ts';
-import { FrameRecorder, frameViews, type FrameChunk } from '../../shared/book/book-frames.ts';
+import { frameFlags, FrameRecorder, frameViews, type FrameChunk } from '../../shared/book/book-frames.ts';
+import { OrderBook } from '../../shared/book/order-book.ts';
 import { referenceBookName } from './reference-l2-books.ts';
 
 /** Every frame of a list of chunks, as plain arrays (NaN slots kept), for exact comparison. */
@@ -50,20 +51,30 @@ export function flatFramesByBook(frames: readonly { book: BookKey; chunk: FrameC
 
 /**
  * What the engine and frame recorder produce in-process for the same inputs, grouped by book:
- * the worker must carry the same frames (metrics and flags included) across the thread.
+ * the worker must carry the same frames (metrics and flags included) across the thread. With
+ * `resetFrames` (a replay session's frames), a reset that clears a book that had a book records
+ * an empty frame flagged `frameFlags.reset` at the reset's time, as a session holds one.
  */
-export function inProcessFramesByBook(inputs: readonly (BookEvent | BookReset)[], depth = 25): Map<string, FlatFrames> {
+export function inProcessFramesByBook(inputs: readonly (BookEvent | BookReset)[], depth = 25, options: { resetFrames?: boolean } = {}): Map<string, FlatFrames> {
   const chunks: { book: BookKey; chunk: FrameChunk }[] = [];
   const engine = new BookEngine();
   const recorders = new Map<string, FrameRecorder>();
+  /** Books that hold a book now (a reset empties them), by name. */
+  const holding = new Map<string, BookKey>();
   for (const input of inputs) {
     if ('reset' in input) {
       engine.reset(input.key);
+      for (const [name, key] of [...holding]) {
+        if (input.key !== undefined && name !== referenceBookName(input.key)) continue;
+        holding.delete(name);
+        if (options.resetFrames === true) recorders.get(name)?.push(new OrderBook(key), input.collectorTimestamp, false, null, frameFlags.reset);
+      }
       continue;
     }
     const book = engine.apply(input);
     if (book === null) continue;
     const name = referenceBookName(book.key);
+    holding.set(name, book.key);
     let recorder = recorders.get(name);
     if (recorder === undefined) {
       const key = book.key;

@@ -7,6 +7,8 @@ import { rejectionOf } from '../../support/rejection.ts';
 
 const minute = 60_000;
 const hour = 60 * minute;
+/** The demo's markets: 22 since the busy binance/BTCUSDT perpetual joined the simulator (binance has 6). */
+const demoMarkets = 22;
 
 let test: TestService;
 let anonymous: MarketDataClient;
@@ -26,7 +28,7 @@ const expectError = (promise: Promise<unknown>): Promise<MarketDataError> => rej
 describe('catalog family, anonymous and keyed', () => {
   it('GET /catalog lists every demo market, paging with a small limit to the same list', async () => {
     const all = await anonymous.catalog().all();
-    expect(all).toHaveLength(21);
+    expect(all).toHaveLength(demoMarkets);
     const paged = await keyed.catalog({ limit: 5 }).all();
     expect(paged.map((entry) => `${entry.source}/${entry.market}`)).toEqual(all.map((entry) => `${entry.source}/${entry.market}`));
     expect(all.find((entry) => entry.source === 'hyperliquid' && entry.market === 'BTC')?.symbol).toBe('BTCUSD');
@@ -43,8 +45,9 @@ describe('catalog family, anonymous and keyed', () => {
 
   it('GET /count gives source and market totals', async () => {
     const count = await anonymous.count();
-    expect(count).toMatchObject({ sources: 8, markets: 21 });
+    expect(count).toMatchObject({ sources: 8, markets: demoMarkets });
     expect((await keyed.count()).by_source['hyperliquid']).toBe(7);
+    expect(count.by_source['binance']).toBe(6);
   });
 
   it('GET /snapshots lists hourly files with the access object in the page envelope', async () => {

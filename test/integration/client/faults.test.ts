@@ -8,6 +8,8 @@ import { rejectionOf } from '../../support/rejection.ts';
 
 const minute = 60_000;
 const hour = 60 * minute;
+/** The demo's markets: 22 since the busy binance/BTCUSDT perpetual joined the simulator. */
+const demoMarkets = 22;
 const fastRetry = { baseDelayMs: 5, maxDelayMs: 20, maxAttempts: 4 };
 
 let test: TestService;
@@ -58,7 +60,7 @@ describe('429: waits out Retry-After, bounded and cancellable', () => {
         },
       });
       const counts = await Promise.all([paced.count(), paced.count(), paced.count()]);
-      expect(counts.map((count) => count.markets)).toEqual([21, 21, 21]);
+      expect(counts.map((count) => count.markets)).toEqual([demoMarkets, demoMarkets, demoMarkets]);
       // The third request met "Retry-After: 1" and waited exactly that, once.
       expect(waits).toEqual([1000]);
       expect(paced.usage.rateLimit?.limit).toBe(2);
@@ -70,7 +72,7 @@ describe('429: waits out Retry-After, bounded and cancellable', () => {
   it('HTTP-date: waits until the date by the client clock', async () => {
     proxy.plan = (_request, index) =>
       index === 0 ? { kind: 'respond', status: 429, headers: { 'retry-after': new Date(fixedNow + 7000).toUTCString() }, body: errorBody('rate_limited', 'Slow down', 'Wait.') } : { kind: 'pass' };
-    expect((await client().count()).markets).toBe(21);
+    expect((await client().count()).markets).toBe(demoMarkets);
     expect(waits).toEqual([7000]);
     expect(proxy.requests).toHaveLength(2);
   });
@@ -117,7 +119,7 @@ describe('503 and network failures: jittered backoff, bounded attempts', () => {
         if (retries === 2) test.service.faults.metadata = false;
       },
     }).catalog().all();
-    expect(catalog).toHaveLength(21);
+    expect(catalog).toHaveLength(demoMarkets);
     expect(proxy.requests).toHaveLength(3);
   });
 

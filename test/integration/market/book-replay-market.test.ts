@@ -1,22 +1,29 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { BookKey } from '../../../shared/book/book-key.ts';
+import type { FrameChunk } from '../../../shared/book/book-frames.ts';
+import type { BookTracksEvent } from '../../../shared/contract/book-session-schemas.ts';
 import { ContractError } from '../../../shared/contract/errors.ts';
 import type { L2Row } from '../../../shared/book/l2-row.ts';
 import { startFaultProxy, type FaultProxy } from '../client/support/fault-proxy.ts';
 import { countingFetch, fixedNow, paidKey, startTestService, type TestService } from '../client/support/test-service.ts';
-import { observationOfFlatRow, observationsOfFrames, referenceUpdateOfFlatRow } from '../../support/book-observations.ts';
+import { observationOfFlatRow, referenceUpdateOfFlatRow } from '../../support/book-observations.ts';
 import { flatFramesByBook } from '../../support/frame-reference.ts';
-import { observationsByBook, referenceBookName, referenceObservations, ReferenceL2Books } from '../../support/reference-l2-books.ts';
+import { ReferenceL2Books, type ReferenceCounts } from '../../support/reference-l2-books.ts';
 import { rejectionOf } from '../../support/rejection.ts';
+import { pullSessionFrames, referenceSessionFramesOfRows, sessionFramesByBook, sessionObservationsOfFrames, type SessionObservation } from '../../support/session-frames.ts';
 import { bookReplayRig, type BookReplayRig } from './support/book-replay-rig.ts';
 import { rawRows } from './support/raw-rows.ts';
 
-// `book.replayMarket` over the contract against the demo service on 127.0.0.1: the frames must
-// equal the naive reference book fed with the raw rows (fetched by hand, not through the client).
+// `book.replayMarket` over the contract against the demo service on 127.0.0.1: the replay keeps
+// its books in main (a session), and the frames pulled back with `book.window` once it ended must
+// equal the naive reference book fed with the raw rows (fetched by hand, not through the client),
+// with an empty reset frame wherever a new capture session cleared a book.
 
 const minute = 60_000;
 const btc = { source: 'hyperliquid', market: 'BTC' } as const;
 const recent = { ...btc, start: fixedNow - 12 * minute, end: fixedNow - 4 * minute };
-const older = { ...btc, start: fixedNow - 3 * 60 * minute, end: fixedNow - 3 * 60 * minute + 3 * minute };
+// Six minutes: the demo writes a book snapshot every 3 to 5 minutes, so the range holds at least one.
+const older = { ...btc, start: fixedNow - 3 * 60 * minute, end: fixedNow - 3 * 60 * minute + 6 * minute };
 
 let service: TestService;
 let rig: BookReplayRig | undefined;
@@ -40,11 +47,31 @@ function replayIdOf(value: { replayId: string }): string {
   return value.replayId;
 }
 
-/** The reference books after every `/l2-updates` row that made one. */
-function rebuiltFromRows(rows: readonly L2Row[]) {
+/** The reference books after every `/l2-updates` row that made one (and the reset frames of new capture sessions), cut to `depth`. */
+function rebuiltFromRows(rows: readonly L2Row[], depth = 25): { observed: Map<string, SessionObservation[]>; counts: ReferenceCounts } {
   const books = new ReferenceL2Books();
-  const observed = referenceObservations(rows.map((row) => ({ update: referenceUpdateOfFlatRow(row) })), 25, books);
-  return { observed: observationsByBook(observed), counts: books.counts };
+  const observed = referenceSessionFramesOfRows(
+    rows,
+    (row) => {
+      const update = referenceUpdateOfFlatRow(row);
+      return books.apply(update) ? books.observe(update, depth) : null;
+    },
+    (id) => books.clear(id),
+  );
+  return { observed: sessionFramesByBook(observed), counts: books.counts };
+}
+
+/** Every frame a replay holds, pulled with `book.window` book by book as its last `book.tracks` lists them. */
+async function framesOf(on: BookReplayRig, replayId: string): Promise<{ book: BookKey; chunk: FrameChunk }[]> {
+  const tracks = on.payloadsOf<BookTracksEvent>('book.tracks', replayId).at(-1)?.tracks ?? [];
+  const frames: { book: BookKey; chunk: FrameChunk }[] = [];
+  for (const track of tracks) frames.push(...(await pullSessionFrames((input) => on.api.book.window(input), replayId, track.key, track.entries)).frames);
+  return frames;
+}
+
+/** The frames of a replay as the reference sees them, by book. */
+async function observedOf(on: BookReplayRig, replayId: string): Promise<Map<string, SessionObservation[]>> {
+  return sessionFramesByBook(sessionObservationsOfFrames(await framesOf(on, replayId)));
 }
 
 describe('book.replayMarket', () => {
@@ -59,7 +86,10 @@ describe('book.replayMarket', () => {
     expect(raw.length).toBeGreaterThan(1000);
     const { observed, counts } = rebuiltFromRows(raw);
     expect(counts.deltas).toBeGreaterThan(0);
-    expect(observationsByBook(observationsOfFrames(rig.framesOf(replayId)))).toEqual(observed);
+    expect(observed.size).toBeGreaterThan(0);
+    // Session mode: nothing but what the books hold is pushed; the frames are pulled.
+    expect(rig.framesOf(replayId)).toEqual([]);
+    expect(await observedOf(rig, replayId)).toEqual(observed);
     expect(ended.progress).toMatchObject({ events: raw.length, pages: Math.ceil(raw.length / 1000) });
     expect(counting.urls.every((url) => new URL(url).pathname === '/l2-updates')).toBe(true);
   });
@@ -72,9 +102,10 @@ describe('book.replayMarket', () => {
 
     const raw = await rawRows<L2Row>(service.service.baseUrl, '/historical/orderbook-l2', { ...older, limit: 1000 }, paidKey);
     expect(raw.length).toBeGreaterThan(0);
-    const books = new ReferenceL2Books();
-    const expected = observationsByBook(referenceObservations(raw.map((row) => ({ update: referenceUpdateOfFlatRow(row) })), 10, books));
-    expect(observationsByBook(observationsOfFrames(rig.framesOf(replayId)))).toEqual(expected);
+    const { observed, counts } = rebuiltFromRows(raw, 10);
+    expect(counts.snapshots).toBeGreaterThan(0);
+    expect(observed.size).toBeGreaterThan(0);
+    expect(await observedOf(rig, replayId)).toEqual(observed);
     expect(counting.urls.length).toBeGreaterThan(0);
     expect(counting.urls.every((url) => new URL(url).pathname === '/historical/orderbook-l2')).toBe(true);
   });
@@ -86,14 +117,18 @@ describe('book.replayMarket', () => {
 
     const raw = await rawRows<L2Row>(service.service.baseUrl, '/l2-orderbooks', { ...recent, limit: 1000 }, paidKey);
     expect(raw.length).toBeGreaterThan(1000);
-    expect(observationsByBook(observationsOfFrames(rig.framesOf(replayId)))).toEqual(observationsByBook(raw.map((row) => observationOfFlatRow(row))));
-    // Each frame keeps its row's exchange time; a null one stays unknown (NaN), never guessed.
+    // Every row is a whole book: one frame each, and a reset frame where a new capture session began.
+    const expected = referenceSessionFramesOfRows(raw, (row) => observationOfFlatRow(row), () => {});
+    const frames = await framesOf(rig, replayId);
+    expect(sessionFramesByBook(sessionObservationsOfFrames(frames))).toEqual(sessionFramesByBook(expected));
+    // Each frame keeps its row's exchange time; a null one stays unknown (NaN), never guessed (a reset frame has none).
     const exchangeByBook = new Map<string, number[]>();
-    for (const row of raw) {
-      const name = referenceBookName(row);
-      exchangeByBook.set(name, [...(exchangeByBook.get(name) ?? []), row.exchange_timestamp ?? Number.NaN]);
+    const rowsLeft = [...raw];
+    for (const frame of expected) {
+      const exchange = 'reset' in frame ? Number.NaN : (rowsLeft.shift()?.exchange_timestamp ?? Number.NaN);
+      exchangeByBook.set(frame.book, [...(exchangeByBook.get(frame.book) ?? []), exchange]);
     }
-    const framed = flatFramesByBook(rig.framesOf(replayId));
+    const framed = flatFramesByBook(frames);
     expect(new Map([...framed].map(([name, flat]) => [name, flat.exchangeTimestamps]))).toEqual(exchangeByBook);
     expect(raw.some((row) => row.exchange_timestamp !== null)).toBe(true);
   });
@@ -127,8 +162,12 @@ describe('book.replayMarket', () => {
     const ended = await rig.ended(replayId);
     expect(ended).toMatchObject({ ok: false, error: { kind: 'page-source', resolution: 'Retry in a minute.', serviceKind: 'invalid-request' } });
     expect(ended.error?.message).toContain('Snapshot storage is unavailable');
-    // The first page's frames arrived before the failure.
-    expect(rig.framesOf(replayId).length).toBeGreaterThan(0);
+    // The first page's books are kept and still answer windows: exactly the first page of rows, rebuilt.
+    expect(ended.progress.pages).toBe(1);
+    const raw = await rawRows<L2Row>(service.service.baseUrl, '/l2-updates', { ...recent, limit: 1000 }, paidKey);
+    const { observed } = rebuiltFromRows(raw.slice(0, 1000));
+    expect(observed.size).toBeGreaterThan(0);
+    expect(await observedOf(rig, replayId)).toEqual(observed);
   });
 
   it('stops paging on book.cancel: the replay ends cancelled and no page is asked for after it', async () => {

@@ -22,6 +22,7 @@ const inner: MarketDataStore = {
   file: (ref) => Promise.resolve({ ...ref, path: '/f', bytes: 1 }),
   readyFile: (ref) => Promise.resolve({ ...ref, path: '/f', bytes: 1 } satisfies HourFile),
   readHour: (ref) => Promise.resolve({ file: ref, records: [], dataEnd: 9 } satisfies DecodedHour),
+  captureSegments: (ref) => Promise.resolve([{ line: 1, sessionId: ref.key }]),
 };
 
 function synthetic(market: string, coverageStart: number, coverageEnd: number | null): SyntheticMarket {
@@ -56,6 +57,7 @@ describe('SyntheticCatalogStore', () => {
     expect(await store.instruments('real', 'BTC')).toEqual([option]);
     expect(await store.hourByKey(hour.key)).toEqual(hour);
     expect((await store.readHour(hour)).dataEnd).toBe(9);
+    expect(await store.captureSegments(hour)).toEqual([{ line: 1, sessionId: hour.key }]);
   });
 
   it('refuses a synthetic market named like a served dataset, or listed twice', () => {
