@@ -21,6 +21,8 @@ export interface RecordDecoderOptions {
    * read whole.
    */
   onlyTypes?: ReadonlySet<string>;
+  /** v2 data lines before this 1-based line are passed over unread (the metadata header is still read): a replay that starts at a snapshot reads from it. */
+  fromLine?: number;
   /**
    * Whether callers want the records. When false, order-book and trade lines the fast path takes
    * are checked and counted but no record is built for them (inspect needs only the summary).
@@ -66,6 +68,7 @@ export class SnapshotRecordDecoder {
   private readonly lenient: boolean;
   private readonly maxSamples: number;
   private readonly onlyTypes: ReadonlySet<string> | null;
+  private readonly fromLine: number;
   private readonly recordsWanted: boolean;
   private readonly lines: DecodedLineOutput | null;
   private records = 0;
@@ -84,6 +87,7 @@ export class SnapshotRecordDecoder {
     this.lenient = options.lenient ?? false;
     this.maxSamples = options.maxSkippedSamples ?? 10;
     this.onlyTypes = options.onlyTypes ?? null;
+    this.fromLine = options.fromLine ?? 0;
     this.recordsWanted = options.recordsWanted ?? true;
     this.lines = options.lines ?? null;
     this.fast = new FastV2LineParser();
@@ -120,6 +124,7 @@ export class SnapshotRecordDecoder {
       return this.skip();
     }
     if (this.format === 'v2' && this.header !== null) {
+      if (line < this.fromLine) return null;
       if (this.onlyTypes !== null) {
         const type = this.fast.lineType(bytes, start, end);
         if (type !== null && !this.onlyTypes.has(type)) return null;

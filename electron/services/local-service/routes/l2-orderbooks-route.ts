@@ -9,14 +9,14 @@ import { resolveWindow } from '../access-policy.ts';
 import { QueryReader } from '../query-params.ts';
 import { CaptureContexts } from '../rows/capture-contexts.ts';
 import { hourSlackMs } from '../rows/row-pager.ts';
-import { snapshotBefore, type SnapshotStart } from './replay-start.ts';
+import { snapshotBefore } from './replay-start.ts';
 import type { ServiceContext } from '../service-context.ts';
 import { badRequest, ServiceHttpError, unavailable } from '../service-error.ts';
 import type { DecodedHour, HourRef } from '../store/market-data-store.ts';
 
 const hourMs = 3_600_000;
 
-/** Where a page of books ended: the hour and the index (in replay order) of the last producing event. */
+/** Where a page of books ended: the hour and the file line of the last producing event. */
 interface ReplayPosition {
   h: number;
   s: number;
@@ -32,7 +32,8 @@ const bookRecordCache = new WeakMap<DecodedHour, OrderbookRecord[]>();
 interface ResumePoint {
   engine: EngineState;
   hourStart: number;
-  nextIndex: number;
+  /** File line of the last record applied (the pending row's): the replay goes on after it. */
+  appliedLine: number;
   /** Running max of collector time in that hour's file so far. */
   highest: number;
   /** The capture session of the last event applied. */
@@ -64,6 +65,54 @@ function bookRecords(hour: DecodedHour): OrderbookRecord[] {
     bookRecordCache.set(hour, records);
   }
   return records;
+}
+
+/** The first record after file line `line` (records are in line order). */
+function firstAfterLine(records: readonly OrderbookRecord[], line: number): number {
+  let low = 0;
+  let high = records.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if ((records[mid]?.line ?? Number.POSITIVE_INFINITY) <= line) low = mid + 1;
+    else high = mid;
+  }
+  return low;
+}
+
+/** Where a first page's replay begins: an hour, its book records (from its snapshot on, or all of them with the snapshot's index), and the running max of collector time before the snapshot. */
+interface ReplayBegin {
+  hourStart: number;
+  records: readonly OrderbookRecord[];
+  firstIndex: number;
+  highestBefore: number;
+}
+
+/**
+ * The last snapshot before `start` in its hour or the hour before, and the records to replay from
+ * it: read from that row on when the store indexes its snapshot rows (one book per file), else
+ * found in the hour's decoded records. Null when neither hour has one (the replay then starts at
+ * the hour before, as the files allow).
+ */
+async function replayBegin(context: ServiceContext, hours: readonly HourRef[], start: number, instrument: string | undefined): Promise<ReplayBegin | null> {
+  const store = context.store;
+  for (const ref of [...hours].reverse()) {
+    if (ref.hourStart > start) continue;
+    if (ref.hourStart < Math.floor(start / hourMs) * hourMs - hourMs) return null;
+    const indexed = store.readHourFrom === undefined ? null : ((await store.snapshotLines?.(ref)) ?? null);
+    if (indexed !== null && !indexed.bookInstruments && store.readHourFrom !== undefined) {
+      const hourEnd = ref.hourStart + hourMs - 1;
+      const at = indexed.snapshots.findLast((snapshot) => Math.min(hourEnd, Math.max(ref.hourStart, snapshot.clock)) < start);
+      if (at !== undefined) {
+        const records = (await store.readHourFrom(ref, bookLines, at.line)).filter((record): record is OrderbookRecord => record.type === 'orderbook');
+        return { hourStart: ref.hourStart, records, firstIndex: 0, highestBefore: at.highestBefore };
+      }
+      continue;
+    }
+    const records = bookRecords(await store.readHour(ref, bookLines));
+    const at = snapshotBefore(ref.hourStart, records, start, instrument);
+    if (at !== null) return { hourStart: ref.hourStart, records, firstIndex: at.index, highestBefore: at.highestBefore };
+  }
+  return null;
 }
 
 function tooExpensive(what: string): ServiceHttpError {
@@ -115,18 +164,10 @@ export function registerL2OrderbooksRoute(app: FastifyInstance, context: Service
       items.push(resume.pending);
     }
     // A first page starts at the last snapshot before the range (in its hour, or the hour
-    // before): nothing earlier changes a book after a snapshot, so a busy hour costs minutes of
-    // events, not two hours of them.
-    let begin: { hourStart: number; at: SnapshotStart } | null = null;
-    if (resume === undefined && after === undefined) {
-      for (const ref of [...hours].reverse()) {
-        if (ref.hourStart > range.start) continue;
-        const at = snapshotBefore(ref.hourStart, bookRecords(await context.store.readHour(ref, bookLines)), range.start, instrument);
-        if (at !== null) begin = { hourStart: ref.hourStart, at };
-        // Only the hour of the start and the one before are searched (the replay's usual reach).
-        if (at !== null || ref.hourStart < range.start - hourMs) break;
-      }
-    }
+    // before): nothing earlier changes a book after a snapshot. Where the store knows its
+    // snapshot rows, only the rows from that one on are decoded, so a busy hour's first page costs
+    // minutes of events, not two hours of them.
+    const begin = resume === undefined && after === undefined ? await replayBegin(context, hours, range.start, instrument) : null;
     let captures = 0;
     let storageBytes = 0;
     let previous: HourRef | undefined;
@@ -143,14 +184,13 @@ export function registerL2OrderbooksRoute(app: FastifyInstance, context: Service
       previous = ref;
       storageBytes += (await context.store.file(ref)).bytes;
       if (storageBytes > limits.maxStorageBytes) throw tooExpensive(`more than ${limits.maxStorageBytes} bytes of storage reads`);
-      const hour = await context.store.readHour(ref, bookLines);
+      const begins = begin !== null && ref.hourStart === begin.hourStart ? begin : null;
+      const records = begins?.records ?? bookRecords(await context.store.readHour(ref, bookLines));
       const contexts = new CaptureContexts(ref.key, await context.store.captureSegments(ref));
-      const records = bookRecords(hour);
       const resumesHere = resume !== undefined && ref.hourStart === resume.hourStart;
-      const beginsAt = begin !== null && ref.hourStart === begin.hourStart ? begin.at : null;
-      const firstIndex = resumesHere ? resume.nextIndex : (beginsAt?.index ?? 0);
-      let highest = resumesHere ? resume.highest : (beginsAt?.highestBefore ?? Number.NEGATIVE_INFINITY);
-      if (resumesHere) last = { h: ref.hourStart, s: resume.nextIndex - 1 };
+      const firstIndex = resumesHere ? firstAfterLine(records, resume.appliedLine) : (begins?.firstIndex ?? 0);
+      let highest = resumesHere ? resume.highest : (begins?.highestBefore ?? Number.NEGATIVE_INFINITY);
+      if (resumesHere) last = { h: ref.hourStart, s: resume.appliedLine };
       // Books are served from the hours /l2-updates reads for the range (those within its slack).
       const serves = ref.hourStart + hourMs > range.start - hourSlackMs;
       for (let index = firstIndex; index < records.length; index++) {
@@ -169,15 +209,15 @@ export function registerL2OrderbooksRoute(app: FastifyInstance, context: Service
         if (captures > limits.maxCaptures) throw tooExpensive(`more than ${limits.maxCaptures} raw captures`);
         const book = engine.apply(record);
         if (book === null || !serves || record.collectorTimestamp < range.start || record.collectorTimestamp > range.end) continue;
-        if (resume === undefined && after !== undefined && (ref.hourStart < after.h || (ref.hourStart === after.h && index <= after.s))) continue;
+        if (resume === undefined && after !== undefined && (ref.hourStart < after.h || (ref.hourStart === after.h && record.line <= after.s))) continue;
         const row = l2RowJson(rowBase(rowContext, record), book, record.isSnapshot, levels);
         if (items.length === limit) {
           const nextCursor = last === null ? null : context.cursors.encode(binding, last);
-          if (nextCursor !== null) rememberResumePoint(nextCursor, { engine: engine.saveState(), hourStart: ref.hourStart, nextIndex: index + 1, highest, session, pending: row });
+          if (nextCursor !== null) rememberResumePoint(nextCursor, { engine: engine.saveState(), hourStart: ref.hourStart, appliedLine: record.line, highest, session, pending: row });
           return reply.type('application/json; charset=utf-8').send(page(true, nextCursor));
         }
         items.push(row);
-        last = { h: ref.hourStart, s: index };
+        last = { h: ref.hourStart, s: record.line };
       }
       if (performance.now() - started > limits.maxMilliseconds) throw tooExpensive(`more than ${limits.maxMilliseconds / 1000} s of replay`);
     }

@@ -12,6 +12,15 @@ export interface CaptureRow {
   collectorTimestamp: number;
 }
 
+/** A book snapshot row: where it is, and the running max of book rows' collector time before and at it. */
+export interface SnapshotLine {
+  line: number;
+  /** Running max of the book rows' collector time up to and with this row. */
+  clock: number;
+  /** Running max of the book rows' collector time before this row (−∞ for the first). */
+  highestBefore: number;
+}
+
 /** What one hour file says about its capture sessions, read from its data rows' `collector_sequence`. */
 export interface CaptureSummary {
   /** The file's first data row (the metadata row is not one); null when it has none. */
@@ -21,9 +30,16 @@ export interface CaptureSummary {
   lastSequence: number | null;
   /** Data rows whose sequence is at or below the previous data row's: each starts a new session. */
   restarts: readonly CaptureRow[];
+  /** The v2 book snapshot rows, in file order (empty for legacy files), so a replay can start at one without decoding the rows before it. */
+  snapshots: readonly SnapshotLine[];
+  /** Some book row names an instrument (several books may share the file: their snapshots do not come together). */
+  bookInstruments: boolean;
 }
 
 const sequenceKey = Buffer.from('"collector_sequence"');
+const timestampKey = Buffer.from('"collector_timestamp"');
+const snapshotKey = Buffer.from('"is_snapshot"');
+const instrumentKey = Buffer.from('"instrument"');
 const digit0 = 0x30;
 const digit9 = 0x39;
 
@@ -37,9 +53,14 @@ function isBlank(byte: number | undefined): boolean {
  * key is in every v2 row, so the search stops inside the line.
  */
 function sequenceInBytes(bytes: Buffer, start: number, end: number): number | undefined {
-  const at = bytes.indexOf(sequenceKey, start);
+  return integerAfter(bytes, sequenceKey, start, end);
+}
+
+/** The plain non-negative integer after the first `key` in the line; undefined when it is not one. */
+function integerAfter(bytes: Buffer, key: Buffer, start: number, end: number): number | undefined {
+  const at = bytes.indexOf(key, start);
   if (at < 0 || at >= end) return undefined;
-  let p = at + sequenceKey.length;
+  let p = at + key.length;
   while (p < end && isBlank(bytes[p])) p++;
   if (bytes[p] !== 0x3a) return undefined;
   p++;
@@ -68,6 +89,21 @@ function timeOf(row: Record<string, unknown> | null): number {
   return typeof legacy === 'number' ? legacyMilliseconds(legacy) : Number.NaN;
 }
 
+/** Whether a book line's `is_snapshot` is true (read from its bytes; a line it cannot read so is parsed). */
+function isSnapshotLine(bytes: Buffer, start: number, end: number): boolean {
+  const at = bytes.indexOf(snapshotKey, start);
+  if (at < 0 || at >= end) {
+    const data = parsed(bytes, start, end)?.['data'];
+    return typeof data === 'object' && data !== null && 'is_snapshot' in data && data.is_snapshot === true;
+  }
+  let p = at + snapshotKey.length;
+  while (p < end && isBlank(bytes[p])) p++;
+  if (bytes[p] !== 0x3a) return false;
+  p++;
+  while (p < end && isBlank(bytes[p])) p++;
+  return bytes[p] === 0x74;
+}
+
 /**
  * Follows one file's lines: the first tells v2 (a metadata row) from legacy; each v2 data row's
  * sequence is read from its bytes (a line it cannot read so is parsed whole), and a row at or
@@ -82,6 +118,9 @@ class CaptureSummaryReader {
   #first: CaptureRow | null = null;
   #firstSequence: number | null = null;
   #lastSequence: number | null = null;
+  readonly #snapshots: SnapshotLine[] = [];
+  #bookHighest = Number.NEGATIVE_INFINITY;
+  #bookInstruments = false;
 
   /** Whether reading on can change the summary (a legacy file is settled by its first line). */
   get wantsMore(): boolean {
@@ -103,6 +142,7 @@ class CaptureSummaryReader {
     // The envelope names the type before `data`: a repeated metadata row (files joined end to end) is framing.
     const type = this.#envelope.lineType(bytes, start, end);
     if (type === 'metadata') return;
+    if (type === 'orderbook') this.#book(bytes, start, end, line);
     let sequence = type === null ? undefined : sequenceInBytes(bytes, start, end);
     let row: Record<string, unknown> | null = null;
     if (sequence === undefined) {
@@ -127,7 +167,17 @@ class CaptureSummaryReader {
   }
 
   summary(): CaptureSummary {
-    return { first: this.#first, firstSequence: this.#firstSequence, lastSequence: this.#lastSequence, restarts: this.#rows };
+    return { first: this.#first, firstSequence: this.#firstSequence, lastSequence: this.#lastSequence, restarts: this.#rows, snapshots: this.#snapshots, bookInstruments: this.#bookInstruments };
+  }
+
+  /** A book row: its collector time feeds the running max; a snapshot is noted with it. */
+  #book(bytes: Buffer, start: number, end: number, line: number): void {
+    const time = integerAfter(bytes, timestampKey, start, end) ?? timeOf(parsed(bytes, start, end));
+    const before = this.#bookHighest;
+    if (time > this.#bookHighest) this.#bookHighest = time;
+    const instrument = bytes.indexOf(instrumentKey, start);
+    if (instrument >= 0 && instrument < end) this.#bookInstruments = true;
+    if (isSnapshotLine(bytes, start, end)) this.#snapshots.push({ line, clock: this.#bookHighest, highestBefore: before });
   }
 }
 

@@ -3,11 +3,13 @@ import { SnapshotReader } from '../../snapshot/snapshot-reader.ts';
 
 /**
  * Decodes a snapshot file into memory, strictly: a bad file rejects with its decode error. With
- * `lineTypes`, only lines of those file types are read (the other lines are passed over).
+ * `lineTypes`, only lines of those file types are read (the other lines are passed over); with
+ * `fromLine`, v2 data lines before it are passed over too.
  */
-export async function decodeHourFile(path: string, lineTypes?: ReadonlySet<string>): Promise<SnapshotRecord[]> {
+export async function decodeHourFile(path: string, lineTypes?: ReadonlySet<string>, fromLine?: number): Promise<SnapshotRecord[]> {
   const records: SnapshotRecord[] = [];
-  for await (const batch of new SnapshotReader({ path }, lineTypes === undefined ? {} : { onlyTypes: lineTypes })) {
+  const options = { ...(lineTypes === undefined ? {} : { onlyTypes: lineTypes }), ...(fromLine === undefined ? {} : { fromLine }) };
+  for await (const batch of new SnapshotReader({ path }, options)) {
     for (const record of batch) records.push(record);
   }
   return records;

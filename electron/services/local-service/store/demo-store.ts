@@ -8,6 +8,8 @@ import { demoDatasetsAt, type SimulatedDataset } from '../../simulator/demo-data
 import { generateInProcess, type HourGenerator } from '../../simulator/hour-generator.ts';
 import { instrumentEntries } from '../../simulator/option-chain.ts';
 import { hourKey, parseSnapshotKey, utcDateHour } from '../snapshot-keys.ts';
+import type { SnapshotRecord } from '../../../../shared/snapshot/records.ts';
+import type { SnapshotLine } from './capture-summary.ts';
 import { decodeHourFile } from './decode-hour-file.ts';
 import { DirectoryStore } from './directory-store.ts';
 import type { CaptureSegment, DecodedHour, HourFile, HourRef, MarketDataStore } from './market-data-store.ts';
@@ -161,6 +163,16 @@ export class DemoStore implements MarketDataStore {
    * starts again (and the file's first data row) takes the id of the scheduled session it was
    * collected in, so ids are the schedule's, equal across hours, with no other hour read.
    */
+  async snapshotLines(hour: HourRef): Promise<{ snapshots: readonly SnapshotLine[]; bookInstruments: boolean } | null> {
+    await this.file(hour);
+    return this.#directory.snapshotLines(hour);
+  }
+
+  async readHourFrom(hour: HourRef, lineTypes: ReadonlySet<string>, fromLine: number): Promise<readonly SnapshotRecord[]> {
+    await this.file(hour);
+    return this.#directory.readHourFrom(hour, lineTypes, fromLine);
+  }
+
   async captureSegments(hour: HourRef): Promise<readonly CaptureSegment[]> {
     const dataset = this.#dataset(hour.source, hour.market);
     if (dataset === undefined) throw new Error(`The demo has no dataset ${hour.source}/${hour.market}`);

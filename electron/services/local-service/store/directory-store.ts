@@ -3,13 +3,13 @@ import { join } from 'node:path';
 import type { DatasetDescriptor } from '../../../../shared/dataset-descriptor.ts';
 import type { InstrumentEntry } from '../../../../shared/rows/catalog.ts';
 import type { SnapshotRecord } from '../../../../shared/snapshot/records.ts';
-import { readCaptureSummary, type CaptureSummary } from './capture-summary.ts';
+import { readCaptureSummary, type CaptureSummary, type SnapshotLine } from './capture-summary.ts';
 import { DecodedHourCache } from './decoded-hour-cache.ts';
 import type { CaptureSegment, DecodedHour, HourFile, HourRef, MarketDataStore } from './market-data-store.ts';
 import { listFolderHours } from './snapshot-folder-layout.ts';
 
 /** Decodes one snapshot file into its event records, in file order (only lines of `lineTypes` when given). */
-export type HourDecoder = (path: string, lineTypes?: ReadonlySet<string>) => Promise<readonly SnapshotRecord[]>;
+export type HourDecoder = (path: string, lineTypes?: ReadonlySet<string>, fromLine?: number) => Promise<readonly SnapshotRecord[]>;
 
 /** Optional sidecar `datasets.json` in the data folder: catalog facts the files cannot carry. */
 export interface DirectoryManifest {
@@ -217,6 +217,18 @@ export class DirectoryStore implements MarketDataStore {
     } finally {
       this.#decoding.delete(decodingKey);
     }
+  }
+
+  /** The records of an hour from `fromLine` on, of `lineTypes` (decoded now, not kept: a replay's first page, which starts at a snapshot). */
+  async readHourFrom(hour: HourRef, lineTypes: ReadonlySet<string>, fromLine: number): Promise<readonly SnapshotRecord[]> {
+    const file = await this.file(hour);
+    return this.#decode(file.path, lineTypes, fromLine);
+  }
+
+  /** The book snapshot rows of an hour's file (from its capture summary); null when it cannot be read. */
+  async snapshotLines(hour: HourRef): Promise<{ snapshots: readonly SnapshotLine[]; bookInstruments: boolean } | null> {
+    const summary = await this.captureSummary(hour);
+    return summary === null ? null : { snapshots: summary.snapshots, bookInstruments: summary.bookInstruments };
   }
 
   /**

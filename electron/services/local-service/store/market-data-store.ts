@@ -1,6 +1,7 @@
 import type { DatasetDescriptor } from '../../../../shared/dataset-descriptor.ts';
 import type { InstrumentEntry } from '../../../../shared/rows/catalog.ts';
 import type { SnapshotRecord } from '../../../../shared/snapshot/records.ts';
+import type { SnapshotLine } from './capture-summary.ts';
 
 /** One dataset hour that has (or, for the demo, will have) a snapshot file. */
 export interface HourRef {
@@ -68,6 +69,14 @@ export interface MarketDataStore {
    * last one when the session continues across the hour boundary.
    */
   captureSegments(hour: HourRef): Promise<readonly CaptureSegment[]>;
+  /**
+   * The book snapshot rows of an hour (line, running max of collector time), so `/l2-orderbooks`
+   * can start at one without decoding the rows before it; null when unknown. Optional: a store
+   * without it is read from the start of the hour before.
+   */
+  snapshotLines?(hour: HourRef): Promise<{ snapshots: readonly SnapshotLine[]; bookInstruments: boolean } | null>;
+  /** The records of `lineTypes` of an hour from 1-based `fromLine` on, decoded now and not kept (a replay's first page). */
+  readHourFrom?(hour: HourRef, lineTypes: ReadonlySet<string>, fromLine: number): Promise<readonly SnapshotRecord[]>;
   /**
    * A hint that these hours (oldest first) are about to be read: a store that builds files (the
    * demo) may start on some of them now, off the event loop, so they are ready when asked for.
