@@ -159,7 +159,7 @@ describe('book worker', () => {
     ]);
   });
 
-  it('replays pages of /l2-updates rows pulled only as the worker needs them: one page ahead of an unacknowledged chunk, no more', async () => {
+  it('replays pages of /l2-updates rows pulled as the worker needs them, read one ahead: two pages past an unacknowledged chunk, no more', async () => {
     const events = hourOfEvents(hour(4), 8, 4000, 700);
     const rows = events.map((event, i) => l2UpdateRow(event, i));
     const pageSize = 250;
@@ -190,8 +190,9 @@ describe('book worker', () => {
       },
     }).result;
     expect(result).toMatchObject({ ok: true, progress: { pages: pageCount, events: 4000 } });
-    // Each page of 250 rows makes one chunk; while chunk k is held, pages 1 to k + 1 were pulled.
-    expect(pulledWhileHeld).toEqual(Array.from({ length: pageCount }, (_, k) => Math.min(k + 2, pageCount)));
+    // Each page of 250 rows makes one chunk; while chunk k is held, the worker has asked for pages
+    // 1 to k + 1, and the one after them is read ahead.
+    expect(pulledWhileHeld).toEqual(Array.from({ length: pageCount }, (_, k) => Math.min(k + 3, pageCount)));
     const steps = rows.map((row): ReferenceStep => ({ update: referenceUpdateOfFlatRow(row) }));
     expect(workerFrames(received)).toEqual(modelFrames(steps, 25));
   });

@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import { Prefetch } from './page-prefetch.ts';
 import type { FrameChunk } from '../../../shared/book/book-frames.ts';
 import type { BookKey } from '../../../shared/book/book-key.ts';
 import type { HealthBatch } from '../../../shared/book/health-marks.ts';
@@ -99,7 +100,7 @@ export class BookWorkerClient {
     return this.start((seq, settings, maxChunksInFlight) => ({ seq, kind: 'replay-files', paths: [...paths], order, settings, maxChunksInFlight }), options, null);
   }
 
-  /** Replays pages of `/l2-updates` or `/l2-orderbooks` rows, pulled from `pages` only as the worker needs them. */
+  /** Replays pages of `/l2-updates` or `/l2-orderbooks` rows, pulled from `pages` one ahead of what the worker has asked for. */
   replayPages(pages: L2PageSource, options: ReplayOptions & { rows: L2RowKind }): BookReplay {
     return this.start((seq, settings, maxChunksInFlight) => ({ seq, kind: 'replay-pages', rows: options.rows, settings, maxChunksInFlight }), options, pages);
   }
@@ -151,7 +152,8 @@ export class BookWorkerClient {
     const send = (request: BookWorkerRequest): void => {
       if (this.worker === worker) worker.postMessage(request);
     };
-    const iterator = pages === null ? null : pageIterator(pages);
+    // Pages are read one ahead of the worker: the first is on its way while the worker starts.
+    const iterator = pages === null ? null : new Prefetch(pageIterator(pages));
     let cancelled = false;
     let chain = Promise.resolve();
     let lastProgress = emptyProgress;
@@ -165,7 +167,7 @@ export class BookWorkerClient {
     const finish = (outcome: ReplayResult): void => {
       if (!this.replays.delete(seq)) return;
       options.signal?.removeEventListener('abort', cancel);
-      void iterator?.return?.();
+      void iterator?.return();
       if (this.replays.size === 0) worker.unref();
       settle(outcome);
     };
@@ -217,7 +219,7 @@ export class BookWorkerClient {
     return { seq, result, cancel };
   }
 
-  private async sendNextPage(seq: number, iterator: AsyncIterator<L2PageOfRows>, send: (request: BookWorkerRequest) => void): Promise<void> {
+  private async sendNextPage(seq: number, iterator: Prefetch<L2PageOfRows>, send: (request: BookWorkerRequest) => void): Promise<void> {
     try {
       const next = await iterator.next();
       if (!this.replays.has(seq)) return;

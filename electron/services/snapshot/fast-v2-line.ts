@@ -160,6 +160,14 @@ export class FastV2LineParser {
   private numberTextEnd = 0;
   /** The parts of the row being read. */
   private readonly scanned = new ScannedRow();
+  /** Where the scan stopped: after `lineType`, just past the type's value (the rest of the line follows). */
+  get position(): number {
+    return this.p;
+  }
+  /** `collector_timestamp` of the envelope `lineType` last read (NaN when it was not a number before `type`). */
+  envelopeTime = Number.NaN;
+  /** `collector_sequence` of the envelope `lineType` last read (NaN when it was not a number before `type`). */
+  envelopeSequence = Number.NaN;
   /** Whether everything read since it was last set is written exactly as JSON.stringify would write it. */
   private canonical = true;
   /** Whether the order book just read had every key, in the order `mde decode` prints them. */
@@ -176,6 +184,8 @@ export class FastV2LineParser {
     this.b = bytes;
     this.p = start;
     this.end = end;
+    this.envelopeTime = Number.NaN;
+    this.envelopeSequence = Number.NaN;
     try {
       this.expect(OPEN_BRACE);
       let seen = 0;
@@ -191,7 +201,11 @@ export class FastV2LineParser {
         if (this.nullOr()) {
           // a null value
         } else if (this.b[this.p] === QUOTE) this.string();
-        else this.number();
+        else {
+          const value = this.number();
+          if (key === 0) this.envelopeTime = value;
+          else if (key === 1) this.envelopeSequence = value;
+        }
         if (this.separator(CLOSE_BRACE)) throw bail;
       }
     } catch (error) {

@@ -4,7 +4,7 @@ import { l2RowJson } from '../../../../shared/book/book-row-json.ts';
 import { BookRowTextWriter } from '../../../../shared/book/book-row-text.ts';
 import { replayClock } from '../../../../shared/book/capture-stream.ts';
 import { rowBase } from '../../../../shared/rows/from-records/row-context.ts';
-import type { OrderbookRecord } from '../../../../shared/snapshot/records.ts';
+import type { OrderbookRecord, SnapshotRecord } from '../../../../shared/snapshot/records.ts';
 import { resolveWindow } from '../access-policy.ts';
 import { QueryReader } from '../query-params.ts';
 import { CaptureContexts } from '../rows/capture-contexts.ts';
@@ -12,7 +12,7 @@ import { hourSlackMs } from '../rows/row-pager.ts';
 import { snapshotBefore } from './replay-start.ts';
 import type { ServiceContext } from '../service-context.ts';
 import { badRequest, ServiceHttpError, unavailable } from '../service-error.ts';
-import type { DecodedHour, HourRef } from '../store/market-data-store.ts';
+import type { DecodedHour, HourRef, MarketDataStore } from '../store/market-data-store.ts';
 
 const hourMs = 3_600_000;
 
@@ -79,22 +79,69 @@ function firstAfterLine(records: readonly OrderbookRecord[], line: number): numb
   return low;
 }
 
-/** Where a first page's replay begins: an hour, its book records (from its snapshot on, or all of them with the snapshot's index), and the running max of collector time before the snapshot. */
+/**
+ * Where a first page's replay begins: an hour, its book records (from its snapshot on, or all of
+ * them with the snapshot's index), and the running max of collector time before the snapshot.
+ * `partial` records stop once the page has enough: the rest of the hour is read when they run out.
+ */
 interface ReplayBegin {
   hourStart: number;
   records: readonly OrderbookRecord[];
   firstIndex: number;
   highestBefore: number;
+  partial: boolean;
+}
+
+/** What a first page needs read: its range, book, and how many rows it serves (plus the one it holds back). */
+interface PageNeed {
+  start: number;
+  end: number;
+  scanUntil: number;
+  instrument: string | undefined;
+  rows: number;
+}
+
+/** A stop rule for reading an hour, and whether it stopped the read (else the read reached the file's end). */
+interface PageReadRule {
+  enough: (record: SnapshotRecord) => boolean;
+  stopped: () => boolean;
 }
 
 /**
- * The last snapshot before `start` in its hour or the hour before, and the records to replay from
- * it: read from that row on when the store indexes its snapshot rows (one book per file), else
- * found in the hour's decoded records. Null when neither hour has one (the replay then starts at
- * the hour before, as the files allow).
+ * A stop rule for reading an hour for a first page: enough once the page's rows (with some spare
+ * for rows that make no book) have been read, or the replay clock passes the scan's end.
  */
-async function replayBegin(context: ServiceContext, hours: readonly HourRef[], start: number, instrument: string | undefined): Promise<ReplayBegin | null> {
+function enoughFor(hourStart: number, need: PageNeed, highestBefore: number): PageReadRule {
+  let highest = highestBefore;
+  let inRange = 0;
+  let stopped = false;
+  const wanted = need.rows + 64;
+  const enough = (record: SnapshotRecord): boolean => {
+    if (record.type !== 'orderbook') return false;
+    if (record.collectorTimestamp > highest) highest = record.collectorTimestamp;
+    if ((need.instrument === undefined || record.instrument === need.instrument) && record.collectorTimestamp >= need.start && record.collectorTimestamp <= need.end) inRange++;
+    stopped = replayClock(hourStart, highest) > need.scanUntil || inRange >= wanted;
+    return stopped;
+  };
+  return { enough, stopped: () => stopped };
+}
+
+/** An hour's book records from `fromLine` on, read only as far as `rule` wants; `partial` when it stopped before the file's end. */
+async function readBookRecords(store: MarketDataStore, ref: HourRef, fromLine: number, rule: PageReadRule): Promise<{ records: OrderbookRecord[]; partial: boolean } | null> {
+  if (store.readHourFrom === undefined) return null;
+  const read = await store.readHourFrom(ref, bookLines, fromLine, rule.enough);
+  return { records: read.filter((record): record is OrderbookRecord => record.type === 'orderbook'), partial: rule.stopped() };
+}
+
+/**
+ * The last snapshot before the page's start in its hour or the hour before, and the records to
+ * replay from it: read from that row on, only as far as the page needs, when the store indexes its
+ * snapshot rows (one book per file), else found in the hour's decoded records. Null when neither
+ * hour has one (the replay then starts at the hour before, as the files allow).
+ */
+async function replayBegin(context: ServiceContext, hours: readonly HourRef[], need: PageNeed): Promise<ReplayBegin | null> {
   const store = context.store;
+  const start = need.start;
   for (const ref of [...hours].reverse()) {
     if (ref.hourStart > start) continue;
     if (ref.hourStart < Math.floor(start / hourMs) * hourMs - hourMs) return null;
@@ -103,14 +150,14 @@ async function replayBegin(context: ServiceContext, hours: readonly HourRef[], s
       const hourEnd = ref.hourStart + hourMs - 1;
       const at = indexed.snapshots.findLast((snapshot) => Math.min(hourEnd, Math.max(ref.hourStart, snapshot.clock)) < start);
       if (at !== undefined) {
-        const records = (await store.readHourFrom(ref, bookLines, at.line)).filter((record): record is OrderbookRecord => record.type === 'orderbook');
-        return { hourStart: ref.hourStart, records, firstIndex: 0, highestBefore: at.highestBefore };
+        const read = await readBookRecords(store, ref, at.line, enoughFor(ref.hourStart, need, at.highestBefore));
+        if (read !== null) return { hourStart: ref.hourStart, records: read.records, firstIndex: 0, highestBefore: at.highestBefore, partial: read.partial };
       }
       continue;
     }
     const records = bookRecords(await store.readHour(ref, bookLines));
-    const at = snapshotBefore(ref.hourStart, records, start, instrument);
-    if (at !== null) return { hourStart: ref.hourStart, records, firstIndex: at.index, highestBefore: at.highestBefore };
+    const at = snapshotBefore(ref.hourStart, records, start, need.instrument);
+    if (at !== null) return { hourStart: ref.hourStart, records, firstIndex: at.index, highestBefore: at.highestBefore, partial: false };
   }
   return null;
 }
@@ -167,13 +214,15 @@ export function registerL2OrderbooksRoute(app: FastifyInstance, context: Service
     // before): nothing earlier changes a book after a snapshot. Where the store knows its
     // snapshot rows, only the rows from that one on are decoded, so a busy hour's first page costs
     // minutes of events, not two hours of them.
-    const begin = resume === undefined && after === undefined ? await replayBegin(context, hours, range.start, instrument) : null;
+    const scanUntil = range.end + hourSlackMs;
+    const need: PageNeed = { start: range.start, end: range.end, scanUntil, instrument, rows: limit + 1 };
+    const firstPage = resume === undefined && after === undefined;
+    const begin = firstPage ? await replayBegin(context, hours, need) : null;
     let captures = 0;
     let storageBytes = 0;
     let previous: HourRef | undefined;
     let session: string | null = resume?.session ?? null;
     let last: ReplayPosition | null = resume === undefined || after === undefined ? null : after;
-    const scanUntil = range.end + hourSlackMs;
     for (const ref of hours) {
       if (resume !== undefined && ref.hourStart < resume.hourStart) continue;
       if (begin !== null && ref.hourStart < begin.hourStart) continue;
@@ -185,41 +234,58 @@ export function registerL2OrderbooksRoute(app: FastifyInstance, context: Service
       storageBytes += (await context.store.file(ref)).bytes;
       if (storageBytes > limits.maxStorageBytes) throw tooExpensive(`more than ${limits.maxStorageBytes} bytes of storage reads`);
       const begins = begin !== null && ref.hourStart === begin.hourStart ? begin : null;
-      const records = begins?.records ?? bookRecords(await context.store.readHour(ref, bookLines));
+      // A first page's hours are read only as far as the page needs: the rest is read if it runs out.
+      const read = begins ?? (firstPage ? await readBookRecords(context.store, ref, 1, enoughFor(ref.hourStart, { ...need, rows: limit + 1 - items.length }, Number.NEGATIVE_INFINITY)) : null);
+      let records: readonly OrderbookRecord[] = read?.records ?? bookRecords(await context.store.readHour(ref, bookLines));
+      let partial = read?.partial ?? false;
       const contexts = new CaptureContexts(ref.key, await context.store.captureSegments(ref));
       const resumesHere = resume !== undefined && ref.hourStart === resume.hourStart;
-      const firstIndex = resumesHere ? firstAfterLine(records, resume.appliedLine) : (begins?.firstIndex ?? 0);
+      let index = resumesHere ? firstAfterLine(records, resume.appliedLine) : (begins?.firstIndex ?? 0);
       let highest = resumesHere ? resume.highest : (begins?.highestBefore ?? Number.NEGATIVE_INFINITY);
       if (resumesHere) last = { h: ref.hourStart, s: resume.appliedLine };
       // Books are served from the hours /l2-updates reads for the range (those within its slack).
       const serves = ref.hourStart + hourMs > range.start - hourSlackMs;
-      for (let index = firstIndex; index < records.length; index++) {
-        const record = records[index];
-        if (record === undefined) continue;
-        if (record.collectorTimestamp > highest) highest = record.collectorTimestamp;
-        if (replayClock(ref.hourStart, highest) > scanUntil) break;
-        if (instrument !== undefined && record.instrument !== instrument) continue;
-        const rowContext = contexts.at(record.line);
-        if (rowContext.sourceCaptureId !== session) {
-          // A new capture session: every book of the market starts again at its next snapshot.
-          if (session !== null) engine.reset();
-          session = rowContext.sourceCaptureId;
+      // The file line of the last record applied (a partial read restarts after it).
+      let appliedLine = (records[index]?.line ?? 1) - 1;
+      let scanned = false;
+      for (;;) {
+        for (; index < records.length; index++) {
+          const record = records[index];
+          if (record === undefined) continue;
+          if (record.collectorTimestamp > highest) highest = record.collectorTimestamp;
+          if (replayClock(ref.hourStart, highest) > scanUntil) {
+            scanned = true;
+            break;
+          }
+          appliedLine = record.line;
+          if (instrument !== undefined && record.instrument !== instrument) continue;
+          const rowContext = contexts.at(record.line);
+          if (rowContext.sourceCaptureId !== session) {
+            // A new capture session: every book of the market starts again at its next snapshot.
+            if (session !== null) engine.reset();
+            session = rowContext.sourceCaptureId;
+          }
+          captures++;
+          if (captures > limits.maxCaptures) throw tooExpensive(`more than ${limits.maxCaptures} raw captures`);
+          const book = engine.apply(record);
+          if (book === null || !serves || record.collectorTimestamp < range.start || record.collectorTimestamp > range.end) continue;
+          if (resume === undefined && after !== undefined && (ref.hourStart < after.h || (ref.hourStart === after.h && record.line <= after.s))) continue;
+          const row = l2RowJson(rowBase(rowContext, record), book, record.isSnapshot, levels);
+          if (items.length === limit) {
+            const nextCursor = last === null ? null : context.cursors.encode(binding, last);
+            if (nextCursor !== null) rememberResumePoint(nextCursor, { engine: engine.saveState(), hourStart: ref.hourStart, appliedLine: record.line, highest, session, pending: row });
+            return reply.type('application/json; charset=utf-8').send(page(true, nextCursor));
+          }
+          items.push(row);
+          last = { h: ref.hourStart, s: record.line };
         }
-        captures++;
-        if (captures > limits.maxCaptures) throw tooExpensive(`more than ${limits.maxCaptures} raw captures`);
-        const book = engine.apply(record);
-        if (book === null || !serves || record.collectorTimestamp < range.start || record.collectorTimestamp > range.end) continue;
-        if (resume === undefined && after !== undefined && (ref.hourStart < after.h || (ref.hourStart === after.h && record.line <= after.s))) continue;
-        const row = l2RowJson(rowBase(rowContext, record), book, record.isSnapshot, levels);
-        if (items.length === limit) {
-          const nextCursor = last === null ? null : context.cursors.encode(binding, last);
-          if (nextCursor !== null) rememberResumePoint(nextCursor, { engine: engine.saveState(), hourStart: ref.hourStart, appliedLine: record.line, highest, session, pending: row });
-          return reply.type('application/json; charset=utf-8').send(page(true, nextCursor));
-        }
-        items.push(row);
-        last = { h: ref.hourStart, s: record.line };
+        if (scanned || !partial) break;
+        records = bookRecords(await context.store.readHour(ref, bookLines));
+        index = firstAfterLine(records, appliedLine);
+        partial = false;
       }
       if (performance.now() - started > limits.maxMilliseconds) throw tooExpensive(`more than ${limits.maxMilliseconds / 1000} s of replay`);
+      if (scanned) break;
     }
     return reply.type('application/json; charset=utf-8').send(page(false, null));
   });

@@ -56,9 +56,26 @@ function sequenceInBytes(bytes: Buffer, start: number, end: number): number | un
   return integerAfter(bytes, sequenceKey, start, end);
 }
 
+/**
+ * Where `key` (a quoted key) first is within [start, end) of the bytes, or −1. A plain loop: the
+ * keys looked for come early in a line, and a native search costs more to call than this costs
+ * to run over the bytes before them.
+ */
+function indexWithin(bytes: Buffer, key: Buffer, start: number, end: number): number {
+  const length = key.length;
+  const first = key[0];
+  for (let p = start; p + length <= end; p++) {
+    if (bytes[p] !== first) continue;
+    let k = 1;
+    while (k < length && bytes[p + k] === key[k]) k++;
+    if (k === length) return p;
+  }
+  return -1;
+}
+
 /** The plain non-negative integer after the first `key` in the line; undefined when it is not one. */
 function integerAfter(bytes: Buffer, key: Buffer, start: number, end: number): number | undefined {
-  const at = bytes.indexOf(key, start);
+  const at = indexWithin(bytes, key, start, end);
   if (at < 0 || at >= end) return undefined;
   let p = at + key.length;
   while (p < end && isBlank(bytes[p])) p++;
@@ -89,10 +106,14 @@ function timeOf(row: Record<string, unknown> | null): number {
   return typeof legacy === 'number' ? legacyMilliseconds(legacy) : Number.NaN;
 }
 
-/** Whether a book line's `is_snapshot` is true (read from its bytes; a line it cannot read so is parsed). */
-function isSnapshotLine(bytes: Buffer, start: number, end: number): boolean {
-  const at = bytes.indexOf(snapshotKey, start);
-  if (at < 0 || at >= end) {
+/**
+ * Whether a book line's `is_snapshot` is true, read from its bytes (searched for from `from`, where
+ * the collector writes `data`, then from the line's start); a line it cannot read so is parsed.
+ */
+function isSnapshotLine(bytes: Buffer, start: number, end: number, from: number): boolean {
+  let at = indexWithin(bytes, snapshotKey, from, end);
+  if (at < 0 && from > start) at = indexWithin(bytes, snapshotKey, start, end);
+  if (at < 0) {
     const data = parsed(bytes, start, end)?.['data'];
     return typeof data === 'object' && data !== null && 'is_snapshot' in data && data.is_snapshot === true;
   }
@@ -142,8 +163,11 @@ class CaptureSummaryReader {
     // The envelope names the type before `data`: a repeated metadata row (files joined end to end) is framing.
     const type = this.#envelope.lineType(bytes, start, end);
     if (type === 'metadata') return;
-    if (type === 'orderbook') this.#book(bytes, start, end, line);
-    let sequence = type === null ? undefined : sequenceInBytes(bytes, start, end);
+    // A book row's `data` (and its `is_snapshot`) follows the type in the collector's order.
+    if (type === 'orderbook') this.#book(bytes, start, end, line, this.#envelope.position);
+    // The envelope's sequence as the type's scan read it, else searched for in the line.
+    const scanned = this.#envelope.envelopeSequence;
+    let sequence = type === null ? undefined : Number.isSafeInteger(scanned) && scanned >= 0 ? scanned : sequenceInBytes(bytes, start, end);
     let row: Record<string, unknown> | null = null;
     if (sequence === undefined) {
       row = parsed(bytes, start, end);
@@ -171,13 +195,17 @@ class CaptureSummaryReader {
   }
 
   /** A book row: its collector time feeds the running max; a snapshot is noted with it. */
-  #book(bytes: Buffer, start: number, end: number, line: number): void {
-    const time = integerAfter(bytes, timestampKey, start, end) ?? timeOf(parsed(bytes, start, end));
+  #book(bytes: Buffer, start: number, end: number, line: number, afterType: number): void {
+    const scanned = this.#envelope.envelopeTime;
+    const time = Number.isFinite(scanned) ? scanned : (integerAfter(bytes, timestampKey, start, end) ?? timeOf(parsed(bytes, start, end)));
     const before = this.#bookHighest;
     if (time > this.#bookHighest) this.#bookHighest = time;
-    const instrument = bytes.indexOf(instrumentKey, start);
-    if (instrument >= 0 && instrument < end) this.#bookInstruments = true;
-    if (isSnapshotLine(bytes, start, end)) this.#snapshots.push({ line, clock: this.#bookHighest, highestBefore: before });
+    const snapshot = isSnapshotLine(bytes, start, end, afterType);
+    // Whether book rows name instruments is read from the first book row and the snapshots (a
+    // file of several books names them on every row); a search on every row would run past each
+    // row that has none.
+    if (!this.#bookInstruments && (snapshot || this.#snapshots.length === 0) && bytes.subarray(start, end).includes(instrumentKey)) this.#bookInstruments = true;
+    if (snapshot) this.#snapshots.push({ line, clock: this.#bookHighest, highestBefore: before });
   }
 }
 

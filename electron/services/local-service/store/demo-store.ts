@@ -168,9 +168,9 @@ export class DemoStore implements MarketDataStore {
     return this.#directory.snapshotLines(hour);
   }
 
-  async readHourFrom(hour: HourRef, lineTypes: ReadonlySet<string>, fromLine: number): Promise<readonly SnapshotRecord[]> {
+  async readHourFrom(hour: HourRef, lineTypes: ReadonlySet<string>, fromLine: number, enough?: (record: SnapshotRecord) => boolean): Promise<readonly SnapshotRecord[]> {
     await this.file(hour);
-    return this.#directory.readHourFrom(hour, lineTypes, fromLine);
+    return this.#directory.readHourFrom(hour, lineTypes, fromLine, enough);
   }
 
   async captureSegments(hour: HourRef): Promise<readonly CaptureSegment[]> {

@@ -7,9 +7,10 @@ import { readCaptureSummary, type CaptureSummary, type SnapshotLine } from './ca
 import { DecodedHourCache } from './decoded-hour-cache.ts';
 import type { CaptureSegment, DecodedHour, HourFile, HourRef, MarketDataStore } from './market-data-store.ts';
 import { listFolderHours } from './snapshot-folder-layout.ts';
+import { fileType } from '../../snapshot/record-decoder.ts';
 
 /** Decodes one snapshot file into its event records, in file order (only lines of `lineTypes` when given). */
-export type HourDecoder = (path: string, lineTypes?: ReadonlySet<string>, fromLine?: number) => Promise<readonly SnapshotRecord[]>;
+export type HourDecoder = (path: string, lineTypes?: ReadonlySet<string>, fromLine?: number, enough?: (record: SnapshotRecord) => boolean) => Promise<readonly SnapshotRecord[]>;
 
 /** Optional sidecar `datasets.json` in the data folder: catalog facts the files cannot carry. */
 export interface DirectoryManifest {
@@ -219,10 +220,17 @@ export class DirectoryStore implements MarketDataStore {
     }
   }
 
-  /** The records of an hour from `fromLine` on, of `lineTypes` (decoded now, not kept: a replay's first page, which starts at a snapshot). */
-  async readHourFrom(hour: HourRef, lineTypes: ReadonlySet<string>, fromLine: number): Promise<readonly SnapshotRecord[]> {
+  /**
+   * The records of an hour from `fromLine` on, of `lineTypes` (decoded now, not kept: a replay's
+   * first page, which starts at a snapshot); with `enough`, up to the first record it accepts.
+   */
+  async readHourFrom(hour: HourRef, lineTypes: ReadonlySet<string>, fromLine: number, enough?: (record: SnapshotRecord) => boolean): Promise<readonly SnapshotRecord[]> {
     const file = await this.file(hour);
-    return this.#decode(file.path, lineTypes, fromLine);
+    // An hour already decoded is read from memory (all of it from the line on, and of those types).
+    const stamp = await stat(file.path).then((info) => `${info.size}:${info.mtimeMs}`, () => null);
+    const cached = stamp === null ? undefined : (this.#cache.get(file.key, stamp) ?? this.#cache.get(`${file.key}|${[...lineTypes].sort().join(',')}`, stamp));
+    if (cached !== undefined) return cached.records.filter((record) => record.line >= fromLine && (lineTypes.has(fileType(record, 'v2')) || lineTypes.has(fileType(record, 'legacy'))));
+    return this.#decode(file.path, lineTypes, fromLine, enough);
   }
 
   /** The book snapshot rows of an hour's file (from its capture summary); null when it cannot be read. */

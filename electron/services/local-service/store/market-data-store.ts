@@ -75,8 +75,11 @@ export interface MarketDataStore {
    * without it is read from the start of the hour before.
    */
   snapshotLines?(hour: HourRef): Promise<{ snapshots: readonly SnapshotLine[]; bookInstruments: boolean } | null>;
-  /** The records of `lineTypes` of an hour from 1-based `fromLine` on, decoded now and not kept (a replay's first page). */
-  readHourFrom?(hour: HourRef, lineTypes: ReadonlySet<string>, fromLine: number): Promise<readonly SnapshotRecord[]>;
+  /**
+   * The records of `lineTypes` of an hour from 1-based `fromLine` on, decoded now and not kept (a
+   * replay's first page); with `enough`, only up to the first record it accepts.
+   */
+  readHourFrom?(hour: HourRef, lineTypes: ReadonlySet<string>, fromLine: number, enough?: (record: SnapshotRecord) => boolean): Promise<readonly SnapshotRecord[]>;
   /**
    * A hint that these hours (oldest first) are about to be read: a store that builds files (the
    * demo) may start on some of them now, off the event loop, so they are ready when asked for.

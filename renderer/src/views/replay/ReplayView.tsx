@@ -131,14 +131,16 @@ export function ReplayView() {
   const replay = useReplaySession(key, start);
   const track = pickTrack(replay.tracks, params.instrument);
   const market = source.kind === 'market' ? source : null;
-  // A market's trades come from the service, loaded beside the books; a file's from the file, kept in main.
+  // A market's trades come from the service, asked for once the first books are in (so they do not
+  // compete with the first page of books for the service); a file's from the file, kept in main.
+  const booksArrived = track !== null && track.entries > 0;
   const tradeLoad = useMarketLoad(
     ['replay-trades', market?.source ?? '', market?.market ?? '', market?.instrument ?? null, range.start, range.end],
     (api, requestId) =>
       market === null
         ? Promise.reject(new Error('no market to load trades of'))
         : api.market.trades({ source: market.source, market: market.market, ...(market.instrument === undefined ? {} : { instrument: market.instrument }), start: market.start, end: market.end, requestId }),
-    market !== null && replay.replayId !== null,
+    market !== null && replay.replayId !== null && booksArrived,
   );
   const fileTrades = useFileTrades(source.kind === 'files' ? replay.replayId : null, track?.key ?? null, track?.trades ?? 0);
   const trades = source.kind === 'files' ? fileTrades : (tradeLoad.query.data ?? null);
