@@ -74,8 +74,8 @@ async function startApp(userDataDir: string): Promise<App> {
       const match = /^Open: (\S+)$/m.exec(output);
       if (match?.[1] !== undefined) resolve(match[1]);
     };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
     child.on('exit', (code) => reject(new Error(`the app exited with ${code ?? 'a signal'}:\n${output}`)));
   });
   return {
@@ -144,7 +144,10 @@ async function fileReplayPeak(browser: Browser, app: App, path: string): Promise
   const page = await browser.newPage({ viewport: { width: 1440, height: 860 } });
   try {
     await page.goto(app.url);
-    await page.keyboard.press('Alt+8');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.keyboard.press('g');
+    await page.keyboard.press('f');
+    await page.getByRole('heading', { name: 'Open a snapshot file' }).waitFor();
     await page.getByLabel('Choose a snapshot file').setInputFiles(path);
     await page.getByRole('region', { name: 'File summary' }).filter({ hasText: 'Read to the end' }).waitFor({ timeout: 600_000 });
     const profileDir = /--user-data-dir=(\S+)/.exec(execFileSync('ps', ['-eo', 'args='], { encoding: 'utf8' }).split('\n').find((line) => line.includes('--type=renderer') && line.includes('playwright')) ?? '')?.[1];
