@@ -4,11 +4,13 @@ import { wsInvokeMessage, type WsServerMessage } from '../../shared/contract/ws-
 import { dispatch, type DispatchLogger } from '../contract-host/dispatch.ts';
 import type { EventHub } from '../contract-host/event-hub.ts';
 import type { ContractHandlers } from '../contract-host/handlers.ts';
+import { SocketReplays } from './socket-replays.ts';
 
 /**
  * Serves the contract over one WebSocket: each `invoke` message is validated and dispatched like
  * an IPC call, and every hub event is pushed to the socket until it closes. Results and events go
  * as JSON, or as a binary message when they hold ArrayBuffers (see `shared/contract/ws-binary.ts`).
+ * When the socket closes, the book replays it started are cancelled and released.
  */
 export function serveContractSocket(
   socket: WebSocket,
@@ -25,8 +27,14 @@ export function serveContractSocket(
     else parts.forEach((part, i) => socket.send(part, { binary: true, fin: i === parts.length - 1 }));
   };
   const detach = hub.attach((event, payload) => send({ type: 'event', event, payload }));
-  socket.on('close', detach);
-  socket.on('error', detach);
+  // The page's replays end with it: a reload or a closed tab leaves nothing reading or held.
+  const replays = new SocketReplays();
+  const end = (): void => {
+    detach();
+    void replays.endAll(handlers);
+  };
+  socket.on('close', end);
+  socket.on('error', end);
 
   socket.on('message', (data, isBinary) => {
     let parsed: ReturnType<typeof wsInvokeMessage.safeParse>;
@@ -52,7 +60,12 @@ export function serveContractSocket(
       return;
     }
     const { id, channel, input } = parsed.data;
-    void dispatch(handlers, channel, input, log).then((result) => send({ type: 'result', id, result }));
+    void dispatch(handlers, channel, input, log).then((result) => {
+      replays.started(channel, result);
+      // A replay started as the socket closed ends at once.
+      if (socket.readyState !== socket.OPEN) void replays.endAll(handlers);
+      send({ type: 'result', id, result });
+    });
   });
 }
 

@@ -218,6 +218,31 @@ describe('book replay over the contract', () => {
     expect(cancel).toMatchObject({ result: { ok: true, value: { cancelled: false } } });
   });
 
+  it('ends the replays a page started when its socket closes: a reload leaves nothing reading or held', async () => {
+    const dir = await tempDir();
+    const path = await writeSnapshotFile(dir, hour(7), eventsOf(7, 31, 3000));
+    const reply = await replayFiles(client, [path]);
+    const replayId = reply.type === 'result' && reply.result.ok ? (reply.result.value as { replayId: string }).replayId : '';
+    const tracksEvent = await client.next((m) => m.type === 'event' && m.event === 'book.tracks', 10_000);
+    const book = tracksEvent.type === 'event' ? (tracksEvent.payload as BookTracksEvent).tracks[0]?.key : undefined;
+    // Another page (a second socket) can read the replay while the first page is open...
+    const other = await openContractSocket(`ws://127.0.0.1:${server.port}/contract`, { origin: server.origin, cookie: `mde_token_${server.port}=${server.token}` });
+    try {
+      expect(await other.invoke('book.window', { replayId, book, first: 0, before: 0, after: 1 })).toMatchObject({ result: { ok: true } });
+      // ...and once the first page is gone, the replay is released.
+      client.close();
+      await expect
+        .poll(async () => {
+          const answer = await other.invoke('book.window', { replayId, book, first: 0, before: 0, after: 1 });
+          return answer.type === 'result' && !answer.result.ok ? answer.result.error.kind : 'held';
+        })
+        .toBe('not-found');
+      expect(await other.invoke('book.release', { replayId })).toMatchObject({ result: { ok: true, value: { released: false } } });
+    } finally {
+      other.close();
+    }
+  });
+
   it('still sends events without buffers as JSON text', async () => {
     await client.invoke('settings.update', { ui: { density: 'comfortable' } });
     await client.next((m) => m.type === 'event' && m.event === 'settings.changed');
