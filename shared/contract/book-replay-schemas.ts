@@ -65,7 +65,7 @@ export const bookHealthSchema = z.object({
 export type BookHealthEvent = z.infer<typeof bookHealthSchema>;
 
 /** Why a replay stopped early. */
-export const bookReplayErrorKinds = ['cancelled', 'snapshot-file', 'book-data', 'page-source', 'worker'] as const;
+export const bookReplayErrorKinds = ['cancelled', 'snapshot-file', 'book-data', 'page-source', 'temporary-files', 'worker'] as const;
 
 /** Why a replay stopped: what went wrong and what to do, with the service's own kind for a failed page. */
 const replayErrorSchema = z.object({

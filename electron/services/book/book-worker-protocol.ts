@@ -33,7 +33,7 @@ export interface ReplayProgress extends ReplayCounts {
 }
 
 /** Why a replay stopped early. */
-export type ReplayErrorKind = 'cancelled' | 'snapshot-file' | 'book-data' | 'page-source' | 'worker';
+export type ReplayErrorKind = 'cancelled' | 'snapshot-file' | 'book-data' | 'page-source' | 'temporary-files' | 'worker';
 
 /** A replay failure as plain data: what went wrong, where, and what to do about it. */
 export interface ReplayError {

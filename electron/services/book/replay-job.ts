@@ -6,7 +6,7 @@ import type { BookWorkerEvent, BookWorkerRequest, L2RowKind, PageFailure, Replay
 import { bookInputsFromFiles, type FileReplayProgress } from './file-book-source.ts';
 import { FrameReplayer, type ReplayCounts } from './frame-replayer.ts';
 import { ReplaySession } from './session/replay-session.ts';
-import { FileSegmentStore, removeStaleSpills } from './session/segment-store.ts';
+import { FileSegmentStore, removeStaleSpills, SpillError } from './session/segment-store.ts';
 import { PageBookInputs } from './page-book-inputs.ts';
 
 /** Posts one event to the client, moving (never copying) the listed buffers. */
@@ -65,6 +65,8 @@ export class ReplayJob {
   private pages = 0;
   private files: FileReplayProgress | null = null;
   private lastProgressAt = 0;
+  /** Why the job could not start (its temporary file), reported by `run`. */
+  private startFailure: unknown = null;
 
   constructor(
     private readonly request: StartRequest,
@@ -74,10 +76,17 @@ export class ReplayJob {
     const { settings } = request;
     if (settings.mode === 'session') {
       this.replayer = null;
-      this.session = new ReplaySession(
-        { depth: settings.depth, bandBps: settings.bandBps, ...(settings.priceStep === undefined ? {} : { priceStep: settings.priceStep }) },
-        openSpill(),
-      );
+      let spill: FileSegmentStore | null = null;
+      try {
+        spill = openSpill();
+      } catch (error) {
+        // No temporary file: the job ends at once with the reason (run), never taking the worker down.
+        this.startFailure = error;
+      }
+      this.session =
+        spill === null
+          ? null
+          : new ReplaySession({ depth: settings.depth, bandBps: settings.bandBps, ...(settings.priceStep === undefined ? {} : { priceStep: settings.priceStep }) }, spill);
     } else {
       this.session = null;
       this.replayer = new FrameReplayer(
@@ -103,6 +112,10 @@ export class ReplayJob {
   /** Runs the replay to its end and posts `done`; never throws. */
   async run(): Promise<void> {
     const seq = this.request.seq;
+    if (this.startFailure !== null) {
+      this.post({ seq, kind: 'done', result: { ok: false, error: this.replayError(this.startFailure), progress: this.progress() } });
+      return;
+    }
     try {
       for await (const batch of this.source()) {
         this.checkCancelled();
@@ -232,6 +245,7 @@ export class ReplayJob {
         ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
       };
     }
+    if (error instanceof SpillError) return { kind: 'temporary-files', message: error.message, resolution: error.resolution };
     const message = error instanceof Error ? error.message : String(error);
     return { kind: 'worker', message: `The book worker failed: ${message}`, resolution: 'Try again; if it keeps failing, report the message.' };
   }

@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { MessageChannel } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
 import type { BookKey } from '../../../shared/book/book-key.ts';
@@ -101,5 +103,28 @@ describe('replay job', () => {
     await running;
     expect(posted.at(-1)).toMatchObject({ kind: 'done', result: { ok: false, error: { kind: 'cancelled' } } });
     expect(count('frames')).toBe(9);
+  });
+
+  it('a session replay with no room for its temporary file ends at once, naming the folder and the fix, and leaves the worker alive', async () => {
+    const posted: BookWorkerEvent[] = [];
+    const missing = join(tmpdir(), `mde-no-such-folder-${process.pid}`);
+    const saved = process.env.TMPDIR;
+    process.env.TMPDIR = missing;
+    let job: ReplayJob;
+    try {
+      // Constructing the job must not throw: in the worker that would end every replay at once.
+      job = new ReplayJob({ seq: 3, kind: 'replay-pages', rows: 'l2-updates', settings: { ...frameSettings({ chunkFrames: 100 }), mode: 'session' }, maxChunksInFlight: 2 }, (event) => posted.push(event));
+    } finally {
+      if (saved === undefined) delete process.env.TMPDIR;
+      else process.env.TMPDIR = saved;
+    }
+    expect(job.session).toBeNull();
+    await job.run();
+    expect(posted).toHaveLength(1);
+    const done = posted[0];
+    if (done?.kind !== 'done' || done.result.ok) throw new Error(`expected a failed done, got ${JSON.stringify(done)}`);
+    expect(done.result.error.kind).toBe('temporary-files');
+    expect(done.result.error.message).toBe(`The replay cannot write its temporary file in ${missing}: the folder does not exist`);
+    expect(done.result.error.resolution).toContain('TMPDIR');
   });
 });

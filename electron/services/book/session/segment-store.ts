@@ -42,6 +42,19 @@ export class MemorySegmentStore implements SegmentStore {
   }
 }
 
+/** A replay's temporary file could not be made or written (a full disk, a read-only or missing temporary folder). */
+export class SpillError extends Error {
+  /** What to do about it. */
+  readonly resolution: string;
+
+  constructor(root: string, cause: unknown) {
+    const code = (cause as NodeJS.ErrnoException | undefined)?.code;
+    const reason = code === 'ENOSPC' ? 'the disk is full' : code === 'EACCES' || code === 'EPERM' || code === 'EROFS' ? 'it is not writable' : code === 'ENOENT' ? 'the folder does not exist' : cause instanceof Error ? cause.message : String(cause);
+    super(`The replay cannot write its temporary file in ${root}: ${reason}`);
+    this.resolution = 'Free space in that folder, or start the app with TMPDIR set to a folder with room, then open the replay again.';
+  }
+}
+
 /** Prefix of the temporary folders replays spill to; the owning process id follows it. */
 const spillPrefix = 'mde-replay-';
 
@@ -86,6 +99,7 @@ function isRunning(pid: number): boolean {
  * used `cacheSegments` in memory. Synchronous I/O: it runs in the book worker's thread.
  */
 export class FileSegmentStore implements SegmentStore {
+  readonly #root: string;
   readonly #dir: string;
   readonly #fd: number;
   readonly #where: { offset: number; bytes: number }[] = [];
@@ -97,8 +111,18 @@ export class FileSegmentStore implements SegmentStore {
 
   constructor(cacheSegments = 24, root: string = tmpdir()) {
     this.#cacheSegments = cacheSegments;
-    this.#dir = mkdtempSync(join(root, `${spillPrefix}${process.pid}-`));
-    this.#fd = openSync(join(this.#dir, 'log.bin'), 'w+');
+    this.#root = root;
+    try {
+      this.#dir = mkdtempSync(join(root, `${spillPrefix}${process.pid}-`));
+    } catch (error) {
+      throw new SpillError(root, error);
+    }
+    try {
+      this.#fd = openSync(join(this.#dir, 'log.bin'), 'w+');
+    } catch (error) {
+      rmSync(this.#dir, { recursive: true, force: true });
+      throw new SpillError(root, error);
+    }
   }
 
   /** The folder the file lives in (for tests). */
@@ -109,7 +133,11 @@ export class FileSegmentStore implements SegmentStore {
   put(segment: LogSegment): number {
     const bytes = new Uint8Array(segment.buffer);
     let written = 0;
-    while (written < bytes.length) written += writeSync(this.#fd, bytes, written, bytes.length - written, this.#end + written);
+    try {
+      while (written < bytes.length) written += writeSync(this.#fd, bytes, written, bytes.length - written, this.#end + written);
+    } catch (error) {
+      throw new SpillError(this.#root, error);
+    }
     this.#where.push({ offset: this.#end, bytes: bytes.length });
     this.#end += bytes.length;
     const handle = this.#where.length - 1;
