@@ -40,13 +40,3 @@ export function resolveRange(params: Pick<ViewParams, 'start' | 'end' | 'span'>,
   const end = Math.floor(now / 1000) * 1000;
   return { start: end - (choice?.ms ?? 3_600_000), end, relative: true, span: choice?.id ?? null };
 }
-
-/** Parses a `datetime-local`-style text (`2026-11-22T10:00`, seconds optional) in UTC or local time; null when unreadable. */
-export function parseDateTimeInput(text: string, zone: 'utc' | 'local'): number | null {
-  const match = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2}))?$/.exec(text.trim());
-  if (match === null) return null;
-  const [year, month, day, hour, minute] = match.slice(1, 6).map(Number) as [number, number, number, number, number];
-  const second = Number(match[6] ?? '0');
-  const ms = zone === 'utc' ? Date.UTC(year, month - 1, day, hour, minute, second) : new Date(year, month - 1, day, hour, minute, second).getTime();
-  return Number.isFinite(ms) ? ms : null;
-}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseDateTimeInput, resolveRange } from '../../../renderer/src/navigation/time-range.ts';
+import { resolveRange } from '../../../renderer/src/navigation/time-range.ts';
 
 const now = Date.UTC(2026, 10, 22, 12, 0, 30, 700);
 const nowSecond = Date.UTC(2026, 10, 22, 12, 0, 30);
@@ -16,17 +16,5 @@ describe('a view range resolves against the clock', () => {
   it('falls back to the view default for an unknown span or bounds that run backwards', () => {
     expect(resolveRange({ span: '13x' }, now, '10m')).toMatchObject({ start: nowSecond - 600_000, span: '10m' });
     expect(resolveRange({ start: 5000, end: 1000 }, now, '1h')).toMatchObject({ start: nowSecond - 3_600_000, relative: true });
-  });
-});
-
-describe('typed bounds read in the chosen zone', () => {
-  it('reads UTC with or without seconds', () => {
-    expect(parseDateTimeInput('2026-11-22T10:05', 'utc')).toBe(Date.UTC(2026, 10, 22, 10, 5));
-    expect(parseDateTimeInput('2026-11-22 10:05:09', 'utc')).toBe(Date.UTC(2026, 10, 22, 10, 5, 9));
-  });
-
-  it('refuses what is not a time', () => {
-    expect(parseDateTimeInput('yesterday', 'utc')).toBeNull();
-    expect(parseDateTimeInput('2026-11-22', 'utc')).toBeNull();
   });
 });
