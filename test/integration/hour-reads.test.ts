@@ -155,6 +155,31 @@ describe('the demo generates the hours a query will read ahead of the reads', ()
     expect(generated).toEqual(['10h (live)']);
   });
 
+  it('a live hour whose data reaches what a query reads is not rebuilt for the query\'s later pages, however old; a read past it is', async () => {
+    let clock = now;
+    const store = new DemoStore({ dataDir: dir, seed: 5, now: () => clock, historyDays: 1, liveRefreshMs: 5_000, generate });
+    await store.open();
+    const [live] = await store.hours('hyperliquid', 'BTC', now, now + 1);
+    if (live === undefined) throw new Error('no live hour');
+    // A ten-minute query ending now: its first page builds the live hour up to now (10:30:00).
+    const range = { start: now - 10 * 60_000, end: now };
+    const page = () => pageRows(store, { kinds: ['trade'], datasets: [{ source: 'hyperliquid', market: 'BTC' }], range, instrument: undefined, limit: 5, after: undefined, options: { latestHourFunding: false, candlesByCollectorTime: true } });
+    const first = await page();
+    expect(first.rows).toHaveLength(5);
+    expect(generated).toEqual(['10h (live)']);
+    // Its later pages come a minute on, long past the refresh: the data reaches the range's end, nothing is rebuilt.
+    clock = now + 60_000;
+    expect((await page()).rows).toEqual(first.rows);
+    await store.readHour(live, new Set(['trade']), range.end);
+    expect(generated).toEqual(['10h (live)']);
+    // A read that needs data past 10:30 (or says nothing of what it needs) gets the hour rebuilt to 10:31.
+    await store.readHour(live, new Set(['trade']), now + 30_000);
+    expect(generated).toEqual(['10h (live)', '10h (live)']);
+    clock = now + 120_000;
+    await store.readHour(live, new Set(['trade']));
+    expect(generated).toEqual(['10h (live)', '10h (live)', '10h (live)']);
+  });
+
   it('the general warm-up waits before each file for what the service says (a quiet moment)', async () => {
     const store = new DemoStore({ dataDir: dir, seed: 5, now: () => now, historyDays: 1, generate });
     await store.open();

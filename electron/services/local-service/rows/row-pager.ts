@@ -87,7 +87,7 @@ export async function pageRows(store: MarketDataStore, query: RowQuery): Promise
     refs.push(...(await store.hours(dataset.source, dataset.market, from - lookBack, query.range.end + hourSlackMs)));
   }
   refs.sort((a, b) => a.hourStart - b.hourStart || (a.key < b.key ? -1 : 1));
-  store.prefetch?.(refs);
+  store.prefetch?.(refs, query.range.end);
   const lineTypes = lineTypesOf(query.kinds);
   const streams: Stream[] = [];
   let nextRef = 0;
@@ -100,11 +100,12 @@ export async function pageRows(store: MarketDataStore, query: RowQuery): Promise
       throw new QueryTooExpensive(`one page would read more than ${query.maxHourFiles} hour files`);
     }
     if (query.maxReadBytes !== undefined) {
-      bytesRead += (await store.file(ref)).bytes;
+      bytesRead += (await store.file(ref, query.range.end)).bytes;
       if (bytesRead > query.maxReadBytes) throw new QueryTooExpensive(`one page would read more than ${query.maxReadBytes} bytes of storage`);
     }
-    const hour = await store.readHour(ref, lineTypes);
-    const reading = { segments: await store.captureSegments(ref), kinds: query.kinds };
+    // Later pages of a query read the live hour its first page read: nothing past the range's end is needed.
+    const hour = await store.readHour(ref, lineTypes, query.range.end);
+    const reading = { segments: await store.captureSegments(ref, query.range.end), kinds: query.kinds };
     for (const kind of query.kinds) {
       const entries = hourRows(hour, kind, query.options, reading);
       // Candles are numbered apart from records, so they get their own key within the hour.

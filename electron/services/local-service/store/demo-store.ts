@@ -115,10 +115,10 @@ export class DemoStore implements MarketDataStore {
     return Promise.resolve(inRange ? this.#ref(parts.source, parts.market, hourStart) : null);
   }
 
-  file(hour: HourRef): Promise<HourFile> {
+  file(hour: HourRef, neededUntil?: number): Promise<HourFile> {
     const pending = this.#pending.get(hour.key);
     if (pending !== undefined) return pending;
-    const work = this.#ensureFile(hour).finally(() => this.#pending.delete(hour.key));
+    const work = this.#ensureFile(hour, neededUntil).finally(() => this.#pending.delete(hour.key));
     this.#pending.set(hour.key, work);
     return work;
   }
@@ -128,14 +128,14 @@ export class DemoStore implements MarketDataStore {
    * a restart, typically the live hour only), in the generator's worker, while earlier hours are
    * decoded. Failures are left for the read that needs the hour to report.
    */
-  prefetch(hours: readonly HourRef[]): void {
+  prefetch(hours: readonly HourRef[], neededUntil?: number): void {
     void (async () => {
       let started = 0;
       for (const hour of hours) {
         if (started >= maxPrefetchedHours) return;
-        if (this.#pending.has(hour.key) || (await this.#fileOnDisk(hour)) !== null) continue;
+        if (this.#pending.has(hour.key) || (await this.#fileOnDisk(hour, neededUntil)) !== null) continue;
         started++;
-        this.file(hour).catch(() => {});
+        this.file(hour, neededUntil).catch(() => {});
       }
     })().catch(() => {});
   }
@@ -145,8 +145,8 @@ export class DemoStore implements MarketDataStore {
     return this.#pending.has(hour.key) ? Promise.resolve(null) : this.#fileOnDisk(hour);
   }
 
-  async readHour(hour: HourRef, lineTypes?: ReadonlySet<string>): Promise<DecodedHour> {
-    await this.file(hour);
+  async readHour(hour: HourRef, lineTypes?: ReadonlySet<string>, neededUntil?: number): Promise<DecodedHour> {
+    await this.file(hour, neededUntil);
     const decoded = await this.#directory.readHour(hour, lineTypes);
     const liveUntil = this.#liveUntil.get(hour.key);
     if (liveUntil === undefined) return decoded;
@@ -173,10 +173,10 @@ export class DemoStore implements MarketDataStore {
     return this.#directory.readHourFrom(hour, lineTypes, fromLine, enough);
   }
 
-  async captureSegments(hour: HourRef): Promise<readonly CaptureSegment[]> {
+  async captureSegments(hour: HourRef, neededUntil?: number): Promise<readonly CaptureSegment[]> {
     const dataset = this.#dataset(hour.source, hour.market);
     if (dataset === undefined) throw new Error(`The demo has no dataset ${hour.source}/${hour.market}`);
-    await this.file(hour);
+    await this.file(hour, neededUntil);
     const summary = await this.#directory.captureSummary(hour);
     const sessions = captureSessionsOf(this.#options.seed, dataset, hour.hourStart - hourMs, hour.hourStart + 2 * hourMs);
     const idAt = (time: number): string => sessionAt(sessions, Number.isFinite(time) ? time : hour.hourStart)?.id ?? `${hour.key}@1`;
@@ -229,22 +229,26 @@ export class DemoStore implements MarketDataStore {
     return join(this.#root, hour.source, hour.market, hour.date, `${hour.key}.jsonl.zst`);
   }
 
-  /** The generated file of an hour, when it is on disk and still current (a live hour goes stale). */
-  async #fileOnDisk(hour: HourRef): Promise<HourFile | null> {
+  /**
+   * The generated file of an hour, when it is on disk and still current: a live hour goes stale
+   * after `liveRefreshMs`, unless its data already reaches `neededUntil` (what the caller reads).
+   */
+  async #fileOnDisk(hour: HourRef, neededUntil?: number): Promise<HourFile | null> {
     const existing = await this.#directory.hourByKey(hour.key);
     if (existing === null) return null;
     const now = this.#options.now();
     const complete = hour.hourStart + hourMs <= now;
     const liveUntil = this.#liveUntil.get(hour.key);
     const partialOnDisk = await stat(`${this.#pathOf(hour)}.partial`).then(() => true, () => false);
-    const fresh = complete ? !partialOnDisk && liveUntil === undefined : liveUntil !== undefined && now - liveUntil < this.#options.liveRefreshMs;
+    const coversNeed = liveUntil !== undefined && neededUntil !== undefined && neededUntil <= liveUntil;
+    const fresh = complete ? !partialOnDisk && liveUntil === undefined : liveUntil !== undefined && (now - liveUntil < this.#options.liveRefreshMs || coversNeed);
     return fresh ? this.#directory.file(existing) : null;
   }
 
-  async #ensureFile(hour: HourRef): Promise<HourFile> {
+  async #ensureFile(hour: HourRef, neededUntil?: number): Promise<HourFile> {
     const dataset = this.#dataset(hour.source, hour.market);
     if (dataset === undefined) throw new Error(`The demo has no dataset ${hour.source}/${hour.market}`);
-    const onDisk = await this.#fileOnDisk(hour);
+    const onDisk = await this.#fileOnDisk(hour, neededUntil);
     if (onDisk !== null) return onDisk;
 
     const path = this.#pathOf(hour);

@@ -54,21 +54,25 @@ export interface MarketDataStore {
   hours(source: string, market: string, from: number, to: number): Promise<readonly HourRef[]>;
   /** The hour behind a snapshot key, or null. */
   hourByKey(key: string): Promise<HourRef | null>;
-  /** The file of an hour, written first if the demo has not generated it yet. */
-  file(hour: HourRef): Promise<HourFile>;
+  /**
+   * The file of an hour, written first if the demo has not generated it yet. `neededUntil`: the
+   * caller reads data up to this time only, so a live hour whose data already reaches it is not
+   * rebuilt (a query's later pages read the hour its first page read).
+   */
+  file(hour: HourRef, neededUntil?: number): Promise<HourFile>;
   /** The file of an hour if it can be served as it is; null when the demo would first have to generate it. */
   readyFile(hour: HourRef): Promise<HourFile | null>;
   /**
    * The decoded records of an hour (cached). With `lineTypes` (file `type`s), records of at least
-   * those types: the store may skip reading the others.
+   * those types: the store may skip reading the others. `neededUntil` as for `file`.
    */
-  readHour(hour: HourRef, lineTypes?: ReadonlySet<string>): Promise<DecodedHour>;
+  readHour(hour: HourRef, lineTypes?: ReadonlySet<string>, neededUntil?: number): Promise<DecodedHour>;
   /**
    * The capture sessions in force in an hour's file (at least one segment): the session at its
    * first data row and at each restart line. The first segment's id equals the previous hour's
    * last one when the session continues across the hour boundary.
    */
-  captureSegments(hour: HourRef): Promise<readonly CaptureSegment[]>;
+  captureSegments(hour: HourRef, neededUntil?: number): Promise<readonly CaptureSegment[]>;
   /**
    * The book snapshot rows of an hour (line, running max of collector time), so `/l2-orderbooks`
    * can start at one without decoding the rows before it; null when unknown. Optional: a store
@@ -84,5 +88,5 @@ export interface MarketDataStore {
    * A hint that these hours (oldest first) are about to be read: a store that builds files (the
    * demo) may start on some of them now, off the event loop, so they are ready when asked for.
    */
-  prefetch?(hours: readonly HourRef[]): void;
+  prefetch?(hours: readonly HourRef[], neededUntil?: number): void;
 }

@@ -64,23 +64,23 @@ export class SyntheticCatalogStore implements MarketDataStore {
     return this.#inner.hourByKey(key);
   }
 
-  file(hour: HourRef): Promise<HourFile> {
-    return this.#inner.file(hour);
+  file(hour: HourRef, neededUntil?: number): Promise<HourFile> {
+    return this.#inner.file(hour, neededUntil);
   }
 
   readyFile(hour: HourRef): Promise<HourFile | null> {
     return this.#inner.readyFile(hour);
   }
 
-  readHour(hour: HourRef, lineTypes?: ReadonlySet<string>): Promise<DecodedHour> {
-    return this.#inner.readHour(hour, lineTypes);
+  readHour(hour: HourRef, lineTypes?: ReadonlySet<string>, neededUntil?: number): Promise<DecodedHour> {
+    return this.#inner.readHour(hour, lineTypes, neededUntil);
   }
 
-  captureSegments(hour: HourRef): Promise<readonly CaptureSegment[]> {
-    return this.#inner.captureSegments(hour);
+  captureSegments(hour: HourRef, neededUntil?: number): Promise<readonly CaptureSegment[]> {
+    return this.#inner.captureSegments(hour, neededUntil);
   }
 
-  prefetch(hours: readonly HourRef[]): void {
-    this.#inner.prefetch?.(hours);
+  prefetch(hours: readonly HourRef[], neededUntil?: number): void {
+    this.#inner.prefetch?.(hours, neededUntil);
   }
 }
