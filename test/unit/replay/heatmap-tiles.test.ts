@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BookTile } from '../../../shared/contract/book-session-schemas.ts';
 import { TileCache } from '../../../renderer/src/views/replay/heatmap/tile-cache.ts';
+import { tileScene } from '../../../renderer/src/views/replay/heatmap/tile-scene.ts';
 import { levelFor, planTiles, rowShiftFor } from '../../../renderer/src/views/replay/heatmap/tile-plan.ts';
 import { mappedIntensity, rasterTile, robustTop, sizeAtMappedIntensity } from '../../../renderer/src/views/replay/heatmap/tile-raster.ts';
 import { paletteTable } from '../../../renderer/src/views/replay/heatmap/heatmap-scale.ts';
@@ -133,5 +134,35 @@ describe('the tile cache', () => {
     expect(asked.at(-1)).toEqual([1]);
     // A tile asked for with other rows does not hold a window outside them.
     expect(cache.tile(4, 0, 0, 0, 100)).toBeUndefined();
+  });
+});
+
+describe('the touch the prices are fitted to', () => {
+  it('is the loaded tiles\' lowest bid and highest ask over the window, whatever rows the window asks for, so fitting prices cannot feed back into itself', async () => {
+    // One level-4 tile (256 ms buckets) loaded with rows 0…63; its touch in three buckets only.
+    const bests = new Float64Array(256 * 4).fill(Number.NaN);
+    const touch: [number, number, number][] = [
+      [10, 99, 101],
+      [11, 98, 103],
+      [12, 99.5, 102],
+    ];
+    for (const [column, lowBid, highAsk] of touch) bests.set([lowBid + 0.5, highAsk - 0.5, lowBid, highAsk], column * 4);
+    const loaded: BookTile = { level: 4, index: 0, rowShift: 0, t0: 0, bucketMs: 256, priceStep: 1, rowBase: 0, rows: 0, filledUntil: 65_536, values: new ArrayBuffer(0), bests: bests.buffer };
+    const cache = new TileCache({ tiles: () => Promise.resolve([loaded]) });
+    cache.need({ level: 4, rowShift: 0, indices: [0], rowMin: 0, rowMax: 63, needMin: 0, needMax: 10 }, 65_536);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const mapping = { scale: 'linear' as const, contrast: 1, cutoff: 1 };
+    const sceneFor = (needMax: number, rowShift: number) => tileScene(cache, { level: 4, rowShift, indices: [0], rowMin: 0, rowMax: needMax + 64, needMin: 0, needMax }, () => mapping, paletteTable());
+    // Rows the tile holds, rows past them, and another band: the same touch every time.
+    for (const [needMax, rowShift] of [[10, 0], [100, 0], [10, 1]] as const) {
+      const scene = sceneFor(needMax, rowShift);
+      expect(scene.bestRange(0, 65_535), `rows to ${needMax}, band ${rowShift}`).toEqual({ low: 98, high: 103 });
+      // Only the buckets the window reaches: bucket 10 spans 2560…2815 ms.
+      expect(scene.bestRange(2560, 2700)).toEqual({ low: 99, high: 101 });
+      expect(scene.bestRange(0, 2000)).toEqual({ low: Number.NaN, high: Number.NaN });
+    }
+    // Only the exact tile counts as in view for the colours.
+    expect(sceneFor(10, 0).exact).toHaveLength(1);
+    expect(sceneFor(100, 0).exact).toHaveLength(0);
   });
 });

@@ -44,6 +44,8 @@ describe('the window anchored at now', () => {
     // Span 10,000 ms, cursor at 50,000: the window ends 400 ms after it.
     expect(followGap).toBe(0.04);
     expect(followWindow(50_000, 10_000, 100, 5, null)).toEqual({ t0: 40_400, t1: 50_400, p0: 95, p1: 105 });
+    // The mid wins over where the last window was: the view re-centres as the price moves.
+    expect(followWindow(50_000, 10_000, 100, 5, { t0: 0, t1: 1, p0: 190, p1: 210 })).toMatchObject({ p0: 95, p1: 105 });
   });
 
   it('keeps the last window\'s prices when the mid is unknown (an empty book)', () => {

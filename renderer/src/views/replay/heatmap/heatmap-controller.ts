@@ -40,17 +40,21 @@ export interface HeatmapSnapshot {
   mapping: IntensityMapping;
   /** Some tile in view is still on its way. */
   loading: boolean;
-  /** The window, for tests: `t0,t1,p0,p1`. */
-  view: string;
 }
 
 /** The window: following the cursor over `span` ms (`auto`: the default span, until the user picks one), or fixed where the user put it. */
-type HeatmapMode = { kind: 'follow'; span: number; auto: boolean } | { kind: 'manual'; view: HeatmapViewport };
+/**
+ * Follow the cursor, or a window the user set. A manual window whose prices the user has not set
+ * (after a time zoom or "whole range") keeps `fitting` them to the book drawn, as its tiles arrive.
+ */
+type HeatmapMode = { kind: 'follow'; span: number; auto: boolean } | { kind: 'manual'; view: HeatmapViewport; fitting: boolean };
 
 const palette = paletteTable();
 const wheelZoom = 0.0015;
 const keyZoom = 1.25;
 const dragThreshold = 3;
+/** Paints in a row a price refit may ask for (a refit converges in one: the touch it fits to does not depend on the prices shown). */
+const maxRefitsInARow = 3;
 
 /** The follow window's span before the user zooms: a third of the range (or of what is loaded), between a minute and ten. */
 export function defaultFollowSpan(loaded: { start: number; end: number }, rangeMs: number | null = null): number {
@@ -77,7 +81,6 @@ function fitCanvas(canvas: HTMLCanvasElement, width: number, height: number, dpr
  */
 export class HeatmapController {
   readonly #base: HTMLCanvasElement;
-  readonly #overlay: HTMLCanvasElement;
   #inputs: HeatmapInputs | null = null;
   #size = { width: 0, height: 0, dpr: 1 };
   #mode: HeatmapMode | null = null;
@@ -90,17 +93,27 @@ export class HeatmapController {
   #pointer: { x: number; y: number } | null = null;
   #drag: { x: number; y: number; view: HeatmapViewport; moved: boolean; axis: 'plot' | 'price' } | null = null;
   #deltaOf: { trades: TradeFlowColumns; delta: Float64Array } | null = null;
-  #snapshot: HeatmapSnapshot = { following: true, mapping: { scale: 'linear', contrast: 1, cutoff: 0 }, loading: false, view: '' };
+  #snapshot: HeatmapSnapshot = { following: true, mapping: { scale: 'linear', contrast: 1, cutoff: 0 }, loading: false };
   readonly #listeners = new Set<() => void>();
   #scheduled = false;
+  /** The paint scheduled next was asked for by a price refit (not the user, the replay or the tiles). */
+  #refitAsked = false;
+  /** Refit-asked paints in a row; past `maxRefitsInARow` prices stay put until something else changes, so a refit can never loop. */
+  #refitsInARow = 0;
   /** When the gesture the next paint answers began (for `mde:heatmap-gesture`, the benchmark's repaint time). */
   #gestureAt: number | null = null;
   #unsubscribeTiles: (() => void) | null = null;
   #tiles: TileCache | null = null;
 
-  constructor(base: HTMLCanvasElement, overlay: HTMLCanvasElement) {
+  readonly #host: HTMLElement | null;
+
+  /**
+   * @param base the canvas everything is drawn on (the pointer's events come from a transparent canvas above it)
+   * @param host gets what each paint drew as data attributes (`data-view`, `data-markers`, `data-drawn-until`), for tests, without a React render
+   */
+  constructor(base: HTMLCanvasElement, host: HTMLElement | null = null) {
     this.#base = base;
-    this.#overlay = overlay;
+    this.#host = host;
   }
 
   /** The latest state the controls show. */
@@ -148,7 +161,7 @@ export class HeatmapController {
     const t1 = inputs.loaded.start + span * 1.02;
     const base = this.#view ?? { t0: inputs.loaded.start, t1, p0: 0, p1: 1 };
     const range = this.#scene?.bestRange(inputs.loaded.start, t1) ?? { low: Number.NaN, high: Number.NaN };
-    this.#setMode({ kind: 'manual', view: { ...base, t0: inputs.loaded.start, t1, ...(fitPrices(range.low, range.high, 12 * this.#step()) ?? {}) } });
+    this.#setMode({ kind: 'manual', view: { ...base, t0: inputs.loaded.start, t1, ...(fitPrices(range.low, range.high, 12 * this.#step()) ?? {}) }, fitting: true });
   }
 
   /** A wheel turn over the canvas (its default is prevented). */
@@ -160,7 +173,7 @@ export class HeatmapController {
     const plot = this.#plot();
     const factor = Math.exp(event.deltaY * wheelZoom);
     if (event.shiftKey || event.offsetX > plot.width) this.#zoomPrices(view, yToPrice(view, plot, event.offsetY), factor);
-    else this.#setMode({ kind: 'manual', view: this.#zoomTimeAndFit(view, xToTime(view, plot, Math.min(event.offsetX, plot.width)), factor) });
+    else this.#setMode({ kind: 'manual', view: this.#zoomTimeAndFit(view, xToTime(view, plot, Math.min(event.offsetX, plot.width)), factor), fitting: true });
   }
 
   /** A press on the canvas at (x, y) CSS px. */
@@ -181,10 +194,10 @@ export class HeatmapController {
         this.#gestureAt ??= performance.now();
         // Dragging on the price axis stretches prices (down widens), as chart axes do.
         if (drag.axis === 'price') this.#zoomPrices(drag.view, (drag.view.p0 + drag.view.p1) / 2, Math.exp(dy * 0.01));
-        else this.#setMode({ kind: 'manual', view: panBy(drag.view, this.#plot(), dx, dy) });
+        else this.#setMode({ kind: 'manual', view: panBy(drag.view, this.#plot(), dx, dy), fitting: false });
       }
     }
-    this.#paintOverlay();
+    this.#schedule();
   }
 
   /** The press ended at x: a click (no drag) on the plot seeks there. */
@@ -201,7 +214,7 @@ export class HeatmapController {
   pointerLeave(): void {
     this.#pointer = null;
     this.#drag = null;
-    this.#paintOverlay();
+    this.#schedule();
   }
 
   /** A key with the heatmap focused; answers whether it was the heatmap's. */
@@ -212,16 +225,16 @@ export class HeatmapController {
     const dp = (view.p1 - view.p0) * 0.1;
     const cursor = this.#inputs?.cursor ?? Number.NaN;
     const anchor = Number.isFinite(cursor) && cursor >= view.t0 && cursor <= view.t1 ? cursor : (view.t0 + view.t1) / 2;
-    const manual = (next: HeatmapViewport): void => this.#setMode({ kind: 'manual', view: next });
+    const manual = (next: HeatmapViewport, fitting = false): void => this.#setMode({ kind: 'manual', view: next, fitting });
     const moves: Record<string, () => void> = {
       ArrowLeft: () => manual({ ...view, t0: view.t0 - dt, t1: view.t1 - dt }),
       ArrowRight: () => manual({ ...view, t0: view.t0 + dt, t1: view.t1 + dt }),
       ArrowUp: () => manual({ ...view, p0: view.p0 + dp, p1: view.p1 + dp }),
       ArrowDown: () => manual({ ...view, p0: view.p0 - dp, p1: view.p1 - dp }),
-      '+': () => manual(this.#zoomTimeAndFit(view, anchor, 1 / keyZoom)),
-      '=': () => manual(this.#zoomTimeAndFit(view, anchor, 1 / keyZoom)),
-      '-': () => manual(this.#zoomTimeAndFit(view, anchor, keyZoom)),
-      _: () => manual(this.#zoomTimeAndFit(view, anchor, keyZoom)),
+      '+': () => manual(this.#zoomTimeAndFit(view, anchor, 1 / keyZoom), true),
+      '=': () => manual(this.#zoomTimeAndFit(view, anchor, 1 / keyZoom), true),
+      '-': () => manual(this.#zoomTimeAndFit(view, anchor, keyZoom), true),
+      _: () => manual(this.#zoomTimeAndFit(view, anchor, keyZoom), true),
       ']': () => this.#zoomPrices(view, (view.p0 + view.p1) / 2, 1 / keyZoom),
       '[': () => this.#zoomPrices(view, (view.p0 + view.p1) / 2, keyZoom),
       '0': () => this.whole(),
@@ -279,7 +292,7 @@ export class HeatmapController {
       return;
     }
     const anchor = Number.isFinite(mid) && mid >= from.p0 && mid <= from.p1 ? mid : pointerPrice;
-    this.#setMode({ kind: 'manual', view: zoomPrice(from, anchor, factor) });
+    this.#setMode({ kind: 'manual', view: zoomPrice(from, anchor, factor), fitting: false });
   }
 
   #schedule(): void {
@@ -315,6 +328,8 @@ export class HeatmapController {
   }
 
   #paint(): void {
+    this.#refitsInARow = this.#refitAsked ? this.#refitsInARow + 1 : 0;
+    this.#refitAsked = false;
     const inputs = this.#inputs;
     const { width, height, dpr } = this.#size;
     if (inputs === null || width === 0 || height === 0) return;
@@ -336,6 +351,7 @@ export class HeatmapController {
     const until = Math.min(view.t1, at);
     const trades = inputs.trades;
     if (trades !== null && this.#deltaOf?.trades !== trades) this.#deltaOf = { trades, delta: cumulativeDelta(trades) };
+    const lastTrade = trades === null ? null : lastTradeAt(trades, at);
     paintHeatmap(ctx, width, height, {
       view,
       layout: this.#layout,
@@ -348,9 +364,17 @@ export class HeatmapController {
       trades,
       delta: inputs.settings.cvd && trades !== null ? (this.#deltaOf?.delta ?? null) : null,
       profile: inputs.settings.profile && trades !== null && plan !== null ? { profile: volumeProfile(trades, view.t0, until, step, plan.rowShift), priceStep: step, rowShift: plan.rowShift } : null,
-      lastTrade: trades === null ? null : lastTradeAt(trades, at),
+      lastTrade,
     });
-    this.#paintOverlay();
+    paintOverlay(ctx, {
+      view,
+      layout: this.#layout,
+      zone: inputs.zone,
+      cursor: Number.isFinite(at) ? at : null,
+      pointer: this.#pointer,
+      priceDecimals: inputs.priceDecimals,
+      restingAt: (time, price) => scene?.restingAt(time, price) ?? null,
+    });
     const painted = performance.now();
     performance.measure('mde:heatmap-paint', { start: started, end: painted });
     if (this.#gestureAt !== null) {
@@ -365,45 +389,41 @@ export class HeatmapController {
       const mid = this.#mid();
       if (fit !== null && Number.isFinite(mid)) {
         const fitted = Math.max((fit.p1 - fit.p0) / 2, Math.abs(mid - range.low) + 4 * step, Math.abs(range.high - mid) + 4 * step);
-        if (this.#half === null || Math.abs(fitted / this.#half.value - 1) > 0.2) {
+        if ((this.#half === null || Math.abs(fitted / this.#half.value - 1) > 0.2) && this.#refitsInARow < maxRefitsInARow) {
           this.#half = { value: fitted, auto: true };
+          this.#refitAsked = true;
           this.#schedule();
         }
+      }
+    }
+    // A manual window still fitting its prices follows the book drawn (the tiles of a new zoom come after it).
+    const mode = this.#mode;
+    if (mode?.kind === 'manual' && mode.fitting && scene !== null) {
+      const range = scene.bestRange(view.t0, until);
+      const fit = fitPrices(range.low, range.high, 12 * step);
+      const span = view.p1 - view.p0;
+      if (fit !== null && (Math.abs(fit.p0 - view.p0) > span * 0.1 || Math.abs(fit.p1 - view.p1) > span * 0.1) && this.#refitsInARow < maxRefitsInARow) {
+        this.#refitAsked = true;
+        this.#setMode({ ...mode, view: { ...view, ...fit } });
       }
     }
     this.#publish({
       following: this.#mode?.kind === 'follow',
       mapping: scene?.mapping ?? this.#snapshot.mapping,
       loading: (scene?.missing ?? 0) > 0,
-      view: `${Math.round(view.t0)},${Math.round(view.t1)},${view.p0},${view.p1}`,
     });
-  }
-
-  #paintOverlay(): void {
-    const inputs = this.#inputs;
-    const view = this.#view;
-    const { width, height, dpr } = this.#size;
-    if (inputs === null || view === null || width === 0) return;
-    fitCanvas(this.#overlay, width, height, dpr);
-    const ctx = this.#overlay.getContext('2d');
-    if (ctx === null) return;
-    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
-    const scene = this.#scene;
-    const at = inputs.cursor ?? Number.NaN;
-    paintOverlay(ctx, width, height, {
-      view,
-      layout: this.#layout,
-      zone: inputs.zone,
-      cursor: Number.isFinite(at) ? at : null,
-      pointer: this.#pointer,
-      priceDecimals: inputs.priceDecimals,
-      restingAt: (time, price) => scene?.restingAt(time, price) ?? null,
-    });
+    const host = this.#host;
+    if (host !== null) {
+      host.dataset['following'] = String(this.#mode?.kind === 'follow');
+      host.dataset['view'] = `${Math.round(view.t0)},${Math.round(view.t1)},${view.p0},${view.p1}`;
+      host.dataset['markers'] = [inputs.now.bid, inputs.now.ask, lastTrade?.price ?? Number.NaN].map((value) => (Number.isFinite(value) ? String(value) : '')).join(',');
+      host.dataset['drawnUntil'] = Number.isFinite(at) ? String(at) : '';
+    }
   }
 
   #publish(next: HeatmapSnapshot): void {
     const current = this.#snapshot;
-    if (current.following === next.following && sameMapping(current.mapping, next.mapping) && current.loading === next.loading && current.view === next.view) return;
+    if (current.following === next.following && sameMapping(current.mapping, next.mapping) && current.loading === next.loading) return;
     this.#snapshot = next;
     for (const listener of this.#listeners) listener();
   }

@@ -20,7 +20,7 @@ export interface TileScene {
   /** Tiles the plan needs that are not loaded yet. */
   missing: number;
   restingAt: (time: number, price: number) => number | null;
-  /** Lowest best bid and highest best ask over the buckets in [from, until], NaN when none. */
+  /** Lowest best bid and highest best ask over the buckets in [from, until] (the plan level's tiles, whatever their rows), NaN when none. */
   bestRange: (from: number, until: number) => { low: number; high: number };
 }
 
@@ -84,14 +84,20 @@ export function tilesTop(tiles: readonly CachedTile[]): number {
 export function tileScene(cache: TileCache, plan: TilePlan, mappingFor: (exact: readonly CachedTile[]) => IntensityMapping, palette: Uint8ClampedArray, makeCanvas: CanvasFactory = domCanvas): TileScene {
   const exact: CachedTile[] = [];
   const standIns: CachedTile[] = [];
+  // The plan level's tiles in any row band: their bests (the touch) do not depend on the rows, so
+  // the price range fitted to them does not depend on the price window it sets (no feedback).
+  const touch: CachedTile[] = [];
   let missing = 0;
   for (const index of plan.indices) {
     const tile = cache.tile(plan.level, index, plan.rowShift, plan.needMin, plan.needMax);
-    if (tile !== undefined) exact.push(tile);
-    else {
+    if (tile !== undefined) {
+      exact.push(tile);
+      touch.push(tile);
+    } else {
       missing++;
       const other = standIn(cache, plan.level, index);
       if (other !== undefined && !standIns.includes(other)) standIns.push(other);
+      if (other !== undefined && other.level === plan.level) touch.push(other);
     }
   }
   const mapping = mappingFor(exact);
@@ -129,7 +135,7 @@ export function tileScene(cache: TileCache, plan: TilePlan, mappingFor: (exact: 
   const bestRange = (from: number, until: number): { low: number; high: number } => {
     let low = Number.NaN;
     let high = Number.NaN;
-    for (const tile of exact) {
+    for (const tile of touch) {
       const columns = tile.bests.length / bestsPerColumn;
       for (let c = 0; c < columns; c++) {
         const t0 = tile.t0 + c * tile.bucketMs;
