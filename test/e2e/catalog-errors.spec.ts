@@ -127,7 +127,7 @@ test('a wrong API key: "Add API key" goes to the key field, and the right key br
     await page.keyboard.press('Enter');
     await expect(page.getByTestId('key-status')).toContainText('ending in 7788');
     await showCatalog(page);
-    await expect(page.getByRole('table', { name: 'Markets' }).locator('tbody tr')).toHaveCount(21);
+    await expect(page.getByRole('table', { name: 'Markets' }).locator('tbody tr')).toHaveCount(22);
   } finally {
     await remote.stop();
   }

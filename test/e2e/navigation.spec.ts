@@ -89,7 +89,7 @@ test('the command palette goes to a market, a view or an action by keyboard, and
   const errors = collectErrors(page);
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
   await page.goto(app.url);
-  await expect(page.getByRole('table', { name: 'Markets' }).locator('tbody tr')).toHaveCount(21);
+  await expect(page.getByRole('table', { name: 'Markets' }).locator('tbody tr')).toHaveCount(22);
 
   // Escape closes the palette and focus returns to where it was.
   const catalogTab = page.getByRole('tab', { name: /Catalog/ });

@@ -19,7 +19,7 @@ test('the shell renders and health comes back over the contract', async ({ app, 
   await expect(health).toHaveAttribute('data-health', 'ok');
   await expect(health).toContainText('Healthy');
   await expect(page.getByTestId('status-mode')).toContainText('Browser mode');
-  await expect(page.getByRole('table', { name: 'Markets' }).locator('tbody tr')).toHaveCount(21);
+  await expect(page.getByRole('table', { name: 'Markets' }).locator('tbody tr')).toHaveCount(22);
   await page.getByRole('table', { name: 'Markets' }).locator('tbody tr').nth(16).click();
   await page.screenshot({ path: 'test-results/screenshots/shell-catalog.png' });
   // `npm run screenshot` refreshes the README's picture from this same state.
@@ -66,12 +66,12 @@ test('settings validate a remote base URL and test the connection', async ({ app
 test('the catalog lists the simulated markets of the embedded service, searchable by keyboard', async ({ app, page }) => {
   await page.goto(app.url);
   const rows = page.getByRole('table', { name: 'Markets' }).locator('tbody tr');
-  await expect(rows).toHaveCount(21);
+  await expect(rows).toHaveCount(22);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Catalog');
-  await expect(page.locator('.view-subtitle')).toContainText('21 markets · 8 sources · simulated');
+  await expect(page.locator('.view-subtitle')).toContainText('22 markets · 8 sources · simulated');
   await page.keyboard.press('/');
   await page.keyboard.type('usdt');
-  await expect(rows).toHaveCount(7);
+  await expect(rows).toHaveCount(8);
   await page.getByRole('radio', { name: 'Spot' }).click();
   await expect(rows).toHaveCount(5);
   await page.getByRole('table', { name: 'Markets' }).locator('tbody').focus();

@@ -51,14 +51,18 @@ export function DepthLadder({ frame, previous: previousFrame, index, sizeDecimal
   useLayoutEffect(() => {
     userScrolled.current = false;
   }, [tick]);
+  const [tradeSize, setTradeSize] = useState('0.1');
+  const sides = useMemo(() => sidesAt(frame, tick), [frame, tick]);
+  // Each side is padded to the frame's depth with blank rows, so the spread row stays where it is
+  // as levels come and go: centred once (and after aggregation or a resize), never per frame
+  // (placing it per frame forced a layout each time, most of a frame at 1000×).
+  const depth = frame?.depth ?? 0;
   useLayoutEffect(() => {
     const box = scroller.current;
     const spread = box?.querySelector<HTMLElement>('.ladder-spread-row') ?? null;
     if (box === null || spread === null || userScrolled.current) return;
     box.scrollTop = spread.offsetTop - box.clientHeight / 2;
-  }, [tick, index]);
-  const [tradeSize, setTradeSize] = useState('0.1');
-  const sides = useMemo(() => sidesAt(frame, tick), [frame, tick]);
+  }, [tick, depth]);
   const previous = useMemo(() => (flash ? sidesAt(previousFrame, tick) : noSides), [flash, previousFrame, tick]);
   const changed = useMemo(() => (flash ? new Set([...changedPrices(previous.bids, sides.bids), ...changedPrices(previous.asks, sides.asks)]) : noPrices), [flash, previous, sides]);
   const decimals = useMemo(() => Math.max(priceDecimals(sides.bids), priceDecimals(sides.asks)), [sides]);
@@ -141,6 +145,7 @@ export function DepthLadder({ frame, previous: previousFrame, index, sizeDecimal
           </tr>
         </thead>
         <tbody>
+          {padding(depth - sides.asks.length, 'ask')}
           {[...sides.asks].reverse().map((level) => row(level, 'ask'))}
           <tr className="ladder-spread-row">
             <td colSpan={3}>
@@ -154,6 +159,7 @@ export function DepthLadder({ frame, previous: previousFrame, index, sizeDecimal
             </td>
           </tr>
           {sides.bids.map((level) => row(level, 'bid'))}
+          {padding(depth - sides.bids.length, 'bid')}
         </tbody>
       </table>
       </div>
@@ -167,6 +173,15 @@ export function DepthLadder({ frame, previous: previousFrame, index, sizeDecimal
       </div>
     </section>
   );
+}
+
+/** Blank rows that keep a side at the frame's depth (so the spread row does not move). */
+function padding(count: number, side: 'bid' | 'ask') {
+  return Array.from({ length: Math.max(0, count) }, (_, i) => (
+    <tr key={`${side}-pad-${i}`} className="ladder-pad" aria-hidden="true">
+      <td colSpan={3} />
+    </tr>
+  ));
 }
 
 function CostLine({ label, cost, decimals, sizeDecimals }: { label: string; cost: TradeCost; decimals: number; sizeDecimals: number }) {

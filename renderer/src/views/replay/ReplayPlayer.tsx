@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import { metricCount } from '../../../../shared/book/book-metrics.ts';
 import type { FrameLocation } from '../../../../shared/book/frame-index.ts';
 import type { BookTrack } from '../../../../shared/contract/book-session-schemas.ts';
@@ -46,6 +46,28 @@ export interface ReplayPlayerProps {
   tapeNote: string;
   /** A running or finished cross-check, shown instead of the tape; null when none. */
   crossCheck: { state: CrossCheckState; localLabel: string; levels: number; onClose: () => void } | null;
+}
+
+/** The ladder, re-rendered only when its props change. */
+const HeldLadder = memo(DepthLadder);
+
+/** The tape, re-rendered only when its props change (it is held still between panel updates when playing fast). */
+const HeldTape = memo(TradesTape);
+
+/** Playing faster than this, the ladder and the tape update about 20 times a second instead of every frame (the heatmap keeps every frame). */
+const panelThrottleAbove = 25;
+
+/**
+ * `value` as it was when `key` last changed: the panels show the frame of the last update and skip
+ * the renders in between (React's "store information from previous renders" pattern).
+ */
+function useHeldUntil<T>(value: T, key: number): T {
+  const [held, setHeld] = useState({ key, value });
+  if (held.key !== key) {
+    setHeld({ key, value });
+    return value;
+  }
+  return held.value;
 }
 
 /** How many trades happened at or before `time` (trade times ascend). */
@@ -146,6 +168,10 @@ export function ReplayPlayer({ replayId, track, complete, range, zone, initialTi
   const lastInMs = shownWindow !== null && clock === collector && (Number.isNaN(nextClock) ? index === track.entries - 1 : nextClock > clock);
   const previous = shownWindow !== null && shownWindow.strideMs === 0 && k > 0 ? { views: shownWindow.views, f: k - 1, depth: shownWindow.chunk.depth } : null;
   const tradesShown = trades === null ? 0 : tradesUpTo(trades.time, state.time);
+  // Fast playback: the DOM panels follow the clock in 50 ms steps of wall time; every frame otherwise.
+  const fast = state.playing && state.speed > panelThrottleAbove;
+  const panelKey = fast ? Math.floor(state.time / (state.speed * 50)) : index * 2 + 1;
+  const panels = useHeldUntil({ frame: locationOf(frame), previous, index, tradesShown }, panelKey);
   const shown = index < 0 ? null : basis === 'collector' ? collector : Number.isNaN(exchange) ? null : exchange;
   const shownTime = shown === null ? (index < 0 ? 'before the first event' : 'exchange time unknown') : `${describe(shown)}${basis === 'exchange' ? ' (exchange)' : ''}`;
   const waitingNote = playback.waiting && state.playing ? (complete || state.time < loadedEnd ? 'loading frames…' : 'waiting for the replay to read further…') : null;
@@ -181,7 +207,7 @@ export function ReplayPlayer({ replayId, track, complete, range, zone, initialTi
         referenceTime={Number.isFinite(state.time) ? state.time : null}
       />
       <div className="replay-main">
-        <DepthLadder frame={locationOf(frame)} previous={previous} index={index} sizeDecimals={sizeDecimals} flash={!state.playing || state.speed <= 10} />
+        <HeldLadder frame={panels.frame} previous={panels.previous} index={panels.index} sizeDecimals={sizeDecimals} flash={!state.playing || state.speed <= 10} />
         <section className="replay-center" aria-label="Liquidity heatmap">
           <LiquidityHeatmap
             tiles={track.entries > 0 ? tiles : null}
@@ -202,12 +228,12 @@ export function ReplayPlayer({ replayId, track, complete, range, zone, initialTi
         ) : (
           <section className="replay-tape" aria-label="Trades up to the replay clock">
             <header className="replay-panel-title">
-              Trades {trades === null ? '' : `· ${tradesShown.toLocaleString('en-US')} of ${trades.time.length.toLocaleString('en-US')} so far`}
+              Trades {trades === null ? '' : `· ${panels.tradesShown.toLocaleString('en-US')} of ${trades.time.length.toLocaleString('en-US')} so far`}
             </header>
             {trades === null ? (
               <p className="replay-note">{tapeNote}</p>
             ) : (
-              <TradesTape trades={trades} zone={zone} priceDecimals={priceDecimals} sizeDecimals={sizeDecimals} threshold={null} upTo={tradesShown} />
+              <HeldTape trades={trades} zone={zone} priceDecimals={priceDecimals} sizeDecimals={sizeDecimals} threshold={null} upTo={panels.tradesShown} />
             )}
           </section>
         )}

@@ -31,7 +31,7 @@ export interface LiquidityHeatmapProps {
   followRequest: number;
 }
 
-const idle: HeatmapSnapshot = { following: true, mapping: { scale: 'linear', contrast: 1, cutoff: 0 }, loading: false, view: '' };
+const idle: HeatmapSnapshot = { following: true, mapping: { scale: 'linear', contrast: 1, cutoff: 0 }, loading: false };
 
 /**
  * Liquidity heatmap anchored at "now", as Bookmap draws it: time runs left to right up to the
@@ -41,6 +41,7 @@ const idle: HeatmapSnapshot = { following: true, mapping: { scale: 'linear', con
  * `HeatmapController`; this mounts its canvases and hands it each render's inputs.
  */
 export function LiquidityHeatmap({ tiles, priceStep, loaded, rangeMs, cursor, now, trades, onSeek, zone, priceDecimals, followRequest }: LiquidityHeatmapProps) {
+  const hostRef = useRef<HTMLDivElement>(null);
   const stageRef = useRef<HTMLDivElement>(null);
   const baseRef = useRef<HTMLCanvasElement>(null);
   const overlayRef = useRef<HTMLCanvasElement>(null);
@@ -54,7 +55,7 @@ export function LiquidityHeatmap({ tiles, priceStep, loaded, rangeMs, cursor, no
     const overlay = overlayRef.current;
     const stage = stageRef.current;
     if (base === null || overlay === null || stage === null) return;
-    const made = new HeatmapController(base, overlay);
+    const made = new HeatmapController(base, hostRef.current);
     setController(made);
     const observer = new ResizeObserver((entries) => {
       const box = entries[0]?.contentRect;
@@ -93,10 +94,9 @@ export function LiquidityHeatmap({ tiles, priceStep, loaded, rangeMs, cursor, no
 
   return (
     <div
+      ref={hostRef}
       className="heatmap"
       data-testid="liquidity-heatmap"
-      data-following={snapshot.following}
-      data-view={snapshot.view}
       tabIndex={0}
       onKeyDown={onKeyDown}
       aria-label="Liquidity heatmap: arrows pan, + and − zoom time, [ and ] zoom price, 0 shows the whole range, f follows the cursor"

@@ -4,9 +4,10 @@ import { axisTag, heatmapColours } from './heatmap-paint.ts';
 import { compactSize } from './heatmap-scale.ts';
 import { timeToX, xToTime, yToPrice, type HeatmapViewport, type PlotSize } from './heatmap-viewport.ts';
 
-// The overlay layer: the playback cursor ("now") and the pointer's crosshair with its readout. It
-// is a second canvas above the base, cleared and redrawn on every pointer move; the base is left
-// alone.
+// The marks drawn over the heatmap: the playback cursor ("now") and the pointer's crosshair with
+// its readout. They are drawn last on the one canvas each paint: the heatmap repaints every frame
+// while it follows the cursor anyway, and one canvas changing per frame is half the compositing
+// of two.
 
 /** What the overlay draws. */
 export interface OverlayLayer {
@@ -24,9 +25,8 @@ export interface OverlayLayer {
 
 const font = '10px "JetBrains Mono", ui-monospace, Menlo, Consolas, monospace';
 
-/** Clears and redraws the overlay on a canvas whose context is scaled to CSS pixels. */
-export function paintOverlay(ctx: CanvasRenderingContext2D, width: number, height: number, layer: OverlayLayer): void {
-  ctx.clearRect(0, 0, width, height);
+/** Draws the cursor and the crosshair over what is on the canvas (a context scaled to CSS pixels). */
+export function paintOverlay(ctx: CanvasRenderingContext2D, layer: OverlayLayer): void {
   const plot = layer.layout.plot;
   if (plot.width <= 0 || plot.height <= 0) return;
   const size: PlotSize = { width: plot.width, height: plot.height };
