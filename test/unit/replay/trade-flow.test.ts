@@ -24,6 +24,19 @@ describe('volume profile', () => {
     expect(profile.max).toBe(4);
   });
 
+  it('counts only the visible prices when given the window: its bands are the window\'s, however far the trades ranged', () => {
+    // Window [15, 35] × prices [100.4, 101.2]: bands 201 (100.5) and 202 (101); the 100 at t=30 is below it.
+    const profile = volumeProfile(trades, 15, 35, 0.5, 0, { p0: 100.4, p1: 101.2 });
+    expect(profile.base).toBe(201);
+    expect(Array.from(profile.buy)).toEqual([0, 3]);
+    expect(Array.from(profile.sell)).toEqual([2, 0]);
+    expect(Array.from(profile.unknown)).toEqual([0, 0]);
+    expect(profile.poc).toBe(202);
+    // A trade a million steps away costs no million bands.
+    const far = { time: [1, 2], price: [100, 1_000_000], quantity: [1, 1], side: [1, 1] };
+    expect(volumeProfile(far, 0, 5, 0.01, 0, { p0: 99, p1: 101 }).buy.length).toBe(1);
+  });
+
   it('bands prices as the heatmap rows do', () => {
     expect(bandOf(100, 0.5, 0)).toBe(200);
     expect(bandOf(100.5, 0.5, 1)).toBe(100);

@@ -363,7 +363,7 @@ export class HeatmapController {
       now: inputs.now,
       trades,
       delta: inputs.settings.cvd && trades !== null ? (this.#deltaOf?.delta ?? null) : null,
-      profile: inputs.settings.profile && trades !== null && plan !== null ? { profile: volumeProfile(trades, view.t0, until, step, plan.rowShift), priceStep: step, rowShift: plan.rowShift } : null,
+      profile: inputs.settings.profile && trades !== null && plan !== null ? { profile: volumeProfile(trades, view.t0, until, step, plan.rowShift, view), priceStep: step, rowShift: plan.rowShift } : null,
       lastTrade,
     });
     paintOverlay(ctx, {

@@ -54,15 +54,21 @@ export function bandOf(price: number, step: number, shift: number): number {
   return Math.floor((price / step + 0.5) / 2 ** shift);
 }
 
-/** The volume profile of the trades with time in [t0, t1], in bands of 2^shift price steps. */
-export function volumeProfile(trades: TradeFlowColumns, t0: number, t1: number, step: number, shift: number): VolumeProfile {
+/**
+ * The volume profile of the trades with time in [t0, t1] and, when `prices` is given, price in
+ * [p0, p1] (the visible window: its bands are then at most the window's, however far the trades
+ * ranged), in bands of 2^shift price steps.
+ */
+export function volumeProfile(trades: TradeFlowColumns, t0: number, t1: number, step: number, shift: number, prices?: { p0: number; p1: number }): VolumeProfile {
   const from = firstAtOrAfter(trades.time, t0);
   const to = Math.max(from, countAtOrBefore(trades.time, t1));
+  const floor = prices === undefined ? Number.NEGATIVE_INFINITY : bandOf(prices.p0, step, shift);
+  const ceiling = prices === undefined ? Number.POSITIVE_INFINITY : bandOf(prices.p1, step, shift);
   let low = Number.POSITIVE_INFINITY;
   let high = Number.NEGATIVE_INFINITY;
   for (let i = from; i < to; i++) {
     const band = bandOf(trades.price[i] ?? Number.NaN, step, shift);
-    if (!Number.isFinite(band)) continue;
+    if (!Number.isFinite(band) || band < floor || band > ceiling) continue;
     if (band < low) low = band;
     if (band > high) high = band;
   }
@@ -74,7 +80,7 @@ export function volumeProfile(trades: TradeFlowColumns, t0: number, t1: number, 
   for (let i = from; i < to; i++) {
     const band = bandOf(trades.price[i] ?? Number.NaN, step, shift);
     const quantity = trades.quantity[i] ?? 0;
-    if (!Number.isFinite(band) || !(quantity > 0)) continue;
+    if (!Number.isFinite(band) || band < low || band > high || !(quantity > 0)) continue;
     const at = band - low;
     const side = trades.side[i] ?? 0;
     if (side === 1) buy[at] = (buy[at] ?? 0) + quantity;
