@@ -83,8 +83,6 @@ test('replay a busy hour of a market: play at 10x, the clock and the ladder move
   await expect.poll(async () => Number(await player(page).getAttribute('data-time')), { timeout: 30_000 }).toBeGreaterThan(startTime + 8_000);
   await expect.poll(async () => Number(await page.getByTestId('depth-ladder').getAttribute('data-frame'))).toBeGreaterThan(startFrame);
   await page.screenshot({ path: `${shots}/replay-playing.png` });
-  // `npm run screenshot` refreshes the README's picture of the book replay from this state.
-  if (process.env['UPDATE_DOCS_SCREENSHOT'] === '1') await page.screenshot({ path: 'docs/book-replay.png' });
   await page.locator('body').press(' ');
   await expect(player(page)).toHaveAttribute('data-playing', 'false');
 
@@ -352,6 +350,8 @@ test('the heatmap is anchored at now: it follows the cursor, draws nothing after
   await page.locator('body').press('f');
   await expect(page.getByTestId('liquidity-heatmap')).toHaveAttribute('data-following', 'true');
   await page.screenshot({ path: `${shots}/replay-heatmap-follow.png` });
+  // `npm run screenshot` refreshes the README's picture of the book replay from this state (minutes played, following).
+  if (process.env['UPDATE_DOCS_SCREENSHOT'] === '1') await page.screenshot({ path: 'docs/book-replay.png' });
 });
 
 test('at 1280 × 720 the heatmap controls are usable: Linear/Log, contrast and cutoff move the legend, which stays legible', async ({ app, page }) => {
