@@ -1,4 +1,5 @@
 import type { HeatmapViewport, PlotSize } from './heatmap-viewport.ts';
+import { firstAtOrAfter } from './trade-flow.ts';
 
 // Trades become dots on the heatmap: trades of one side landing in the same few-pixel cell merge
 // into one dot at their quantity-weighted position, so a busy hour draws a bounded number of
@@ -29,17 +30,8 @@ export interface TradeDot {
 /** Radius bounds of a dot, CSS px. */
 export const dotRadius = { min: 1.5, max: 7.5 } as const;
 
-/** First index with `time[i] >= t` (binary search). */
-export function firstTradeAt(time: ArrayLike<number>, t: number): number {
-  let low = 0;
-  let high = time.length;
-  while (low < high) {
-    const mid = (low + high) >>> 1;
-    if ((time[mid] ?? Number.POSITIVE_INFINITY) < t) low = mid + 1;
-    else high = mid;
-  }
-  return low;
-}
+/** First index with `time[i] >= t` (binary search; the trade flow's search). */
+export const firstTradeAt = firstAtOrAfter;
 
 /** Per-cell sums, reused between calls (a generation stamp marks which cells this call touched). */
 const cells = { sumQ: new Float64Array(0), sumX: new Float64Array(0), sumY: new Float64Array(0), count: new Uint32Array(0), stamp: new Uint32Array(0), generation: 0 };
