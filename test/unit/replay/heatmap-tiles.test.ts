@@ -166,3 +166,29 @@ describe('the touch the prices are fitted to', () => {
     expect(sceneFor(100, 0).exact).toHaveLength(0);
   });
 });
+
+describe('the touch when one tile is loaded in two row bands', () => {
+  it('comes from the most complete of them, whichever band the window asks for', async () => {
+    // Tile 0 of level 4 (256 ms buckets), once in band 0 while the replay had read to bucket 11,
+    // once in band 1 after it read the whole tile: the later copy has a wider touch in bucket 12.
+    const bestsOf = (columns: [number, number, number][]): ArrayBuffer => {
+      const bests = new Float64Array(256 * 4).fill(Number.NaN);
+      for (const [column, lowBid, highAsk] of columns) bests.set([lowBid, highAsk, lowBid, highAsk], column * 4);
+      return bests.buffer;
+    };
+    const early: BookTile = { level: 4, index: 0, rowShift: 0, t0: 0, bucketMs: 256, priceStep: 1, rowBase: 0, rows: 0, filledUntil: 12 * 256, values: new ArrayBuffer(0), bests: bestsOf([[11, 99, 101]]) };
+    const whole: BookTile = { ...early, rowShift: 1, filledUntil: 65_536, bests: bestsOf([[11, 99, 101], [12, 95, 108]]) };
+    let next = [early];
+    const cache = new TileCache({ tiles: () => Promise.resolve(next) });
+    cache.need({ level: 4, rowShift: 0, indices: [0], rowMin: 0, rowMax: 63, needMin: 0, needMax: 10 }, 65_536);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    next = [whole];
+    cache.need({ level: 4, rowShift: 1, indices: [0], rowMin: 0, rowMax: 63, needMin: 0, needMax: 10 }, 65_536);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const mapping = { scale: 'linear' as const, contrast: 1, cutoff: 1 };
+    for (const rowShift of [0, 1, 2]) {
+      const scene = tileScene(cache, { level: 4, rowShift, indices: [0], rowMin: 0, rowMax: 63, needMin: 0, needMax: 10 }, () => mapping, paletteTable());
+      expect(scene.bestRange(0, 65_535), `band ${rowShift}`).toEqual({ low: 95, high: 108 });
+    }
+  });
+});

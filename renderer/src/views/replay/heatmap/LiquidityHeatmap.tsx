@@ -2,7 +2,8 @@ import { useCallback, useEffect, useRef, useState, useSyncExternalStore, type Ke
 import type { TimeZoneChoice } from '../../../format/market-values.ts';
 import { gutterSizes } from './heatmap-layout.ts';
 import { HeatmapController, type HeatmapSnapshot } from './heatmap-controller.ts';
-import { defaultHeatmapSettings, HeatmapControls, type HeatmapSettings } from './HeatmapControls.tsx';
+import { HeatmapControls } from './HeatmapControls.tsx';
+import { defaultHeatmapSettings, type HeatmapSettings } from './heatmap-settings.ts';
 import type { TileCache } from './tile-cache.ts';
 import type { TradeFlowColumns } from './trade-flow.ts';
 import './heatmap.css';

@@ -4,7 +4,7 @@ import { paintOverlay } from './heatmap-overlay.ts';
 import { paintHeatmap } from './heatmap-paint.ts';
 import { paletteTable } from './heatmap-scale.ts';
 import { fitPrices, followWindow, minTimeSpanMs, panBy, xToTime, yToPrice, zoomPrice, zoomTime, type HeatmapViewport } from './heatmap-viewport.ts';
-import type { HeatmapSettings } from './HeatmapControls.tsx';
+import type { HeatmapSettings } from './heatmap-settings.ts';
 import type { CachedTile, TileCache } from './tile-cache.ts';
 import { planTiles } from './tile-plan.ts';
 import { robustTop, type IntensityMapping } from './tile-raster.ts';
@@ -55,6 +55,37 @@ const keyZoom = 1.25;
 const dragThreshold = 3;
 /** Paints in a row a price refit may ask for (a refit converges in one: the touch it fits to does not depend on the prices shown). */
 const maxRefitsInARow = 3;
+/**
+ * Paints between two animation frames; past it the next paint waits for a frame. Paints run in
+ * microtasks (right after the render that asked), so without this a chain of paints asking for
+ * paints (a refit, a snapshot re-rendering the component) would never let the page breathe.
+ */
+export const maxPaintsPerFrame = 4;
+
+/** Calls back before the next animation frame (`requestAnimationFrame` in the page). */
+export type FrameRequester = (callback: () => void) => void;
+
+const animationFrame: FrameRequester = (callback) => {
+  requestAnimationFrame(() => callback());
+};
+
+/** Whether two input sets would paint the same (the seek callback is not drawn). */
+function samePaint(a: HeatmapInputs, b: HeatmapInputs): boolean {
+  return (
+    a.tiles === b.tiles &&
+    Object.is(a.priceStep, b.priceStep) &&
+    Object.is(a.loaded.start, b.loaded.start) &&
+    Object.is(a.loaded.end, b.loaded.end) &&
+    Object.is(a.rangeMs, b.rangeMs) &&
+    Object.is(a.cursor, b.cursor) &&
+    Object.is(a.now.bid, b.now.bid) &&
+    Object.is(a.now.ask, b.now.ask) &&
+    a.trades === b.trades &&
+    a.zone === b.zone &&
+    a.priceDecimals === b.priceDecimals &&
+    a.settings === b.settings
+  );
+}
 
 /** The follow window's span before the user zooms: a third of the range (or of what is loaded), between a minute and ten. */
 export function defaultFollowSpan(loaded: { start: number; end: number }, rangeMs: number | null = null): number {
@@ -104,16 +135,22 @@ export class HeatmapController {
   #gestureAt: number | null = null;
   #unsubscribeTiles: (() => void) | null = null;
   #tiles: TileCache | null = null;
+  /** Paints since the last animation frame (see `maxPaintsPerFrame`). */
+  #paintsThisFrame = 0;
+  #frameAsked = false;
 
   readonly #host: HTMLElement | null;
+  readonly #requestFrame: FrameRequester;
 
   /**
    * @param base the canvas everything is drawn on (the pointer's events come from a transparent canvas above it)
    * @param host gets what each paint drew as data attributes (`data-view`, `data-markers`, `data-drawn-until`), for tests, without a React render
+   * @param requestFrame calls back before the next animation frame (injectable for tests)
    */
-  constructor(base: HTMLCanvasElement, host: HTMLElement | null = null) {
+  constructor(base: HTMLCanvasElement, host: HTMLElement | null = null, requestFrame: FrameRequester = animationFrame) {
     this.#base = base;
     this.#host = host;
+    this.#requestFrame = requestFrame;
   }
 
   /** The latest state the controls show. */
@@ -127,9 +164,12 @@ export class HeatmapController {
     return () => this.#listeners.delete(listener);
   }
 
-  /** Takes the latest inputs and paints (once per burst of updates). */
+  /** Takes the latest inputs and paints (once per burst of updates; not at all when nothing drawn changed). */
   update(inputs: HeatmapInputs): void {
+    const previous = this.#inputs;
     this.#inputs = inputs;
+    // A render that changed nothing drawn (the controls showing a new snapshot) paints nothing.
+    if (previous !== null && samePaint(previous, inputs)) return;
     if (inputs.tiles !== this.#tiles) {
       this.#unsubscribeTiles?.();
       this.#tiles = inputs.tiles;
@@ -298,17 +338,31 @@ export class HeatmapController {
   #schedule(): void {
     if (this.#scheduled) return;
     this.#scheduled = true;
-    queueMicrotask(() => {
+    const paint = (): void => {
       this.#scheduled = false;
       this.#paint();
+    };
+    if (this.#paintsThisFrame < maxPaintsPerFrame) queueMicrotask(paint);
+    else this.#requestFrame(paint);
+  }
+
+  /** Counts a paint against this frame's budget; the count starts again at the next frame. */
+  #countPaint(): void {
+    this.#paintsThisFrame++;
+    if (this.#frameAsked) return;
+    this.#frameAsked = true;
+    this.#requestFrame(() => {
+      this.#frameAsked = false;
+      this.#paintsThisFrame = 0;
     });
   }
 
   #mappingFor(exact: readonly CachedTile[], settings: HeatmapSettings): IntensityMapping {
     const key = exact.map((tile) => `${tile.level}:${tile.index}:${tile.rowShift}:${tile.fetchedAt}`).join(',');
     if (this.#top.key !== key) {
-      const next = robustTop(exact.map((tile) => tile.values));
       const previous = this.#top.value;
+      // Nothing right in view yet (a new band loading): the stand-ins keep the colours they had.
+      const next = exact.length === 0 && previous > 0 ? previous : robustTop(exact.map((tile) => tile.values));
       // Hysteresis: a small change (a new tile scrolling in) keeps the colours steady.
       const value = previous > 0 && next > 0 && next / previous > 0.75 && next / previous < 1.33 ? previous : next;
       this.#top = { key, value };
@@ -328,6 +382,7 @@ export class HeatmapController {
   }
 
   #paint(): void {
+    this.#countPaint();
     this.#refitsInARow = this.#refitAsked ? this.#refitsInARow + 1 : 0;
     this.#refitAsked = false;
     const inputs = this.#inputs;

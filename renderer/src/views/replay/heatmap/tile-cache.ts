@@ -135,6 +135,20 @@ export class TileCache {
   }
 
   /**
+   * The tile of a level and index whose best prices are the most complete, whatever its row band
+   * (bests do not depend on rows): the one filled furthest, then the latest to arrive. What the
+   * prices are fitted to, so which band the window asks for never changes the fit.
+   */
+  touchTile(level: number, index: number): CachedTile | undefined {
+    let best: CachedTile | undefined;
+    for (const tile of this.#tiles.values()) {
+      if (tile.level !== level || tile.index !== index) continue;
+      if (best === undefined || tile.filledUntil > best.filledUntil || (tile.filledUntil === best.filledUntil && tile.fetchedAt > best.fetchedAt)) best = tile;
+    }
+    return best;
+  }
+
+  /**
    * Asks for the tiles of `plan` that are missing, or still filling while the replay has read
    * past what they hold (`readUntil`, the book's last replay clock).
    */

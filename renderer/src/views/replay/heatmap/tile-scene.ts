@@ -84,21 +84,21 @@ export function tilesTop(tiles: readonly CachedTile[]): number {
 export function tileScene(cache: TileCache, plan: TilePlan, mappingFor: (exact: readonly CachedTile[]) => IntensityMapping, palette: Uint8ClampedArray, makeCanvas: CanvasFactory = domCanvas): TileScene {
   const exact: CachedTile[] = [];
   const standIns: CachedTile[] = [];
-  // The plan level's tiles in any row band: their bests (the touch) do not depend on the rows, so
-  // the price range fitted to them does not depend on the price window it sets (no feedback).
+  // The plan level's most complete tile of each index in any row band: their bests (the touch) do
+  // not depend on the rows, so the price range fitted to them does not depend on the price window
+  // it sets, nor on which band's tiles happen to be loaded (no feedback).
   const touch: CachedTile[] = [];
   let missing = 0;
   for (const index of plan.indices) {
     const tile = cache.tile(plan.level, index, plan.rowShift, plan.needMin, plan.needMax);
-    if (tile !== undefined) {
-      exact.push(tile);
-      touch.push(tile);
-    } else {
+    if (tile !== undefined) exact.push(tile);
+    else {
       missing++;
       const other = standIn(cache, plan.level, index);
       if (other !== undefined && !standIns.includes(other)) standIns.push(other);
-      if (other !== undefined && other.level === plan.level) touch.push(other);
     }
+    const touching = cache.touchTile(plan.level, index);
+    if (touching !== undefined) touch.push(touching);
   }
   const mapping = mappingFor(exact);
   const tiles: DrawnTile[] = [];
