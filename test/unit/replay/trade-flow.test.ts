@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { bandOf, cumulativeDelta, deltaAt, lastTradeAt, volumeProfile } from '../../../renderer/src/views/replay/heatmap/trade-flow.ts';
+import { bandOf, cumulativeDelta, deltaAt, lastTradeAt, runDelta, volumeProfile, type DeltaRun } from '../../../renderer/src/views/replay/heatmap/trade-flow.ts';
 
 // The heatmap's volume profile and cumulative volume delta, against hand-computed values and a
 // naive reference written here.
@@ -76,6 +76,39 @@ describe('volume profile', () => {
 describe('cumulative volume delta', () => {
   it('adds bought and subtracts sold size, ignoring unknown sides', () => {
     expect(Array.from(cumulativeDelta(trades))).toEqual([1, -1, 2, 2, -3]);
+  });
+
+  it('continues over trades that grow in place, summing only the new ones, equal to a naive running sum at every step', () => {
+    fc.assert(
+      fc.property(fc.array(fc.array(fc.record({ side: fc.constantFrom(1, -1, 0), quantity: fc.integer({ min: 0, max: 1000 }) }), { maxLength: 40 }), { maxLength: 12 }), (batches) => {
+        const columns = { time: [] as number[], price: [] as number[], quantity: [] as number[], side: [] as number[] };
+        let run: DeltaRun | null = null;
+        let naive = 0;
+        const expected: number[] = [];
+        for (const batch of batches) {
+          for (const trade of batch) {
+            columns.time.push(columns.time.length);
+            columns.price.push(100);
+            columns.quantity.push(trade.quantity);
+            columns.side.push(trade.side);
+            naive += trade.side === 1 ? trade.quantity : trade.side === -1 ? -trade.quantity : 0;
+            expected.push(naive);
+          }
+          run = runDelta(columns, run);
+          expect(Array.from(run.sums.subarray(0, run.count))).toEqual(expected);
+        }
+        // A run sums on from where it stopped and never re-reads what it summed: a change to an
+        // earlier trade (which never happens to a replay's trades) does not show.
+        if (run !== null && columns.quantity.length > 0 && columns.side[0] !== 0) {
+          columns.quantity[0] = (columns.quantity[0] ?? 0) + 1;
+          expect(Array.from(runDelta(columns, run).sums.subarray(0, run.count))).toEqual(expected);
+        }
+      }),
+      { numRuns: 200 },
+    );
+    // Other columns (not grown in place) start over.
+    const first = runDelta({ time: [1], price: [1], quantity: [5], side: [1] }, null);
+    expect(Array.from(runDelta({ time: [1], price: [1], quantity: [2], side: [-1] }, first).sums.subarray(0, 1))).toEqual([-2]);
   });
 
   it('reads the delta and the last trade in force at a time (trades at that time included)', () => {

@@ -9,7 +9,7 @@ import type { CachedTile, TileCache } from './tile-cache.ts';
 import { planTiles } from './tile-plan.ts';
 import { robustTop, type IntensityMapping } from './tile-raster.ts';
 import { tileScene, type TileScene } from './tile-scene.ts';
-import { cumulativeDelta, lastTradeAt, volumeProfile, type TradeFlowColumns } from './trade-flow.ts';
+import { lastTradeAt, runDelta, volumeProfile, type DeltaRun, type TradeFlowColumns } from './trade-flow.ts';
 
 // The heatmap's state and drawing, outside React: which window it shows (following the cursor or
 // fixed where the user put it), the colour mapping, the canvases, and pointer, wheel and key
@@ -123,7 +123,8 @@ export class HeatmapController {
   #top = { key: '', value: 0 };
   #pointer: { x: number; y: number } | null = null;
   #drag: { x: number; y: number; view: HeatmapViewport; moved: boolean; axis: 'plot' | 'price' } | null = null;
-  #deltaOf: { trades: TradeFlowColumns; delta: Float64Array } | null = null;
+  /** The cumulative delta of the trades last drawn (continued as a file's trades grow). */
+  #delta: { trades: TradeFlowColumns; run: DeltaRun } | null = null;
   #snapshot: HeatmapSnapshot = { following: true, mapping: { scale: 'linear', contrast: 1, cutoff: 0 }, loading: false };
   readonly #listeners = new Set<() => void>();
   #scheduled = false;
@@ -405,7 +406,8 @@ export class HeatmapController {
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
     const until = Math.min(view.t1, at);
     const trades = inputs.trades;
-    if (trades !== null && this.#deltaOf?.trades !== trades) this.#deltaOf = { trades, delta: cumulativeDelta(trades) };
+    if (trades !== null && this.#delta?.trades !== trades) this.#delta = { trades, run: runDelta(trades, this.#delta?.run ?? null) };
+    const run = this.#delta?.run ?? null;
     const lastTrade = trades === null ? null : lastTradeAt(trades, at);
     paintHeatmap(ctx, width, height, {
       view,
@@ -417,7 +419,7 @@ export class HeatmapController {
       bests: scene?.bests ?? [],
       now: inputs.now,
       trades,
-      delta: inputs.settings.cvd && trades !== null ? (this.#deltaOf?.delta ?? null) : null,
+      delta: inputs.settings.cvd && trades !== null && run !== null ? run.sums.subarray(0, run.count) : null,
       profile: inputs.settings.profile && trades !== null && plan !== null ? { profile: volumeProfile(trades, view.t0, until, step, plan.rowShift, view), priceStep: step, rowShift: plan.rowShift } : null,
       lastTrade,
     });

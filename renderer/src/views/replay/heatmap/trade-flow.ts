@@ -99,18 +99,44 @@ export function volumeProfile(trades: TradeFlowColumns, t0: number, t1: number, 
   return { base: low, buy, sell, unknown, poc, max };
 }
 
-/** Cumulative volume delta after each trade: the running sum of bought minus sold size (unknown sides count 0). */
-export function cumulativeDelta(trades: TradeFlowColumns): Float64Array {
-  const out = new Float64Array(trades.time.length);
-  let sum = 0;
-  for (let i = 0; i < out.length; i++) {
+/** A cumulative delta kept between paints: `sums[i]` after trade i, for the first `count` trades of `time`. */
+export interface DeltaRun {
+  time: ArrayLike<number>;
+  count: number;
+  /** Capacity may exceed `count`; read `sums.subarray(0, count)`. */
+  sums: Float64Array;
+}
+
+/**
+ * The cumulative delta of `trades`, continuing `run` when its trades are the start of these (the
+ * same time column, grown in place, as a file replay's trades arrive): only the new trades are
+ * summed, into a buffer that doubles, so a long file's trades cost linear work and memory.
+ */
+export function runDelta(trades: TradeFlowColumns, run: DeltaRun | null): DeltaRun {
+  const n = trades.time.length;
+  const continues = run !== null && run.time === trades.time && run.count <= n;
+  const from = continues ? run.count : 0;
+  let sums = continues ? run.sums : new Float64Array(Math.max(16, n));
+  if (sums.length < n) {
+    const grown = new Float64Array(Math.max(n, sums.length * 2));
+    grown.set(sums.subarray(0, from));
+    sums = grown;
+  }
+  let sum = from > 0 ? (sums[from - 1] ?? 0) : 0;
+  for (let i = from; i < n; i++) {
     const side = trades.side[i] ?? 0;
     const quantity = trades.quantity[i] ?? 0;
     if (side === 1) sum += quantity;
     else if (side === -1) sum -= quantity;
-    out[i] = sum;
+    sums[i] = sum;
   }
-  return out;
+  return { time: trades.time, count: n, sums };
+}
+
+/** Cumulative volume delta after each trade: the running sum of bought minus sold size (unknown sides count 0). */
+export function cumulativeDelta(trades: TradeFlowColumns): Float64Array {
+  const run = runDelta(trades, null);
+  return run.sums.subarray(0, run.count);
 }
 
 /** The cumulative delta in force at time t (0 before the first trade). */

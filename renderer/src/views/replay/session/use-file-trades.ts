@@ -3,12 +3,10 @@ import type { BookKey } from '../../../../../shared/book/book-key.ts';
 import type { TradeColumns } from '../../../../../shared/contract/market-schemas.ts';
 import { useApi } from '../../../connection-context.ts';
 
-/** Appends a Float64 column buffer to a number column (a copy: the tape and the heatmap read plain arrays). */
-function appended(into: readonly number[], buffer: ArrayBuffer): number[] {
+/** Appends a Float64 column buffer to a number column, in place. */
+function appendTo(into: number[], buffer: ArrayBuffer): void {
   const values = new Float64Array(buffer);
-  const out = into.slice();
-  for (let i = 0; i < values.length; i++) out.push(values[i] ?? 0);
-  return out;
+  for (let i = 0; i < values.length; i++) into.push(values[i] ?? 0);
 }
 
 /**
@@ -22,6 +20,14 @@ export function useFileTrades(replayId: string | null, book: BookKey | null, cou
   const [state, setState] = useState<{ key: string | null; columns: TradeColumns | null }>({ key, columns: null });
   const columns = state.key === key ? state.columns : null;
   const asking = useRef<string | null>(null);
+  // The columns grow in place as answers arrive (each answer makes a new object over the same
+  // arrays, so views see a change): copying every column on every answer made the trades of a
+  // long file cost memory quadratic in their number.
+  const held = useRef<{ key: string | null; columns: TradeColumns | null }>({ key: null, columns: null });
+  const current = useRef(key);
+  useEffect(() => {
+    current.current = key;
+  }, [key]);
   const have = columns?.time.length ?? 0;
 
   useEffect(() => {
@@ -33,21 +39,21 @@ export function useFileTrades(replayId: string | null, book: BookKey | null, cou
         (trades) => {
           // Free the guard before the render this answer causes, so that render may ask for more.
           if (asking.current === key) asking.current = null;
-          setState((current) => {
-            if (current.key !== key && current.key !== null && current.columns !== null) return current;
-            const base = current.key === key ? current.columns : null;
-            const added = new Float64Array(trades.time).length;
-            const next: TradeColumns = {
-              time: appended(base?.time ?? [], trades.time),
-              price: appended(base?.price ?? [], trades.price),
-              quantity: appended(base?.quantity ?? [], trades.quantity),
-              side: appended(base?.side ?? [], trades.side),
-              liquidation: [...(base?.liquidation ?? []), ...new Array<number>(added).fill(0)],
-              truncated: false,
-              cap: Math.max(1, trades.total),
-            };
-            return { key, columns: next };
-          });
+          // An answer for a book no longer shown is dropped.
+          if (current.current !== key) return;
+          const base = held.current.key === key ? held.current.columns : null;
+          const next: TradeColumns = base === null ? { time: [], price: [], quantity: [], side: [], liquidation: [], truncated: false, cap: 1 } : { ...base };
+          // Only what follows what is held (a repeated answer adds nothing).
+          if (next.time.length === have) {
+            appendTo(next.time, trades.time);
+            appendTo(next.price, trades.price);
+            appendTo(next.quantity, trades.quantity);
+            appendTo(next.side, trades.side);
+            while (next.liquidation.length < next.time.length) next.liquidation.push(0);
+          }
+          next.cap = Math.max(1, trades.total);
+          held.current = { key, columns: next };
+          setState({ key, columns: next });
         },
         () => {
           if (asking.current === key) asking.current = null;
