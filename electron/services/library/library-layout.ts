@@ -1,6 +1,6 @@
-import { stat } from 'node:fs/promises';
 import { join, sep } from 'node:path';
 import { parseSnapshotKey, type SnapshotKeyParts } from '../local-service/snapshot-keys.ts';
+import { insideLibrary } from './library-boundary.ts';
 
 /** Where a file lies under the library root: the public tool's `data/standard/` layout, or `{source}/{market}/…` directly. */
 export type LibraryLayout = 'standard' | 'flat';
@@ -48,15 +48,11 @@ export function libraryPathOf(root: string, key: string, layout: LibraryLayout =
 /** The layouts in the order a key is looked for. */
 export const libraryLayouts: readonly LibraryLayout[] = ['standard', 'flat'];
 
-/** Where a key's complete file lies under a root (the standard layout first, then the flat one), or null. */
+/** Where a key's complete file lies under a root (the standard layout first, then the flat one), or null; a file reached through a symbolic link is not the library's. */
 export async function existingLibraryPath(root: string, key: string): Promise<string | null> {
   for (const layout of libraryLayouts) {
     const path = libraryPathOf(root, key, layout);
-    try {
-      if ((await stat(path)).isFile()) return path;
-    } catch {
-      // Not in this layout.
-    }
+    if (await insideLibrary(root, path, 'file')) return path;
   }
   return null;
 }

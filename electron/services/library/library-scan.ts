@@ -2,6 +2,7 @@ import type { Dirent } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseSnapshotKey } from '../local-service/snapshot-keys.ts';
+import { insideLibrary } from './library-boundary.ts';
 import type { LibraryLayout } from './library-layout.ts';
 
 /** One complete snapshot file found under the library root. */
@@ -73,7 +74,8 @@ async function scanTree(base: string, layout: LibraryLayout, fileSuffix = suffix
  * once, from the standard layout.
  */
 export async function scanLibrary(root: string): Promise<LibraryEntry[]> {
-  const standard = await scanTree(join(root, 'data', 'standard'), 'standard');
+  const base = await standardBase(root);
+  const standard = base === null ? [] : await scanTree(base, 'standard');
   const seen = new Set(standard.map((entry) => entry.key));
   const flat = (await scanTree(root, 'flat')).filter((entry) => !seen.has(entry.key));
   return [...standard, ...flat];
@@ -85,5 +87,12 @@ export async function scanLibrary(root: string): Promise<LibraryEntry[]> {
  */
 export async function scanPartFiles(root: string): Promise<LibraryEntry[]> {
   const partSuffix = `${suffix}.part`;
-  return [...(await scanTree(join(root, 'data', 'standard'), 'standard', partSuffix)), ...(await scanTree(root, 'flat', partSuffix))];
+  const base = await standardBase(root);
+  return [...(base === null ? [] : await scanTree(base, 'standard', partSuffix)), ...(await scanTree(root, 'flat', partSuffix))];
+}
+
+/** `{root}/data/standard` when it is the library's own folder; null when it is missing or `data` or `standard` is a symbolic link. */
+async function standardBase(root: string): Promise<string | null> {
+  const base = join(root, 'data', 'standard');
+  return (await insideLibrary(root, base, 'folder')) ? base : null;
 }

@@ -1,7 +1,8 @@
-import { rm, rmdir, stat } from 'node:fs/promises';
+import { rm, rmdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { LibraryDataset, LibraryIndex } from '../../../shared/contract/library-schemas.ts';
 import { freeBytesAt } from './free-bytes.ts';
+import { insideLibrary, libraryFolder } from './library-boundary.ts';
 import { existingLibraryPath, keyParts, libraryLayouts, libraryPathOf } from './library-layout.ts';
 import { scanLibrary, type LibraryEntry } from './library-scan.ts';
 import { RecordCounts, type RecordCounter } from './record-counts.ts';
@@ -82,9 +83,12 @@ export class SnapshotLibrary {
     return existingLibraryPath(await this.#options.root(), key);
   }
 
-  /** Where a download of the key lands: the public tool's layout under the root. */
+  /** Where a download of the key lands: the public tool's layout under the root, its folder made and checked to be the library's own (no symbolic link on the way). */
   async destinationOf(key: string): Promise<string> {
-    return libraryPathOf(await this.#options.root(), key, 'standard');
+    const root = await this.#options.root();
+    const path = libraryPathOf(root, key, 'standard');
+    await libraryFolder(root, dirname(path));
+    return path;
   }
 
   /** Deletes the files of these keys (every layout), removes date folders left empty, and returns the new index. */
@@ -95,11 +99,8 @@ export class SnapshotLibrary {
     for (const key of keys) {
       for (const layout of libraryLayouts) {
         const path = libraryPathOf(root, key, layout);
-        try {
-          if (!(await stat(path)).isFile()) continue;
-        } catch {
-          continue;
-        }
+        // Only the library's own files: never one reached through a symbolic link.
+        if (!(await insideLibrary(root, path, 'file'))) continue;
         await rm(path, { force: true });
         removed.push(path);
         // Only an empty folder is removed; one still holding files (or a .part) stays.

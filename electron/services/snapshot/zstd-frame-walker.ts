@@ -42,15 +42,27 @@ export class ZstdFrameWalker {
   }
 
   /**
-   * Splits `chunk` into consecutive pieces, each ending at most one block end after the previous
-   * one. Throws ZstdStreamError('corrupt') at the first header it refuses.
+   * Splits the zstd frames' bytes of `chunk` into consecutive pieces, each ending at most one
+   * block end after the previous one. Skippable frames are passed over and never handed on (a
+   * decoder that recursed once per skippable frame overflowed its stack on 10,000 of them); a
+   * frame's magic is handed on once it is known to be a zstd frame's. Throws
+   * ZstdStreamError('corrupt') at the first header it refuses.
    */
   *pieces(chunk: Uint8Array): Generator<Uint8Array, void, undefined> {
     let start = 0;
     let p = 0;
     const length = chunk.length;
     while (p < length) {
-      if (this.part === 'block-body' || this.part === 'skip' || this.part === 'checksum') {
+      if (this.part === 'skip') {
+        const take = Math.min(this.needed, length - p);
+        p += take;
+        start = p;
+        this.needed -= take;
+        if (this.needed > 0) break;
+        this.expect('magic', 4);
+        continue;
+      }
+      if (this.part === 'block-body' || this.part === 'checksum') {
         const take = Math.min(this.needed, length - p);
         p += take;
         this.needed -= take;
@@ -62,11 +74,22 @@ export class ZstdFrameWalker {
         } else this.expect('magic', 4);
         continue;
       }
+      // A magic or a skippable frame's size is held back until the frame is known.
+      const held = this.part === 'magic' || this.part === 'skippable-size';
+      if (held && start < p) {
+        yield chunk.subarray(start, p);
+        start = p;
+      }
       const take = Math.min(this.needed - this.headLength, length - p);
       this.head.set(chunk.subarray(p, p + take), this.headLength);
       this.headLength += take;
       p += take;
-      if (this.headLength === this.needed) this.readHeader();
+      if (held) start = p;
+      if (this.headLength === this.needed) {
+        const part = this.part;
+        this.readHeader();
+        if (part === 'magic' && this.part === 'frame-header') yield Uint8Array.of(...this.head.subarray(0, 4));
+      }
     }
     if (start < length) yield chunk.subarray(start);
   }

@@ -7,7 +7,7 @@ import type { SnapshotSummary } from '../../../shared/snapshot/decode-summary.ts
 import { ZstdFrameWalker, maxWindowBytes } from '../../../electron/services/snapshot/zstd-frame-walker.ts';
 import { ZstdStreamError, fzstdStreamDecompressor, zstdNapiDecompressor, type ZstdDecompressor } from '../../../electron/services/snapshot/zstd-decompressor.ts';
 import { concatBytes } from '../../../electron/services/snapshot/zstd-compressor.ts';
-import { decodeBytes } from './decode-helpers.ts';
+import { decodeBytes, zst } from './decode-helpers.ts';
 import { blockBytes, rleBlockEnds, rleFrame, rleFrameWithDamage } from './zstd-bomb.ts';
 
 const decompressors: [string, () => ZstdDecompressor][] = [
@@ -125,21 +125,26 @@ describe('zstd frame walker', () => {
     const frame = rleFrame(0x20, 10 * blockBytes + 5);
     const blockEnds = rleBlockEnds(frame);
     expect(blockEnds).toHaveLength(11);
-    expect(pieceEnds(new ZstdFrameWalker(), [frame])).toEqual(blockEnds);
+    // The magic is handed on alone once it is known to be a zstd frame's.
+    expect(pieceEnds(new ZstdFrameWalker(), [frame])).toEqual([4, ...blockEnds]);
     // Read a byte at a time, every block end is still a cut.
     const bytewise = pieceEnds(new ZstdFrameWalker(), Array.from(frame, (byte) => Uint8Array.of(byte)));
     expect(bytewise.filter((end) => blockEnds.includes(end))).toEqual(blockEnds);
   });
 
-  it('passes skippable frames and checksums, and knows when the stream is between frames', () => {
+  it('drops skippable frames, passes checksums, and knows when the stream is between frames', () => {
     const skippable = Uint8Array.of(0x5e, 0x2a, 0x4d, 0x18, 3, 0, 0, 0, 1, 2, 3);
     const checked = rleFrame(0x31, 100);
     checked[4] = 0x04; // Content_Checksum_flag: 4 checksum bytes follow the last block.
     const stream = concatBytes([skippable, checked, Uint8Array.of(9, 9, 9, 9), rleFrame(0x32, 10)]);
     const walker = new ZstdFrameWalker();
-    const ends = pieceEnds(walker, [stream.subarray(0, 20), stream.subarray(20)]);
-    // The first frame's only block ends at byte 21, the second frame's at the end of the stream.
-    expect(ends).toEqual([20, 21, stream.length]);
+    const pieces = [stream.subarray(0, 20), stream.subarray(20)].flatMap((chunk) => [...walker.pieces(chunk)].map((piece) => piece.slice()));
+    // Everything but the skippable frame is handed on, in order.
+    expect(concatBytes(pieces)).toEqual(stream.subarray(skippable.length));
+    // The first frame's only block ends at byte 21 of the stream (10 of what is handed on): a cut.
+    const ends = pieces.map((_, i) => pieces.slice(0, i + 1).reduce((sum, piece) => sum + piece.length, 0));
+    expect(ends).toContain(21 - skippable.length);
+    expect(ends.at(-1)).toBe(stream.length - skippable.length);
     expect(walker.betweenFrames).toBe(true);
     const cut = new ZstdFrameWalker();
     pieceEnds(cut, [stream.subarray(0, stream.length - 1)]);
@@ -159,4 +164,31 @@ describe('zstd frame walker', () => {
     oversized.set([header & 0xff, (header >> 8) & 0xff, (header >> 16) & 0xff], 6);
     expect(() => [...new ZstdFrameWalker().pieces(oversized)]).toThrow(/more than the 131072/);
   });
+});
+
+describe('skippable frames', () => {
+  // 10,000 empty skippable frames (8 bytes each: magic 0x184D2A5n, size 0), then data, then more.
+  const skippables = (count: number): Uint8Array => {
+    const bytes = new Uint8Array(count * 8);
+    for (let i = 0; i < count; i++) bytes.set([0x50 + (i % 16), 0x2a, 0x4d, 0x18, 0, 0, 0, 0], i * 8);
+    return bytes;
+  };
+  const text = '{"a":1}\n{"b":2}\n';
+  const data = zst(text);
+
+  for (const [name, make] of decompressors) {
+    for (const chunkSize of [1 << 20, 4096, 5]) {
+      it(`${name}: reads any number of them, in chunks of ${chunkSize} bytes`, async () => {
+        const file = concatBytes([skippables(10_000), new Uint8Array(data), skippables(10_000)]);
+        let out = '';
+        const decoder = new TextDecoder();
+        for await (const piece of make().decompress(inChunks(file, chunkSize))) out += decoder.decode(piece, { stream: true });
+        expect(out).toBe(text);
+        // A file of nothing but skippable frames holds nothing, and is complete.
+        let none = 0;
+        for await (const piece of make().decompress(inChunks(skippables(10_000), chunkSize))) none += piece.length;
+        expect(none).toBe(0);
+      });
+    }
+  }
 });
