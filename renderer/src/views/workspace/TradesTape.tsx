@@ -2,7 +2,7 @@ import { useState, type KeyboardEvent, type Ref } from 'react';
 import { tradeSideCode, type TradeColumns } from '../../../../shared/contract/market-schemas.ts';
 import { formatNumber, formatTimeOfDay, formatTimestamp, timeZoneLabel, type TimeZoneChoice } from '../../format/market-values.ts';
 import { tapeSide } from './tape-side.ts';
-import { useRowVirtualizer } from '../../hooks/use-row-virtualizer.ts';
+import { useFixedRows } from '../../hooks/use-fixed-rows.ts';
 
 /** Props of the trades tape. */
 export interface TradesTapeProps {
@@ -31,12 +31,12 @@ export function TradesTape({ trades, zone, priceDecimals, sizeDecimals, threshol
   const [scroller, setScroller] = useState<HTMLDivElement | null>(null);
   const [selected, setSelected] = useState<number | null>(null);
   const count = Math.min(trades.time.length, upTo ?? trades.time.length);
-  const virtualizer = useRowVirtualizer({ count, getScrollElement: () => scroller, estimateSize: () => rowHeight, overscan: 12 });
+  const rows = useFixedRows(scroller, count, rowHeight);
 
   const move = (to: number): void => {
     const next = Math.min(count - 1, Math.max(0, to));
     setSelected(next);
-    virtualizer.scrollToIndex(next, { align: 'auto' });
+    rows.scrollToIndex(next);
   };
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>): void => {
     const page = Math.max(1, Math.floor((scroller?.clientHeight ?? rowHeight * 10) / rowHeight) - 1);
@@ -72,10 +72,10 @@ export function TradesTape({ trades, zone, priceDecimals, sizeDecimals, threshol
         data-testid="trades-tape"
         data-trades={count}
       >
-        <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-          {virtualizer.getVirtualItems().map((item) => {
+        <div style={{ height: rows.totalHeight, position: 'relative' }}>
+          {Array.from({ length: rows.last - rows.first }, (_, k) => rows.first + k).map((index) => {
             // Row 0 is the newest trade.
-            const i = count - 1 - item.index;
+            const i = count - 1 - index;
             const time = trades.time[i] ?? 0;
             const quantity = trades.quantity[i] ?? 0;
             const side = tapeSide(trades.side[i] ?? tradeSideCode.unknown);
@@ -83,14 +83,14 @@ export function TradesTape({ trades, zone, priceDecimals, sizeDecimals, threshol
             const liquidation = trades.liquidation[i] === 1;
             return (
               <div
-                key={item.key}
-                id={`tape-row-${item.index}`}
+                key={index}
+                id={`tape-row-${index}`}
                 role="option"
-                aria-selected={selected === item.index}
-                className={`tape-row ${side.className}${large ? ' large' : ''}${selected === item.index ? ' selected' : ''}`}
-                style={{ transform: `translateY(${item.start}px)` }}
+                aria-selected={selected === index}
+                className={`tape-row ${side.className}${large ? ' large' : ''}${selected === index ? ' selected' : ''}`}
+                style={{ transform: `translateY(${index * rowHeight}px)` }}
                 title={formatTimestamp(time, zone, 'ms')}
-                onClick={() => setSelected(item.index)}
+                onClick={() => setSelected(index)}
               >
                 <span className="tape-time">{formatTimeOfDay(time, zone, 'ms')}</span>
                 <span className="num">{formatNumber(trades.price[i] ?? null, priceDecimals)}</span>

@@ -220,6 +220,14 @@ function paintProfile(ctx: CanvasRenderingContext2D, scene: HeatmapScene): void 
   const band = 2 ** rowShift;
   const full = box.width - 10;
   const yOf = (row: number): number => priceToY(scene.view, size, (row * band - 0.5) * priceStep);
+  // One path per side, filled once: a rect per band and side costs a state change each, and a
+  // busy window has hundreds of bands.
+  const sides = [
+    { values: profile.buy, colour: heatmapColours.bid },
+    { values: profile.sell, colour: heatmapColours.ask },
+    { values: profile.unknown, colour: heatmapColours.unknownSide },
+  ] as const;
+  const paths = sides.map(() => new Path2D());
   for (let at = 0; at < profile.buy.length; at++) {
     const row = profile.base + at;
     const top = yOf(row + 1);
@@ -227,20 +235,25 @@ function paintProfile(ctx: CanvasRenderingContext2D, scene: HeatmapScene): void 
     if (bottom < 0 || top > box.height) continue;
     const height = Math.max(1, bottom - top - (bottom - top > 3 ? 1 : 0));
     let x = box.x + 4;
-    for (const [values, colour] of [
-      [profile.buy, heatmapColours.bid],
-      [profile.sell, heatmapColours.ask],
-      [profile.unknown, heatmapColours.unknownSide],
-    ] as const) {
-      const width = ((values[at] ?? 0) / profile.max) * full;
-      if (width <= 0) continue;
-      ctx.fillStyle = colour;
-      ctx.globalAlpha = 0.75;
-      ctx.fillRect(x, top, width, height);
+    sides.forEach((side, k) => {
+      const width = ((side.values[at] ?? 0) / profile.max) * full;
+      if (!(width > 0)) return;
+      paths[k]?.rect(x, top, width, height);
       x += width;
-    }
-    ctx.globalAlpha = 1;
-    if (row === profile.poc) {
+    });
+  }
+  ctx.globalAlpha = 0.75;
+  sides.forEach((side, k) => {
+    const path = paths[k];
+    if (path === undefined) return;
+    ctx.fillStyle = side.colour;
+    ctx.fill(path);
+  });
+  ctx.globalAlpha = 1;
+  if (profile.poc !== null) {
+    const top = yOf(profile.poc + 1);
+    const bottom = yOf(profile.poc);
+    if (bottom >= 0 && top <= box.height) {
       ctx.strokeStyle = heatmapColours.warn;
       ctx.lineWidth = 1;
       ctx.strokeRect(box.x + 3.5, Math.round(top) + 0.5, full + 1, Math.max(1, Math.round(bottom - top) - 1));
