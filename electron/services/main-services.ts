@@ -17,6 +17,7 @@ import { libraryRootOf } from './library/library-root.ts';
 import { marketHandlers } from './market/market-handlers.ts';
 import { ServiceAccess } from './service-access.ts';
 import { SettingsStore } from './settings/settings-store.ts';
+import { StateNoticeBoard } from './state/state-notice-board.ts';
 
 /** How the main-side services are hosted. */
 export interface MainServicesOptions {
@@ -29,6 +30,8 @@ export interface MainServicesOptions {
   pickFiles?: FilePicker;
   /** Told after the snapshot library changed on disk (a download landed, files were deleted). */
   onLibraryChanged?: () => void;
+  /** Where a state file set aside is logged (the console by default). */
+  logStateNotice?: (line: string) => void;
 }
 
 /** The main process's services, wired together, with the contract handlers over them. */
@@ -60,10 +63,15 @@ function marketsOfKeys(keys: readonly string[]): { source: string; market: strin
  */
 export function createMainServices(options: MainServicesOptions): MainServices {
   const events = new EventHub();
-  const settings = new SettingsStore(options.userDataDir, (next) => {
-    events.emit('settings.changed', next);
-    void dataSource.checkHealth();
-  });
+  const notices = new StateNoticeBoard(options.logStateNotice);
+  const settings = new SettingsStore(
+    options.userDataDir,
+    (next) => {
+      events.emit('settings.changed', next);
+      void dataSource.checkHealth();
+    },
+    { onNotice: (notice) => notices.add(notice) },
+  );
   // The embedded services (the demo and the library) accept one key, made fresh for each run; the
   // main process sends it so that their whole history can be shown. The renderer never sees it.
   const demoKey = randomBytes(24).toString('base64url');
@@ -116,6 +124,7 @@ export function createMainServices(options: MainServicesOptions): MainServices {
     hasKey: () => access.hasKey(),
     grants: files,
     onQueue: (queue) => events.emit('downloads.changed', queue),
+    onNotice: (notice) => notices.add(notice),
     onLibrary: (index) => events.emit('library.changed', index),
     // The library source reads the folder again, so what landed or went is served (and counted) at once.
     onLibraryChanged: () => {
@@ -126,6 +135,14 @@ export function createMainServices(options: MainServicesOptions): MainServices {
   const exports = exportHandlers({ events, files, libraryRoot: async () => libraryRootOf(await settings.get(), options.userDataDir) });
   const handlers: ContractHandlers = {
     'app.info': () => Promise.resolve(appInfo),
+    // After the state files have been read at start (settings, the download journal), so the
+    // window hears of anything set aside however early it asks.
+    'app.notices': async () => {
+      await settings.get().catch(() => undefined);
+      await downloads.ready;
+      await downloads.library.readCounts();
+      return { notices: notices.list() };
+    },
     'settings.get': () => settings.get(),
     'settings.update': (patch) => settings.update(patch),
     'health.check': () => dataSource.checkHealth(),

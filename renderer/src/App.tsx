@@ -4,6 +4,7 @@ import { CommandPalette } from './components/CommandPalette.tsx';
 import { NavRail } from './components/NavRail.tsx';
 import { ShortcutHelp } from './components/ShortcutHelp.tsx';
 import { SourceBadge } from './components/SourceBadge.tsx';
+import { StateNoticeBanner } from './components/StateNoticeBanner.tsx';
 import { StatusBar } from './components/StatusBar.tsx';
 import { useContractEvents, useHealth, useSettings, useUpdateSettings } from './hooks/contract-queries.ts';
 import { useGlobalShortcuts } from './hooks/use-global-shortcuts.ts';
@@ -60,6 +61,7 @@ export function App({ startedFromLink }: AppProps) {
         <span className="top-spacer" />
         <SourceBadge settings={settings.data} health={health.data} />
       </header>
+      <StateNoticeBanner />
       <NavRail active={activeView} onNavigate={showView} />
       <main id="main-view" className="main-view" role="tabpanel" aria-labelledby={`nav-${activeView}`}>
         <ActiveView view={entry} />

@@ -22,6 +22,7 @@ import {
   bookWindowSchema,
 } from './book-session-schemas.ts';
 import { fileGrantsSchema, filePathsInput } from './file-schemas.ts';
+import { stateNoticesSchema } from './state-notices.ts';
 import {
   fileLocateInput,
   fileLocatedSchema,
@@ -138,6 +139,8 @@ const noInput = z.undefined();
  */
 export const requestChannels = {
   'app.info': { input: noInput, output: appInfoSchema },
+  /** State files that could not be read at start and were kept aside, and what that means. */
+  'app.notices': { input: noInput, output: stateNoticesSchema },
   'settings.get': { input: noInput, output: settingsSchema },
   'settings.update': { input: settingsPatchSchema, output: settingsSchema },
   'health.check': { input: noInput, output: healthSchema },

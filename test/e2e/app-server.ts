@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test as base } from '@playwright/test';
@@ -42,10 +42,18 @@ async function startApp(userDataDir: string): Promise<{ server: AppServer; child
   return { server: { url, origin: new URL(url).origin, output: () => output, userDataDir }, child };
 }
 
-/** Playwright test with an `app` fixture: browser mode started fresh for each test. */
-export const test = base.extend<{ app: AppServer }>({
-  app: async ({}, use) => {
+/** Files to put in the user-data folder before the app starts: name → text, or null for a folder of that name. */
+export type SeedFiles = Record<string, string | null>;
+
+/** Playwright test with an `app` fixture: browser mode started fresh for each test (`seedFiles` go in its user-data folder first). */
+export const test = base.extend<{ app: AppServer; seedFiles: SeedFiles }>({
+  seedFiles: [{}, { option: true }],
+  app: async ({ seedFiles }, use) => {
     const userDataDir = await mkdtemp(join(tmpdir(), 'mde-e2e-'));
+    for (const [name, text] of Object.entries(seedFiles)) {
+      if (text === null) await mkdir(join(userDataDir, name), { recursive: true });
+      else await writeFile(join(userDataDir, name), text);
+    }
     const { server, child } = await startApp(userDataDir);
     await use(server);
     child.kill('SIGTERM');

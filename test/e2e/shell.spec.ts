@@ -86,3 +86,24 @@ test('the API key section needs a remote service and never shows a key', async (
   await expect(page.getByTestId('key-status')).toContainText('The embedded demo needs none');
   await expect(page.getByRole('button', { name: 'Save key' })).toBeDisabled();
 });
+
+test.describe('state files that cannot be read', () => {
+  test.use({ seedFiles: { 'settings.json': null, 'downloads.json': '{"version":1,"items":[{"key":' } });
+
+  test('the app starts, and a banner says once what was kept aside and what it means', async ({ app, page }) => {
+    await page.goto(app.url);
+    const banner = page.getByRole('alert', { name: 'Files the app could not read' });
+    await expect(banner).toContainText('2 files of the app could not be read and were kept aside');
+    await expect(banner).toContainText('settings.json: it is a folder, not a file.');
+    await expect(banner).toContainText('settings.json.unreadable-');
+    await expect(banner).toContainText('The app started with default settings');
+    await expect(banner).toContainText('downloads.json: it is not valid JSON');
+    await expect(banner).toContainText('The download queue started empty.');
+    // The app works under it, and the log has each line once.
+    await expect(page.getByText('SIMULATED DATA · Embedded demo')).toBeVisible();
+    await page.screenshot({ path: 'test-results/screenshots/state-notice-banner.png' });
+    expect(app.output().match(/\[state\] .*settings\.json could not be read/g)).toHaveLength(1);
+    await banner.getByRole('button', { name: 'Dismiss' }).click();
+    await expect(banner).toBeHidden();
+  });
+});

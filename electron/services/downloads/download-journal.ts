@@ -1,5 +1,6 @@
-import { readFile } from 'node:fs/promises';
 import { parseSnapshotKey } from '../local-service/snapshot-keys.ts';
+import { keyParts } from '../library/library-layout.ts';
+import { readStateJson } from '../state/state-file.ts';
 import { writeFileAtomic } from '../settings/atomic-write.ts';
 
 /** One unfinished download as the journal keeps it (a download under way comes back queued). */
@@ -11,12 +12,23 @@ export interface JournalEntry {
   hour: number;
   state: 'queued' | 'paused';
   totalBytes: number | null;
+  /** The library folder it was queued for (null in journals written before folders were kept: the folder at start). */
+  root: string | null;
 }
 
 /** What survives a restart: the unfinished downloads in queue order, and whether the queue was paused. */
 export interface JournalState {
   paused: boolean;
   items: JournalEntry[];
+}
+
+/** The journal as read: its state, and what could not be read of it. */
+export interface JournalRead {
+  state: JournalState;
+  /** Why the whole file could not be read (then `state` is empty), or null. */
+  unreadable: string | null;
+  /** Entries that could not be read and were left out (the others are kept). */
+  dropped: number;
 }
 
 function entryOf(value: unknown): JournalEntry | null {
@@ -26,9 +38,16 @@ function entryOf(value: unknown): JournalEntry | null {
   if (typeof key !== 'string' || typeof source !== 'string' || typeof market !== 'string') return null;
   const parts = parseSnapshotKey(key);
   if (parts === null || parts.source !== source || parts.market !== market) return null;
+  // A key that could not be a library path (a market of "..") would fail every later step.
+  try {
+    keyParts(key);
+  } catch {
+    return null;
+  }
   if (state !== 'queued' && state !== 'paused') return null;
   const total = typeof totalBytes === 'number' && Number.isSafeInteger(totalBytes) && totalBytes >= 0 ? totalBytes : null;
-  return { key, source, market, date: parts.date, hour: parts.hour, state, totalBytes: total };
+  const root = typeof row['root'] === 'string' && row['root'] !== '' ? row['root'] : null;
+  return { key, source, market, date: parts.date, hour: parts.hour, state, totalBytes: total, root };
 }
 
 /**
@@ -45,17 +64,24 @@ export class DownloadJournal {
     this.#path = path;
   }
 
-  /** The journal on disk; an absent or unreadable one is empty, a malformed entry is dropped. */
-  async read(): Promise<JournalState> {
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(await readFile(this.#path, 'utf8'));
-    } catch {
-      return { paused: false, items: [] };
+  /** Where the journal lies. */
+  get path(): string {
+    return this.#path;
+  }
+
+  /** The journal on disk: absent is empty; a file that cannot be read says why; entries that cannot be read are counted and left out, the rest kept. */
+  async read(): Promise<JournalRead> {
+    const empty = { paused: false, items: [] };
+    const read = await readStateJson(this.#path);
+    if (read.kind === 'absent') return { state: empty, unreadable: null, dropped: 0 };
+    if (read.kind === 'unreadable') return { state: empty, unreadable: read.reason, dropped: 0 };
+    const body = read.json;
+    if (typeof body !== 'object' || body === null || Array.isArray(body) || !Array.isArray((body as Record<string, unknown>)['items'])) {
+      return { state: empty, unreadable: 'it is not a download journal (no list of items)', dropped: 0 };
     }
-    const body = typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>) : {};
-    const items = Array.isArray(body['items']) ? body['items'].map(entryOf).filter((entry) => entry !== null) : [];
-    return { paused: body['paused'] === true, items };
+    const rows = (body as Record<string, unknown[]>)['items'] ?? [];
+    const items = rows.map(entryOf).filter((entry) => entry !== null);
+    return { state: { paused: (body as Record<string, unknown>)['paused'] === true, items }, unreadable: null, dropped: rows.length - items.length };
   }
 
   /** Why the last write failed (a full or read-only disk), or null when it succeeded. */

@@ -2,6 +2,8 @@ import { rm } from 'node:fs/promises';
 import type { DownloadItem, DownloadQueue as DownloadQueueView } from '../../../shared/contract/library-schemas.ts';
 import { checkedSegment, keyParts, UnsafeLibraryName } from '../library/library-layout.ts';
 import { scanPartFiles } from '../library/library-scan.ts';
+import type { StateNotice } from '../../../shared/contract/state-notices.ts';
+import { keepAside } from '../state/state-file.ts';
 import type { DownloadJournal, JournalEntry } from './download-journal.ts';
 import { failureOf, transferKindOf } from './download-failure.ts';
 import { etaMs, RateMeter } from './rate-meter.ts';
@@ -15,11 +17,13 @@ export interface DownloadLinks {
   link(key: string, signal: AbortSignal): Promise<string>;
 }
 
-/** What the queue needs of the library: where a key lands, whether it is already there, and the root. */
+/** What the queue needs of the library: where a key lands, whether it is already there, and the root (now, or the one an item was queued for). */
 export interface DownloadLibrary {
   root(): Promise<string>;
-  pathOf(key: string): Promise<string | null>;
-  destinationOf(key: string): Promise<string>;
+  pathOf(key: string, root?: string): Promise<string | null>;
+  destinationOf(key: string, root?: string): Promise<string>;
+  /** Makes a download's folder and checks it is the library's own (see `SnapshotLibrary.ensureFolder`). */
+  ensureFolder?(folder: string, root: string): Promise<void>;
 }
 
 /** Schedules `run` after `ms`; returns the function that cancels it. Injected in tests. */
@@ -32,6 +36,8 @@ export interface DownloadQueueOptions {
   library: DownloadLibrary;
   /** Keeps unfinished items across restarts; none in tests that do not need it. */
   journal?: DownloadJournal | null;
+  /** Told when the journal could not be read, wholly or in part, and what was kept. */
+  onNotice?: (notice: StateNotice) => void;
   /** Transfers at once; default 3. */
   concurrency?: number;
   /** The clock rates and ETAs are measured on. */
@@ -69,6 +75,8 @@ interface Run {
 
 interface Entry {
   item: DownloadItem;
+  /** The library folder it was queued for: it lands there even if Settings change (or are reset) meanwhile. */
+  root: string;
   /** A URL from the manifest, used once; later starts ask for a fresh one. */
   url: string | null;
   meter: RateMeter;
@@ -110,24 +118,41 @@ export class DownloadQueue {
 
   /**
    * Brings back the journal's unfinished items (a download under way comes back queued, to
-   * resume from its `.part`), removes `.part` files under the root that no item owns, and starts.
+   * resume from its `.part`, in the folder it was queued for) and starts. `.part` files under the
+   * root that no item owns are removed only when the journal was read whole; otherwise their
+   * owner may be among what could not be read, so they are kept and the notice says so.
    */
   async open(): Promise<DownloadQueueView> {
-    const journal = (await this.#options.journal?.read()) ?? { paused: false, items: [] };
+    const read = (await this.#options.journal?.read()) ?? { state: { paused: false, items: [] }, unreadable: null, dropped: 0 };
+    const journal = read.state;
+    const current = await this.#options.library.root();
     this.#paused = journal.paused;
     for (const entry of journal.items) {
+      const root = entry.root ?? current;
       // Landed just before the journal could say so: nothing left to do.
-      if (this.#entries.has(entry.key) || (await this.#options.library.pathOf(entry.key)) !== null) continue;
-      const restored = this.#newEntry(entry, entry.state, null);
+      if (this.#entries.has(entry.key) || (await this.#options.library.pathOf(entry.key, root)) !== null) continue;
+      const restored = this.#newEntry(entry, entry.state, null, root);
       restored.item.totalBytes = entry.totalBytes;
       this.#entries.set(entry.key, restored);
     }
     const owned = new Set(journal.items.map((entry) => entry.key));
-    for (const part of await scanPartFiles(await this.#options.library.root())) {
-      if (!owned.has(part.key)) await rm(part.path, { force: true });
-    }
+    const unowned = (await scanPartFiles(current)).filter((part) => !owned.has(part.key));
+    const whole = read.unreadable === null && read.dropped === 0;
+    if (whole) for (const part of unowned) await rm(part.path, { force: true });
+    else await this.#tellJournalTrouble(read.unreadable, read.dropped, unowned.length, current);
     this.#changed();
     return this.snapshot();
+  }
+
+  async #tellJournalTrouble(unreadable: string | null, dropped: number, keptParts: number, root: string): Promise<void> {
+    const path = this.#options.journal?.path;
+    if (path === undefined) return;
+    const parts = keptParts === 0 ? '' : ` ${keptParts} partial download${keptParts === 1 ? '' : 's'} (.part) in ${root} that no listed download owns ${keptParts === 1 ? 'was' : 'were'} kept: queue ${keptParts === 1 ? 'its hour' : 'their hours'} again to resume, or delete ${keptParts === 1 ? 'it' : 'them'}.`;
+    const notice =
+      unreadable !== null
+        ? await keepAside(path, { reason: unreadable, meaning: `The download queue started empty.${parts}`, now: this.#now() })
+        : await keepAside(path, { reason: `${dropped} of its entries could not be read`, meaning: `The other downloads were kept in the queue; the original file is kept, with the entries that were left out.${parts}`, now: this.#now(), copy: true });
+    this.#options.onNotice?.(notice);
   }
 
   /** Queues the hours and days asked for. A key already queued is the same item; a key already in the library is skipped. */
@@ -148,13 +173,14 @@ export class DownloadQueue {
         wanted.push({ key: entry.key, url: entry.url });
       }
     }
+    const root = await this.#options.library.root();
     for (const { key, url } of wanted) {
       const existing = this.#entries.get(key);
       if (existing !== undefined && !finalStates.has(existing.item.state)) {
         existing.url ??= url;
         continue;
       }
-      const present = await this.#options.library.pathOf(key);
+      const present = await this.#options.library.pathOf(key, root);
       if (present !== null) {
         this.#options.onSkipped?.(key, present);
         continue;
@@ -162,7 +188,7 @@ export class DownloadQueue {
       // A finished item of this key (failed, cancelled, or done and deleted since) is queued afresh, at the end.
       this.#entries.delete(key);
       const parts = keyParts(key);
-      this.#entries.set(key, this.#newEntry({ key, source, market, date: parts.date, hour: parts.hour }, 'queued', url));
+      this.#entries.set(key, this.#newEntry({ key, source, market, date: parts.date, hour: parts.hour }, 'queued', url, root));
     }
     this.#changed();
     return this.snapshot();
@@ -207,7 +233,7 @@ export class DownloadQueue {
       if (finalStates.has(entry.item.state)) continue;
       entry.item.state = 'cancelled';
       if (entry.run !== null) this.#stop(entry, 'cancel');
-      else removals.push(this.#removePart(entry.item.key));
+      else removals.push(this.#removePart(entry));
     }
     await Promise.all(removals);
     this.#changed();
@@ -278,9 +304,10 @@ export class DownloadQueue {
     this.#idleWaiters.clear();
   }
 
-  #newEntry(parts: Omit<JournalEntry, 'state' | 'totalBytes'>, state: 'queued' | 'paused', url: string | null): Entry {
+  #newEntry(parts: Pick<JournalEntry, 'key' | 'source' | 'market' | 'date' | 'hour'>, state: 'queued' | 'paused', url: string | null, root: string): Entry {
     return {
-      item: { ...parts, state, bytes: 0, totalBytes: null, rateBps: 0, etaMs: null, attempts: 0, failure: null },
+      item: { key: parts.key, source: parts.source, market: parts.market, date: parts.date, hour: parts.hour, state, bytes: 0, totalBytes: null, rateBps: 0, etaMs: null, attempts: 0, failure: null },
+      root,
       url,
       meter: new RateMeter(),
       run: null,
@@ -305,8 +332,8 @@ export class DownloadQueue {
     entry.run.controller.abort(intent === 'cancel' ? 'cancel' : 'pause');
   }
 
-  async #removePart(key: string): Promise<void> {
-    await rm(`${await this.#options.library.destinationOf(key)}.part`, { force: true });
+  async #removePart(entry: Entry): Promise<void> {
+    await rm(`${await this.#options.library.destinationOf(entry.item.key, entry.root)}.part`, { force: true });
   }
 
   /** Starts queued items, oldest first, while slots are free. */
@@ -338,10 +365,12 @@ export class DownloadQueue {
         throw error;
       });
     const transfer = async (): Promise<TransferResult> => {
-      const destination = await this.#options.library.destinationOf(item.key);
+      const destination = await this.#options.library.destinationOf(item.key, entry.root);
+      const library = this.#options.library;
       return this.#options.transfer({
         key: item.key,
         destination,
+        ...(library.ensureFolder === undefined ? {} : { ensureFolder: (folder: string) => library.ensureFolder?.(folder, entry.root) ?? Promise.resolve() }),
         url: url ?? (await link(controller.signal)),
         refreshUrl: link,
         signal: controller.signal,
@@ -380,7 +409,7 @@ export class DownloadQueue {
 
   async #stopped(entry: Entry, run: Run, error: unknown): Promise<void> {
     const { item } = entry;
-    if (run.intent === 'cancel') await this.#removePart(item.key);
+    if (run.intent === 'cancel') await this.#removePart(entry);
     entry.run = null;
     if (run.intent === 'close') item.state = 'queued';
     else if (run.intent === null) {
@@ -436,10 +465,10 @@ export class DownloadQueue {
     const journal = this.#options.journal;
     if (journal === undefined || journal === null) return Promise.resolve();
     const items: JournalEntry[] = [];
-    for (const { item } of this.#entries.values()) {
+    for (const { item, root } of this.#entries.values()) {
       if (finalStates.has(item.state)) continue;
       const state = item.state === 'paused' ? 'paused' : 'queued';
-      items.push({ key: item.key, source: item.source, market: item.market, date: item.date, hour: item.hour, state, totalBytes: item.totalBytes });
+      items.push({ key: item.key, source: item.source, market: item.market, date: item.date, hour: item.hour, state, totalBytes: item.totalBytes, root });
     }
     return journal.write({ paused: this.#paused, items });
   }

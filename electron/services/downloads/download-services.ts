@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import type { LibraryIndex, DownloadQueue as DownloadQueueView } from '../../../shared/contract/library-schemas.ts';
 import type { MarketDataClient } from '../client/market-data-client.ts';
 import type { FileGrants } from '../files/file-grants.ts';
+import type { StateNotice } from '../../../shared/contract/state-notices.ts';
 import type { DownloadHandlers } from '../library-channels.ts';
 import { SnapshotLibrary } from '../library/snapshot-library.ts';
 import { clientLinks } from './client-links.ts';
@@ -28,6 +29,8 @@ export interface DownloadServicesOptions {
   onLibrary: (index: LibraryIndex) => void;
   /** Told after the library changed on disk (the offline data source rescans). */
   onLibraryChanged?: () => void;
+  /** Told when the download journal or the record-count index could not be read and was kept aside. */
+  onNotice?: (notice: StateNotice) => void;
   transfer?: SnapshotTransfer;
   concurrency?: number;
 }
@@ -37,6 +40,8 @@ export interface DownloadServices {
   readonly library: SnapshotLibrary;
   readonly queue: DownloadQueue;
   readonly handlers: DownloadHandlers;
+  /** Resolves once the queue has read its journal (whatever it found). */
+  readonly ready: Promise<void>;
   /** Pauses transfers under way (they resume on the next start) and flushes the journal. */
   close(): Promise<void>;
 }
@@ -46,6 +51,7 @@ export function createDownloadServices(options: DownloadServicesOptions): Downlo
   const library = new SnapshotLibrary({
     root: async () => (await options.libraryRoot()) ?? defaultLibraryRoot(options.userDataDir),
     countsPath: join(options.userDataDir, 'library-index.json'),
+    ...(options.onNotice === undefined ? {} : { onNotice: options.onNotice }),
     onChanged: (index) => options.onLibrary(index),
     ...(options.onLibraryChanged === undefined ? {} : { onFilesChanged: options.onLibraryChanged }),
   });
@@ -54,14 +60,22 @@ export function createDownloadServices(options: DownloadServicesOptions): Downlo
     links: clientLinks(options.clientOf),
     library,
     journal: new DownloadJournal(join(options.userDataDir, 'downloads.json')),
+    ...(options.onNotice === undefined ? {} : { onNotice: options.onNotice }),
     ...(options.concurrency === undefined ? {} : { concurrency: options.concurrency }),
     onChanged: options.onQueue,
     onLanded: () => void library.changed().catch(() => undefined),
   });
-  const ready = queue.open().catch(() => undefined);
+  const ready = queue.open().then(
+    () => undefined,
+    (error: unknown) => {
+      // The queue could not start at all (the library folder cannot be read): said once, in the log.
+      console.warn(`[downloads] the download queue could not open: ${error instanceof Error ? error.message : String(error)}`);
+    },
+  );
   return {
     library,
     queue,
+    ready,
     handlers: downloadHandlers({ queue, ready, library, clientOf: options.clientOf, hasKey: options.hasKey, grants: options.grants }),
     close: async () => {
       await ready;

@@ -3,6 +3,7 @@ import { open, mkdir, rename, rm, stat, statfs as fsStatfs } from 'node:fs/promi
 import type { IncomingMessage } from 'node:http';
 import { basename, dirname } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
+import { ContractError } from '../../../shared/contract/errors.ts';
 import { plainGet, UnusableUrlError } from './download-request.ts';
 import { SnapshotVerificationError, type SnapshotVerifier, type SnapshotVerifierFactory } from './download-verifier.ts';
 import { openPartFile, type PartOpener, type PartWriter } from './part-file.ts';
@@ -102,6 +103,13 @@ class Transfer {
     try {
       return await this.#run();
     } catch (error) {
+      // A folder the library refuses (a symbolic link on the way) is said as it is, not retried.
+      if (error instanceof ContractError && !this.#request.signal.aborted) {
+        await this.#writer?.close().catch(() => undefined);
+        this.#writer = null;
+        this.#verifier.abandon();
+        throw error;
+      }
       const failure = this.#typed(error);
       await this.#writer?.close().catch(() => undefined);
       this.#writer = null;
@@ -115,7 +123,7 @@ class Transfer {
   async #run(): Promise<TransferResult> {
     const request = this.#request;
     request.signal.throwIfAborted();
-    await mkdir(this.#folder, { recursive: true });
+    await this.#ensureFolder();
     await this.#resumeFromPart();
     let url = request.url;
     let retries = 0;
@@ -337,7 +345,7 @@ class Transfer {
     // A pause or cancel that came during the verdict still wins: nothing lands after it.
     this.#request.signal.throwIfAborted();
     const sha256 = this.#hash.digest('hex');
-    await mkdir(this.#folder, { recursive: true });
+    await this.#ensureFolder();
     await rename(this.#part, this.#request.destination);
     await syncFolder(this.#folder);
     return { bytes: this.#offset, records, sha256 };
@@ -400,6 +408,12 @@ class Transfer {
       }
       return { why: `could not ask the service for a fresh download link (${messageOf(error)})` };
     }
+  }
+
+  async #ensureFolder(): Promise<void> {
+    const ensure = this.#request.ensureFolder;
+    if (ensure === undefined) await mkdir(this.#folder, { recursive: true });
+    else await ensure(this.#folder);
   }
 
   #typed(error: unknown): TransferError {

@@ -34,6 +34,8 @@ export interface TransferRequest {
   onRetry?: (attempt: number, why: string) => void;
   /** Called once the bytes are all on disk and verification starts. */
   onVerifying?: () => void;
+  /** Makes the destination's folder and checks it may be written (the library's boundary); a ContractError refuses the download as it is. A plain `mkdir -p` when absent. */
+  ensureFolder?: (folder: string) => Promise<void>;
 }
 
 /** A landed file: its size, the records the full decode read, and its sha256. */

@@ -1,5 +1,6 @@
-import { readFile } from 'node:fs/promises';
+import type { StateNotice } from '../../../shared/contract/state-notices.ts';
 import { writeFileAtomic } from '../settings/atomic-write.ts';
+import { keepAside, readStateJson } from '../state/state-file.ts';
 import { decodeSnapshotInWorker } from '../snapshot/decode-worker-client.ts';
 import type { LibraryEntry } from './library-scan.ts';
 
@@ -38,17 +39,21 @@ export class RecordCounts {
   readonly #path: string;
   readonly #count: RecordCounter;
   readonly #onCounted: () => void;
-  #cache: Map<string, CachedCount> | null = null;
+  #cache: Promise<Map<string, CachedCount>> | null = null;
+  readonly #onNotice: (notice: StateNotice) => void;
+  readonly #now: () => number;
   readonly #pending = new Map<string, LibraryEntry>();
   /** Files whose decode failed, by path and stamp: not tried again until they change. */
   readonly #failed = new Set<string>();
   #running: Promise<void> | null = null;
   #closed = false;
 
-  constructor(options: { path: string; count?: RecordCounter; onCounted: () => void }) {
+  constructor(options: { path: string; count?: RecordCounter; onCounted: () => void; onNotice?: (notice: StateNotice) => void; now?: () => number }) {
     this.#path = options.path;
     this.#count = options.count ?? decoderRecordCount;
     this.#onCounted = options.onCounted;
+    this.#onNotice = options.onNotice ?? (() => {});
+    this.#now = options.now ?? Date.now;
   }
 
   /** The known count of a file, or null; an unknown one is counted in the background. */
@@ -61,6 +66,11 @@ export class RecordCounts {
       this.#running ??= this.#drain().finally(() => (this.#running = null));
     }
     return null;
+  }
+
+  /** Reads the index file now (at start), so one that cannot be read is told of at once. */
+  async read(): Promise<void> {
+    await this.#load();
   }
 
   /** Resolves when no count is under way (tests, and close). */
@@ -110,20 +120,24 @@ export class RecordCounts {
     if (changed) await this.#save().catch(() => undefined);
   }
 
-  async #load(): Promise<Map<string, CachedCount>> {
-    if (this.#cache !== null) return this.#cache;
-    const cache = new Map<string, CachedCount>();
-    try {
-      const parsed: unknown = JSON.parse(await readFile(this.#path, 'utf8'));
-      const files = typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>)['files'] : undefined;
-      if (typeof files === 'object' && files !== null) {
-        for (const [path, value] of Object.entries(files)) if (isCachedCount(value)) cache.set(path, value);
-      }
-    } catch {
-      // No index yet, or an unreadable one: counts are made again.
-    }
-    this.#cache ??= cache;
+  #load(): Promise<Map<string, CachedCount>> {
+    // One read for every caller, so an unreadable index is kept aside once.
+    this.#cache ??= this.#read();
     return this.#cache;
+  }
+
+  async #read(): Promise<Map<string, CachedCount>> {
+    const cache = new Map<string, CachedCount>();
+    const read = await readStateJson(this.#path);
+    if (read.kind === 'absent') return cache;
+    const files = read.kind === 'json' && typeof read.json === 'object' && read.json !== null ? (read.json as Record<string, unknown>)['files'] : undefined;
+    if (read.kind === 'unreadable' || typeof files !== 'object' || files === null) {
+      const reason = read.kind === 'unreadable' ? read.reason : 'it is not a record-count index (no files)';
+      this.#onNotice(await keepAside(this.#path, { reason, meaning: 'Record counts of library files are counted again in the background; nothing else is lost.', now: this.#now() }));
+      return cache;
+    }
+    for (const [path, value] of Object.entries(files)) if (isCachedCount(value)) cache.set(path, value);
+    return cache;
   }
 
   async #save(): Promise<void> {

@@ -1,8 +1,10 @@
 import { rm, rmdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { LibraryDataset, LibraryIndex } from '../../../shared/contract/library-schemas.ts';
+import type { StateNotice } from '../../../shared/contract/state-notices.ts';
 import { freeBytesAt } from './free-bytes.ts';
-import { insideLibrary, libraryFolder } from './library-boundary.ts';
+import { ContractError } from '../../../shared/contract/errors.ts';
+import { insideLibrary, LibraryBoundaryError, libraryFolder } from './library-boundary.ts';
 import { existingLibraryPath, keyParts, libraryLayouts, libraryPathOf } from './library-layout.ts';
 import { scanLibrary, type LibraryEntry } from './library-scan.ts';
 import { RecordCounts, type RecordCounter } from './record-counts.ts';
@@ -21,6 +23,8 @@ export interface SnapshotLibraryOptions {
   onChanged?: (index: LibraryIndex) => void;
   /** Told at once when files land or are deleted (not when a count becomes known), before the new index is built. */
   onFilesChanged?: () => void;
+  /** Told when the record-count index could not be read and was kept aside. */
+  onNotice?: (notice: StateNotice) => void;
 }
 
 function datasetsOf(entries: readonly (LibraryEntry & { records: number | null })[]): LibraryDataset[] {
@@ -51,7 +55,12 @@ export class SnapshotLibrary {
 
   constructor(options: SnapshotLibraryOptions) {
     this.#options = options;
-    this.#counts = new RecordCounts({ path: options.countsPath, ...(options.count === undefined ? {} : { count: options.count }), onCounted: () => void this.changed(false) });
+    this.#counts = new RecordCounts({
+      path: options.countsPath,
+      ...(options.count === undefined ? {} : { count: options.count }),
+      ...(options.onNotice === undefined ? {} : { onNotice: options.onNotice }),
+      onCounted: () => void this.changed(false),
+    });
   }
 
   /** The library root now. */
@@ -78,17 +87,27 @@ export class SnapshotLibrary {
     return new Set((await scanLibrary(await this.#options.root())).map((entry) => entry.key));
   }
 
-  /** Where a key's complete file lies (either layout), or null when the library does not have it. */
-  async pathOf(key: string): Promise<string | null> {
-    return existingLibraryPath(await this.#options.root(), key);
+  /** Where a key's complete file lies (either layout) under the root (or under `root`, the folder a download was queued for), or null when it is not there. */
+  async pathOf(key: string, root?: string): Promise<string | null> {
+    return existingLibraryPath(root ?? (await this.#options.root()), key);
   }
 
-  /** Where a download of the key lands: the public tool's layout under the root, its folder made and checked to be the library's own (no symbolic link on the way). */
-  async destinationOf(key: string): Promise<string> {
-    const root = await this.#options.root();
-    const path = libraryPathOf(root, key, 'standard');
-    await libraryFolder(root, dirname(path));
-    return path;
+  /** Where a download of the key lands: the public tool's layout under the root (or `queuedFor`, the folder it was queued for). */
+  async destinationOf(key: string, queuedFor?: string): Promise<string> {
+    return libraryPathOf(queuedFor ?? (await this.#options.root()), key, 'standard');
+  }
+
+  /**
+   * Makes a download's folder under the root (or `queuedFor`) and checks that all of it is the
+   * library's own (no symbolic link on the way); refuses with a ContractError naming the link.
+   */
+  async ensureFolder(folder: string, queuedFor?: string): Promise<void> {
+    try {
+      await libraryFolder(queuedFor ?? (await this.#options.root()), folder);
+    } catch (error) {
+      if (!(error instanceof LibraryBoundaryError)) throw error;
+      throw new ContractError({ kind: 'invalid-request', message: error.message, resolution: 'Remove the symbolic link, or choose another library folder in Settings → Data source, then retry.', channel: null });
+    }
   }
 
   /** Deletes the files of these keys (every layout), removes date folders left empty, and returns the new index. */
@@ -132,6 +151,11 @@ export class SnapshotLibrary {
     } finally {
       this.#inFlight.delete(building);
     }
+  }
+
+  /** Reads the record-count index now (at start), so one that cannot be read is told of at once. */
+  readCounts(): Promise<void> {
+    return this.#counts.read();
   }
 
   /** Resolves when no record count is being made and every index it caused has been pushed (tests). */

@@ -1,4 +1,3 @@
-import { readFile, rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ContractError } from '../../../shared/contract/errors.ts';
 import {
@@ -8,14 +7,28 @@ import {
   type Settings,
   type SettingsPatch,
 } from '../../../shared/settings.ts';
+import type { StateNotice } from '../../../shared/contract/state-notices.ts';
+import { keepAside, readStateJson } from '../state/state-file.ts';
 import { writeFileAtomic } from './atomic-write.ts';
 
 /** File name of the settings document inside the user-data directory. */
 export const settingsFileName = 'settings.json';
 
+/** What a settings store tells and reads besides its file. */
+export interface SettingsStoreOptions {
+  /** Told when the file could not be read and was kept aside. */
+  onNotice?: (notice: StateNotice) => void;
+  now?: () => number;
+}
+
+/** What it means when settings.json could not be read. */
+const settingsLost = 'The app started with default settings: the data source is the embedded demo and downloads go to the default library folder until you choose again in Settings (API keys stay in the keychain; downloads already queued keep their folder). The old file is kept, to copy values from.';
+
 /**
- * Settings persisted as JSON in the user-data directory, written atomically. A corrupt file is
- * kept aside as `settings.json.corrupt-<time>` and replaced by defaults, so the app still starts.
+ * Settings persisted as JSON in the user-data directory, written atomically. A file that cannot
+ * be read (a folder, bad bytes, bad JSON, settings that do not validate, no permission) is kept
+ * aside as `settings.json.unreadable-<time>` and replaced by defaults, so the app still starts,
+ * and `onNotice` says so.
  */
 export class SettingsStore {
   readonly path: string;
@@ -23,10 +36,12 @@ export class SettingsStore {
   #loading: Promise<Settings> | null = null;
   #writes: Promise<void> = Promise.resolve();
   readonly #onChange: (settings: Settings) => void;
+  readonly #options: SettingsStoreOptions;
 
-  constructor(userDataDir: string, onChange: (settings: Settings) => void = () => {}) {
+  constructor(userDataDir: string, onChange: (settings: Settings) => void = () => {}, options: SettingsStoreOptions = {}) {
     this.path = join(userDataDir, settingsFileName);
     this.#onChange = onChange;
+    this.#options = options;
   }
 
   /** The current settings, loading them from disk on first use. */
@@ -69,25 +84,18 @@ export class SettingsStore {
   }
 
   async #load(): Promise<Settings> {
-    let text: string;
-    try {
-      text = await readFile(this.path, 'utf8');
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return defaultSettings;
-      throw error;
-    }
-    let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      return this.#quarantine();
-    }
-    const parsed = settingsSchema.safeParse(json);
-    return parsed.success ? parsed.data : this.#quarantine();
+    const read = await readStateJson(this.path);
+    if (read.kind === 'absent') return defaultSettings;
+    if (read.kind === 'unreadable') return this.#setAside(read.reason);
+    const parsed = settingsSchema.safeParse(read.json);
+    if (parsed.success) return parsed.data;
+    const issue = parsed.error.issues[0];
+    return this.#setAside(`it does not hold valid settings (${issue === undefined ? 'unknown problem' : `${issue.path.join('.') || 'the document'}: ${issue.message}`})`);
   }
 
-  async #quarantine(): Promise<Settings> {
-    await rename(this.path, `${this.path}.corrupt-${Date.now()}`).catch(() => {});
+  async #setAside(reason: string): Promise<Settings> {
+    const notice = await keepAside(this.path, { reason, meaning: settingsLost, now: (this.#options.now ?? Date.now)() });
+    this.#options.onNotice?.(notice);
     return defaultSettings;
   }
 }

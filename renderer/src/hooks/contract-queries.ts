@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
 import type { AppInfo, Health } from '../../../shared/contract/channels.ts';
 import type { KeyStatusView, UsageView } from '../../../shared/contract/service-schemas.ts';
+import type { StateNotices } from '../../../shared/contract/state-notices.ts';
 import type { ContractError } from '../../../shared/contract/errors.ts';
 import type { Settings, SettingsPatch } from '../../../shared/settings.ts';
 import { useApi, useConnection } from '../connection-context.ts';
@@ -11,6 +12,7 @@ import { healthDescribes, libraryContentsChanged, sourceIdentityOf } from './sou
 /** Query keys of the contract's server state. */
 export const queryKeys = {
   appInfo: ['app.info'] as const,
+  notices: ['app.notices'] as const,
   settings: ['settings'] as const,
   health: ['health'] as const,
   keyStatus: ['keys.status'] as const,
@@ -48,6 +50,12 @@ export function useUsage() {
 export function useAppInfo() {
   const api = useApi();
   return useQuery<AppInfo, ContractError>({ queryKey: queryKeys.appInfo, queryFn: () => api.app.info(), staleTime: Infinity });
+}
+
+/** State files set aside at start (asked once: they are found while the app starts). */
+export function useStateNotices() {
+  const api = useApi();
+  return useQuery<StateNotices, ContractError>({ queryKey: queryKeys.notices, queryFn: () => api.app.notices(), staleTime: Infinity });
 }
 
 /** Persisted settings, kept fresh by `settings.changed` events. */

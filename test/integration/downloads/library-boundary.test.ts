@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ContractResult } from '../../../shared/contract/errors.ts';
 import type { LibraryIndex } from '../../../shared/contract/library-schemas.ts';
 import { dispatch } from '../../../electron/contract-host/dispatch.ts';
-import { LibraryBoundaryError } from '../../../electron/services/library/library-boundary.ts';
+import { ContractError } from '../../../shared/contract/errors.ts';
 import { SnapshotLibrary } from '../../../electron/services/library/snapshot-library.ts';
 import { createMainServices, type MainServices } from '../../../electron/services/main-services.ts';
 import { useTempDirs } from '../../support/temp-dir.ts';
@@ -117,17 +117,23 @@ describe('the library boundary', () => {
     await symlink(outside, join(root, 'data', 'standard', 'binance', 'BTC-USDT', '2024-03-10'));
     const library = new SnapshotLibrary({ root: () => Promise.resolve(root), countsPath: join(await temp(), 'counts.json') });
     try {
-      const refused = await library.destinationOf(key).then(
+      const destination = await library.destinationOf(key);
+      const refused = await library.ensureFolder(dirname(destination)).then(
         () => null,
         (error: unknown) => error,
       );
-      expect(refused).toBeInstanceOf(LibraryBoundaryError);
-      expect(String(refused)).toMatch(/2024-03-10 is a symbolic link.*Remove the link, or choose another library folder/);
+      expect(refused).toBeInstanceOf(ContractError);
+      expect(refused).toMatchObject({ kind: 'invalid-request' });
+      expect(String(refused)).toMatch(/2024-03-10 is a symbolic link/);
+      expect((refused as ContractError).resolution).toMatch(/Remove the symbolic link, or choose another library folder/);
       // A library folder that is itself a link (a library on another disk) is fine.
       const linkedRoot = join(await temp(), 'linked-library');
       await symlink(root, linkedRoot);
       const other = new SnapshotLibrary({ root: () => Promise.resolve(linkedRoot), countsPath: join(await temp(), 'counts.json') });
-      expect(await other.destinationOf('standard-binance-ETH-USDT-2024-03-10-07')).toBe(join(linkedRoot, 'data', 'standard', 'binance', 'ETH-USDT', '2024-03-10', 'standard-binance-ETH-USDT-2024-03-10-07.jsonl.zst'));
+      const elsewhere = await other.destinationOf('standard-binance-ETH-USDT-2024-03-10-07');
+      expect(elsewhere).toBe(join(linkedRoot, 'data', 'standard', 'binance', 'ETH-USDT', '2024-03-10', 'standard-binance-ETH-USDT-2024-03-10-07.jsonl.zst'));
+      await other.ensureFolder(dirname(elsewhere));
+      expect(await exists(dirname(elsewhere))).toBe(true);
       await other.close();
     } finally {
       await library.close();

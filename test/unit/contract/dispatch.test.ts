@@ -18,6 +18,7 @@ const handlers: ContractHandlers = {
       nodeVersion: '20',
       userDataDir: '/tmp/x',
     }),
+  'app.notices': () => Promise.resolve({ notices: [] }),
   'settings.get': () => Promise.resolve(defaultSettings),
   'settings.update': (patch) => Promise.resolve({ ...defaultSettings, ...(patch.dataSource ? { dataSource: patch.dataSource } : {}) }),
   'health.check': () => Promise.reject(new Error('probe exploded')),

@@ -38,6 +38,7 @@ const marketHandlers: MarketHandlers = {
 const unused = (): Promise<never> => Promise.reject(new Error('not a market channel'));
 const handlers: ContractHandlers = {
   'app.info': unused,
+  'app.notices': unused,
   'settings.get': () => Promise.resolve(defaultSettings),
   'settings.update': unused,
   'health.check': unused,

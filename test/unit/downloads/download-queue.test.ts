@@ -1,8 +1,9 @@
 import { existsSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { DownloadQueue as QueueView } from '../../../shared/contract/library-schemas.ts';
+import type { StateNotice } from '../../../shared/contract/state-notices.ts';
 import { MarketDataError } from '../../../electron/services/client/market-data-error.ts';
 import { DownloadJournal } from '../../../electron/services/downloads/download-journal.ts';
 import { DownloadQueue, type DownloadLinks, type DownloadQueueOptions } from '../../../electron/services/downloads/download-queue.ts';
@@ -354,5 +355,84 @@ describe('the download queue', () => {
     expect(existsSync(stray)).toBe(false);
     expect(transfers.started).toEqual([keyOf(1)]);
     await again.close();
+  });
+});
+
+describe('the journal when it cannot be read', () => {
+  /** A queue over a journal at `journalPath` and a library whose root the test moves. */
+  function restart(userData: string, journalPath: string, root: string) {
+    const library = new SnapshotLibrary({ root: () => Promise.resolve(root), countsPath: join(userData, 'counts.json'), count: () => Promise.resolve(0) });
+    const transfers = new HandTransfers();
+    const notices: StateNotice[] = [];
+    const queue = new DownloadQueue({ transfer: transfers.transfer, links: handLinks(), library, journal: new DownloadJournal(journalPath), concurrency: 1, now: () => Date.UTC(2026, 10, 26, 21, 0, 0), onNotice: (notice) => notices.push(notice) });
+    return { library, transfers, notices, queue };
+  }
+
+  const entry = (hour: number, extra: Record<string, unknown> = {}) => ({ key: keyOf(hour), source: 'demo', market: 'BTC', state: 'queued', totalBytes: null, ...extra });
+
+  it('keeps the good entries when some are bad, keeps a copy of the file, and keeps the parts no listed download owns', async () => {
+    const userData = await temp();
+    const root = join(userData, 'library');
+    const journalPath = join(userData, 'downloads.json');
+    // One entry with a market that could never be a folder, one with a key of another dataset, one not an object.
+    const bad = [{ key: 'standard-demo-..-2026-03-01-05', source: 'demo', market: '..', state: 'queued' }, entry(6, { key: 'standard-other-ETH-2026-03-01-06' }), 'nonsense'];
+    await writeFile(journalPath, JSON.stringify({ version: 1, paused: true, items: [entry(1), ...bad, entry(2, { state: 'paused' })] }));
+    const { library, notices, queue } = restart(userData, journalPath, root);
+    const stray = `${await library.destinationOf(keyOf(9))}.part`;
+    await mkdir(dirname(stray), { recursive: true });
+    await writeFile(stray, 'maybe owned by a bad entry');
+    const view = await queue.open();
+    expect(view.items.map((item) => [item.key, item.state])).toEqual([
+      [keyOf(1), 'queued'],
+      [keyOf(2), 'paused'],
+    ]);
+    expect(view.paused).toBe(true);
+    expect(existsSync(stray)).toBe(true);
+    expect(notices).toHaveLength(1);
+    expect(notices[0]).toMatchObject({ file: 'downloads.json', reason: '3 of its entries could not be read', keptAs: `${journalPath}.unreadable-2026-11-26T21-00-00-000Z` });
+    expect(notices[0]?.meaning).toMatch(/other downloads were kept.*1 partial download \(\.part\) in .* was kept: queue its hour again to resume, or delete it/);
+    // The copy holds the file as it was; the journal itself is written anew with the good entries.
+    expect((JSON.parse(await readFile(notices[0]?.keptAs ?? '', 'utf8')) as { items: unknown[] }).items).toHaveLength(5);
+    await queue.close();
+    expect((JSON.parse(await readFile(journalPath, 'utf8')) as { items: { key: string }[] }).items.map((item) => item.key)).toEqual([keyOf(1), keyOf(2)]);
+  });
+
+  it('moves an unreadable journal aside (bad JSON, a folder), starts empty, and keeps every part', async () => {
+    for (const spoil of [(path: string) => writeFile(path, '{"items": [ {"key": '), (path: string) => mkdir(path), (path: string) => writeFile(path, Uint8Array.of(0xff, 0xfe, 0x7b))]) {
+      const userData = await temp();
+      const root = join(userData, 'library');
+      const journalPath = join(userData, 'downloads.json');
+      await spoil(journalPath);
+      const { library, notices, queue } = restart(userData, journalPath, root);
+      const part = `${await library.destinationOf(keyOf(3))}.part`;
+      await mkdir(dirname(part), { recursive: true });
+      await writeFile(part, 'resumable');
+      expect((await queue.open()).items).toEqual([]);
+      expect(existsSync(part)).toBe(true);
+      expect(notices).toHaveLength(1);
+      expect(notices[0]?.keptAs).toBe(`${journalPath}.unreadable-2026-11-26T21-00-00-000Z`);
+      expect(existsSync(notices[0]?.keptAs ?? '')).toBe(true);
+      expect(existsSync(journalPath)).toBe(false);
+      expect(notices[0]?.meaning).toMatch(/The download queue started empty/);
+      await queue.close();
+    }
+  });
+
+  it('a queued download lands in the folder it was queued for, whatever the root is at the next start', async () => {
+    const userData = await temp();
+    const chosen = join(userData, 'chosen-library');
+    const journalPath = join(userData, 'downloads.json');
+    const first = restart(userData, journalPath, chosen);
+    await first.queue.open();
+    first.queue.pause();
+    await first.queue.enqueue({ source: 'demo', market: 'BTC', keys: [keyOf(4)] });
+    await first.queue.close();
+    // Settings were reset meanwhile: the root is now the default one.
+    const again = restart(userData, journalPath, join(userData, 'library'));
+    await again.queue.open();
+    again.queue.resume();
+    await flush();
+    expect(again.transfers.request(keyOf(4)).destination).toBe(join(chosen, 'data', 'standard', 'demo', 'BTC', '2026-03-01', `${keyOf(4)}.jsonl.zst`));
+    await again.queue.close();
   });
 });

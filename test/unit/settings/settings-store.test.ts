@@ -1,7 +1,8 @@
-import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ContractError } from '../../../shared/contract/errors.ts';
+import type { StateNotice } from '../../../shared/contract/state-notices.ts';
 import { defaultSettings } from '../../../shared/settings.ts';
 import { SettingsStore } from '../../../electron/services/settings/settings-store.ts';
 import { useTempDirs } from '../../support/temp-dir.ts';
@@ -69,13 +70,30 @@ describe('SettingsStore', () => {
     expect(settings.ui.lastView).toBe('options');
   });
 
-  it('sets a corrupt file aside and starts from defaults', async () => {
-    const dir = await tempDir();
-    await writeFile(join(dir, 'settings.json'), '{"schemaVersion": 1, "dataSource": ');
-    const store = new SettingsStore(dir);
-    expect(await store.get()).toEqual(defaultSettings);
-    const files = await readdir(dir);
-    expect(files.some((name) => name.startsWith('settings.json.corrupt-'))).toBe(true);
+  it('keeps any unreadable file aside with a timestamp, starts from defaults, and says so once', async () => {
+    const spoilers: [string, (path: string) => Promise<unknown>, RegExp][] = [
+      ['bad JSON', (path) => writeFile(path, '{"schemaVersion": 1, "dataSource": '), /not valid JSON/],
+      ['a folder', (path) => mkdir(path), /it is a folder, not a file/],
+      ['bad bytes', (path) => writeFile(path, Uint8Array.of(0x7b, 0xff, 0xfe, 0x7d)), /not UTF-8 text/],
+      ['settings that do not validate', (path) => writeFile(path, JSON.stringify({ ...defaultSettings, dataSource: 'remote', remoteBaseUrl: null })), /does not hold valid settings \(remoteBaseUrl/],
+    ];
+    for (const [what, spoil, reason] of spoilers) {
+      const dir = await tempDir();
+      await spoil(join(dir, 'settings.json'));
+      const notices: StateNotice[] = [];
+      const store = new SettingsStore(dir, () => {}, { onNotice: (notice) => notices.push(notice), now: () => Date.UTC(2026, 10, 26, 21, 46, 29, 123) });
+      expect(await store.get(), what).toEqual(defaultSettings);
+      expect(notices, what).toHaveLength(1);
+      expect(notices[0]?.reason, what).toMatch(reason);
+      expect(notices[0]?.keptAs, what).toBe(join(dir, 'settings.json.unreadable-2026-11-26T21-46-29-123Z'));
+      expect(notices[0]?.meaning).toMatch(/default settings.*downloads already queued keep their folder/);
+      expect((await readdir(dir)).sort(), what).toEqual(['settings.json.unreadable-2026-11-26T21-46-29-123Z']);
+      // A second read does not set anything aside again; a save writes a good file.
+      await store.get();
+      await store.update({ ui: { density: 'comfortable' } });
+      expect(notices, what).toHaveLength(1);
+      expect((await new SettingsStore(dir).get()).ui.density).toBe('comfortable');
+    }
   });
 
   it('notifies a listener with the saved settings', async () => {

@@ -8,6 +8,7 @@ import { unusedLibraryHandlers } from '../../../support/unused-library-handlers.
 export const dispatchOnlyHandlers: ContractHandlers = {
   'app.info': () =>
     Promise.resolve({ name: 'Market Data Explorer', version: '0.0.0', mode: 'browser', platform: 'linux-x64', electronVersion: null, nodeVersion: '20', userDataDir: '/tmp/x' }),
+  'app.notices': () => Promise.resolve({ notices: [] }),
   'settings.get': () => Promise.resolve(defaultSettings),
   'settings.update': () => Promise.resolve(defaultSettings),
   'health.check': () =>

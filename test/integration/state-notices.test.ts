@@ -1,0 +1,58 @@
+import { existsSync } from 'node:fs';
+import { mkdir, readdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ContractResult } from '../../shared/contract/errors.ts';
+import type { StateNotices } from '../../shared/contract/state-notices.ts';
+import type { Settings } from '../../shared/settings.ts';
+import { dispatch } from '../../electron/contract-host/dispatch.ts';
+import { createMainServices, type MainServices } from '../../electron/services/main-services.ts';
+import { useTempDirs } from '../support/temp-dir.ts';
+
+// The app's state files as the app starts on them: each one that cannot be read is kept aside,
+// the app starts, and `app.notices` (the window's banner) and the log say so, once.
+
+const temp = useTempDirs();
+const running: MainServices[] = [];
+afterEach(async () => {
+  await Promise.all(running.splice(0).map((services) => services.close()));
+});
+
+function valueOf<T>(result: ContractResult<unknown>): T {
+  if (!result.ok) throw new Error(`${result.error.kind}: ${result.error.message}`);
+  return result.value as T;
+}
+
+describe('state files that cannot be read', () => {
+  it('never stop the app: each is kept aside, told once in the window and once in the log', async () => {
+    const userData = await temp();
+    await mkdir(join(userData, 'settings.json'));
+    await writeFile(join(userData, 'downloads.json'), '{"version":1,"items":[{"key":');
+    await mkdir(join(userData, 'library-index.json'));
+    const log: string[] = [];
+    const services = createMainServices({ userDataDir: userData, mode: 'browser', healthIntervalMs: 0, logStateNotice: (line) => log.push(line) });
+    running.push(services);
+    const settings = valueOf<Settings>(await dispatch(services.handlers, 'settings.get', undefined));
+    expect(settings.dataSource).toBe('embedded');
+    const { notices } = valueOf<StateNotices>(await dispatch(services.handlers, 'app.notices', undefined));
+    expect(notices.map((notice) => notice.file).sort()).toEqual(['downloads.json', 'library-index.json', 'settings.json']);
+    for (const notice of notices) {
+      expect(notice.keptAs).toMatch(new RegExp(`^${join(userData, notice.file).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\.unreadable-\\d{4}-\\d\\d-\\d\\dT\\d\\d-\\d\\d-\\d\\d-\\d{3}Z$`));
+      expect(existsSync(notice.keptAs ?? '')).toBe(true);
+    }
+    expect(notices.find((notice) => notice.file === 'settings.json')?.reason).toBe('it is a folder, not a file');
+    // Asked again: the same notices, not new ones; the log has one line each.
+    expect(valueOf<StateNotices>(await dispatch(services.handlers, 'app.notices', undefined)).notices).toHaveLength(3);
+    expect(log).toHaveLength(3);
+    expect(log.every((line) => line.startsWith('[state] ') && line.includes('could not be read'))).toBe(true);
+    // The app works on: settings save, the queue answers.
+    await dispatch(services.handlers, 'settings.update', { ui: { density: 'comfortable' } });
+    expect((await readdir(userData)).filter((name) => name === 'settings.json')).toEqual(['settings.json']);
+  });
+
+  it('say nothing when every file reads (or none exists yet)', async () => {
+    const services = createMainServices({ userDataDir: await temp(), mode: 'browser', healthIntervalMs: 0, logStateNotice: () => {} });
+    running.push(services);
+    expect(valueOf<StateNotices>(await dispatch(services.handlers, 'app.notices', undefined)).notices).toEqual([]);
+  });
+});
