@@ -7,9 +7,10 @@ export type AccessDecision =
   | { allowed: false; status: 401 | 403; reason: string };
 
 /**
- * Guards browser mode the way Jupyter does: the Host header must name this loopback server
- * (defeats DNS rebinding), a cross-site Origin is refused, and every request must carry the
- * per-run token in the query, a cookie, or an `Authorization: Token …` header.
+ * Guards browser mode the way Jupyter does: the Host header (and an absolute-form request target)
+ * must name this loopback server exactly (defeats DNS rebinding), a cross-site Origin is refused,
+ * and every request must carry the per-run token in the query, a cookie, or an
+ * `Authorization: Token …` header.
  */
 export class AccessGuard {
   readonly token: string;
@@ -24,11 +25,17 @@ export class AccessGuard {
     this.#allowedOrigins = new Set([...this.#allowedHosts].map((host) => `http://${host}`));
   }
 
-  /** Checks Host, Origin and the token. */
+  /** Checks Host, an absolute-form target, Origin and the token. */
   check(request: IncomingMessage, url: URL): AccessDecision {
     const host = request.headers.host ?? '';
     if (!this.#allowedHosts.has(host.toLowerCase())) {
       return { allowed: false, status: 403, reason: `Host "${host}" is not this server` };
+    }
+    // An absolute-form target (`GET http://host:port/ HTTP/1.1`) names the server it is for, and
+    // that name overrides Host (RFC 9112, 3.2.2): it must be this server too.
+    const target = request.url ?? '/';
+    if (!target.startsWith('/') && !this.#allowedOrigins.has(url.origin)) {
+      return { allowed: false, status: 403, reason: `Request target "${target}" is not this server` };
     }
     const origin = request.headers.origin;
     if (origin !== undefined && !this.#allowedOrigins.has(origin.toLowerCase())) {
