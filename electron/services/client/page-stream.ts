@@ -20,23 +20,31 @@ export interface PagedQuery<Row> {
 function paginationError(route: RouteSpec, message: string, request: RequestSummary): MarketDataError {
   return new MarketDataError('pagination', `${route.path}: ${message}`, {
     request,
-    resolution: 'The service broke its pagination rules; the rows so far are complete, but the rest cannot be fetched safely.',
+    resolution:
+      'The service broke its pagination rules (spec 4.0): the rows so far are sound but incomplete, and the rest cannot be fetched safely. Try again later or with a narrower range; if it persists, report it with this request to whoever runs the service.',
   });
+}
+
+/** A cursor as the error names it: quoted, and cut short (cursors are opaque and may be long). */
+function quoted(cursor: string): string {
+  return JSON.stringify(cursor.length > 60 ? `${cursor.slice(0, 60)}…` : cursor);
 }
 
 /**
  * Pages through one query (spec 4.0): the cursor goes back with every other parameter unchanged;
  * paging stops when `has_more` is false (at a null cursor on `/catalog/instruments`). `has_more`
- * without a cursor, or a cursor the service already gave, is a typed `pagination` error. Every
- * row is checked by the guard; a bad one is an `invalid-response` error naming the row and field,
- * except on routes that skip malformed items (the catalog), where it is left out and reported.
+ * without a cursor, or any cursor the service already gave in this paging (a cycle of any length),
+ * is a typed `pagination` error. Every row is checked by the guard; a bad one is an
+ * `invalid-response` error naming the row and field, except on routes that skip malformed items
+ * (the catalog), where it is left out and reported.
  */
 export async function* pageThrough<Row>(transport: HttpTransport, query: PagedQuery<Row>): AsyncGenerator<RowPage<Row>> {
   const { route, params, guard, signal } = query;
-  const seen = new Set<string>();
+  /** Every cursor this paging was given, with the page (1-based) that gave it: any of them coming back is a cycle. */
+  const seen = new Map<string, number>();
   let cursor: string | null = null;
   let streamOffset = 0;
-  for (;;) {
+  for (let pageNumber = 1; ; pageNumber++) {
     const response = await transport.send({ route, params: cursor === null ? params : { ...params, cursor }, signal });
     if (response.kind !== 'json') throw paginationError(route, 'answered with a redirect instead of a page', response.request);
     const read = readPageBody(route.paging, response.body);
@@ -59,10 +67,16 @@ export async function* pageThrough<Row>(transport: HttpTransport, query: PagedQu
       });
     }
     const { hasMore, nextCursor, envelope } = read.page;
-    if (hasMore && (nextCursor === null || nextCursor === '')) throw paginationError(route, 'has_more is true but there is no next_cursor', response.request);
+    if (hasMore && nextCursor === null) throw paginationError(route, 'has_more is true but there is no next_cursor', response.request);
+    // An empty cursor is neither the end (null, or has_more false: spec 4.0.3) nor one to send back.
+    if (hasMore && nextCursor === '') throw paginationError(route, 'next_cursor is an empty string: not a cursor to send back, and not the end of the pages (null)', response.request);
     if (hasMore && nextCursor !== null) {
-      if (seen.has(nextCursor) || nextCursor === cursor) throw paginationError(route, 'the service repeated a cursor', response.request);
-      seen.add(nextCursor);
+      const givenOn = seen.get(nextCursor);
+      if (givenOn !== undefined) {
+        const cycle = `next_cursor ${quoted(nextCursor)} on page ${pageNumber} was already given on page ${givenOn}: the service's cursors run in a cycle`;
+        throw paginationError(route, `${cycle}, so paging stopped rather than fetch the same rows again`, response.request);
+      }
+      seen.set(nextCursor, pageNumber);
     }
     streamOffset += items.length + skipped.length;
     yield { items, hasMore, nextCursor: hasMore ? nextCursor : null, cursor, range: query.range ?? null, envelope, ...(skipped.length > 0 ? { skipped } : {}) };

@@ -1,9 +1,20 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import { badRequest } from './service-error.ts';
+import type { QueryBinding } from './query-params.ts';
+import { badRequest, type ServiceHttpError } from './service-error.ts';
+
+/** What a cursor's payload holds: the query digest, each parameter's fingerprint, and the position. */
+interface CursorPayload<P> {
+  q: string;
+  /** `[name, fingerprint]` per parameter of the issuing query, so a refusal can name what changed. */
+  f?: [string, string][];
+  p: P;
+}
 
 /**
  * Opaque pagination cursors bound to the complete query (spec 4.0.2). A cursor carries the
- * position after the last row served plus a digest of the query, signed so it cannot be edited.
+ * position after the last row served, a digest of the query and a short fingerprint of each of
+ * its parameters, signed so it cannot be edited. A cursor sent with a changed query is a 400
+ * naming the parameters that changed.
  */
 export class CursorCodec {
   readonly #secret: Buffer;
@@ -12,25 +23,21 @@ export class CursorCodec {
     this.#secret = secret;
   }
 
-  /** Encodes a position for the query identified by `bindingKey`. */
-  encode<P>(bindingKey: string, position: P): string {
-    const payload = Buffer.from(JSON.stringify({ q: digest(bindingKey), p: position })).toString('base64url');
+  /** Encodes a position for the query `binding`. */
+  encode<P>(binding: QueryBinding, position: P): string {
+    const body: CursorPayload<P> = { q: queryDigest(binding), f: fingerprints(binding), p: position };
+    const payload = Buffer.from(JSON.stringify(body)).toString('base64url');
     return `${payload}.${this.#sign(payload)}`;
   }
 
   /** Decodes a cursor, refusing one that was edited or that belongs to another query. */
-  decode<P>(bindingKey: string, cursor: string): P {
+  decode<P>(binding: QueryBinding, cursor: string): P {
     const [payload, signature, ...rest] = cursor.split('.');
     if (payload === undefined || signature === undefined || rest.length > 0 || !this.#verify(payload, signature)) {
       throw badRequest('The cursor is not one this service issued, or it was edited', 'Send next_cursor exactly as it was returned.');
     }
-    const decoded = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { q: string; p: P };
-    if (decoded.q !== digest(bindingKey)) {
-      throw badRequest(
-        'The cursor belongs to a different query: every parameter must be repeated unchanged',
-        'Repeat the original source, market, instrument, range, types and limit with the cursor, or start again without it.',
-      );
-    }
+    const decoded = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as CursorPayload<P>;
+    if (decoded.q !== queryDigest(binding)) throw differentQuery(decoded.f, fingerprints(binding));
     return decoded.p;
   }
 
@@ -45,6 +52,28 @@ export class CursorCodec {
   }
 }
 
-function digest(bindingKey: string): string {
-  return createHash('sha256').update(bindingKey).digest('base64url').slice(0, 16);
+function queryDigest(binding: QueryBinding): string {
+  return createHash('sha256').update(JSON.stringify([binding.path, binding.params])).digest('base64url').slice(0, 16);
+}
+
+/** A short digest of each parameter's value: enough to say which changed, while `q` decides whether any did. */
+function fingerprints(binding: QueryBinding): [string, string][] {
+  return binding.params.map(([name, value]) => [name, createHash('sha256').update(JSON.stringify(value)).digest('base64url').slice(0, 6)]);
+}
+
+/** The 400 for a cursor sent with another query, naming the parameters added, dropped or changed. */
+function differentQuery(issued: readonly [string, string][] | undefined, sent: readonly [string, string][]): ServiceHttpError {
+  const repeat = 'Repeat every parameter of the first request unchanged with the cursor, or start again without it.';
+  if (issued === undefined) return badRequest('Parameter "cursor" belongs to a different query: every parameter must be repeated unchanged', repeat);
+  const before = new Map(issued);
+  const now = new Map(sent);
+  const changed = [...new Set([...before.keys(), ...now.keys()])].filter((name) => before.get(name) !== now.get(name)).sort();
+  if (changed.length === 0) {
+    return badRequest('Parameter "cursor" was returned by another endpoint', 'Send each next_cursor only to the endpoint that returned it, or start again without it.');
+  }
+  const named = changed.map((name) => JSON.stringify(name)).join(', ');
+  return badRequest(
+    `Parameter "cursor" belongs to a different query: ${named} ${changed.length === 1 ? 'differs' : 'differ'} from the query that returned it (spec 4.0.2)`,
+    `Send ${named} exactly as in the first request (left out if it was left out), or start again without the cursor.`,
+  );
 }

@@ -3,6 +3,12 @@ import { badRequest } from './service-error.ts';
 /** The raw query of a request as Fastify parses it. */
 export type RawQuery = Record<string, string | string[] | undefined>;
 
+/** What a cursor is bound to (spec 4.0.2): the endpoint and its parameters as sent, cursor excluded, sorted by name. */
+export interface QueryBinding {
+  path: string;
+  params: readonly (readonly [string, string | string[]])[];
+}
+
 /** The limit rule of an endpoint (spec 4.0.4 and part 8). */
 export type LimitRule = 'cap' | 'reject';
 
@@ -72,11 +78,11 @@ export class QueryReader {
     }
   }
 
-  /** Every parameter except the cursor, canonically ordered: what a cursor is bound to. */
-  bindingKey(path: string): string {
-    const entries = Object.entries(this.#query)
-      .filter(([name, value]) => name !== 'cursor' && value !== undefined)
+  /** The endpoint and every parameter except the cursor, canonically ordered: what a cursor is bound to. */
+  bindingKey(path: string): QueryBinding {
+    const params = Object.entries(this.#query)
+      .filter((entry): entry is [string, string | string[]] => entry[0] !== 'cursor' && entry[1] !== undefined)
       .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return JSON.stringify([path, entries]);
+    return { path, params };
   }
 }
