@@ -1,3 +1,4 @@
+import { getEventListeners } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import { quietMoment, ServiceActivity } from '../../electron/services/local-service/service-activity.ts';
 
@@ -51,5 +52,29 @@ describe('service activity', () => {
     stop.abort();
     await aborted;
     expect(activity.inFlight).toBe(1);
+  });
+
+  it('holds at most one listener on the long-lived stop signal however long the service stays busy (no leak, no MaxListeners warning)', async () => {
+    const activity = new ServiceActivity(() => 0);
+    activity.started();
+    const stop = new AbortController();
+    const most = { listeners: 0, polls: 0 };
+    const waiting = quietMoment(activity, 1_000, stop.signal, 0);
+    // Watch 40 polls of a busy service (a download running), then let it go quiet.
+    await new Promise<void>((resolve) => {
+      const tick = setInterval(() => {
+        most.polls++;
+        most.listeners = Math.max(most.listeners, getEventListeners(stop.signal, 'abort').length);
+        if (most.polls === 40) {
+          clearInterval(tick);
+          activity.ended();
+          resolve();
+        }
+      }, 0);
+    });
+    stop.abort();
+    await waiting;
+    expect(most.listeners).toBe(1);
+    expect(getEventListeners(stop.signal, 'abort')).toHaveLength(0);
   });
 });

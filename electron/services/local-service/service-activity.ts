@@ -38,12 +38,18 @@ export class ServiceActivity {
 export async function quietMoment(activity: ServiceActivity, quietMs: number, signal: AbortSignal, pollMs = 200): Promise<void> {
   while (!signal.aborted && !activity.isQuiet(quietMs)) {
     await new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, pollMs);
-      timer.unref();
-      signal.addEventListener('abort', () => {
+      // One listener at a time: each poll removes its own (a listener per poll on the service's
+      // long-lived stop signal leaked, and warned MaxListenersExceeded while downloads ran).
+      const onAbort = (): void => {
         clearTimeout(timer);
         resolve();
-      }, { once: true });
+      };
+      const timer = setTimeout(() => {
+        signal.removeEventListener('abort', onAbort);
+        resolve();
+      }, pollMs);
+      timer.unref();
+      signal.addEventListener('abort', onAbort, { once: true });
     });
   }
 }
