@@ -1,7 +1,7 @@
 import { parseSnapshotKey } from '../local-service/snapshot-keys.ts';
 import { keyParts } from '../library/library-layout.ts';
 import { readStateJson } from '../state/state-file.ts';
-import { writeFileAtomic } from '../settings/atomic-write.ts';
+import { nodeAtomicWriteFs, writeFileAtomic, type AtomicWriteFs } from '../settings/atomic-write.ts';
 
 /** One unfinished download as the journal keeps it (a download under way comes back queued). */
 export interface JournalEntry {
@@ -56,12 +56,15 @@ function entryOf(value: unknown): JournalEntry | null {
  */
 export class DownloadJournal {
   readonly #path: string;
+  readonly #fs: AtomicWriteFs;
   #latest: JournalState | null = null;
   #writing: Promise<unknown> = Promise.resolve();
   #lastError: Error | null = null;
 
-  constructor(path: string) {
+  /** `fs` is what the atomic writes go through (tests record the order of its calls). */
+  constructor(path: string, fs: AtomicWriteFs = nodeAtomicWriteFs) {
     this.#path = path;
+    this.#fs = fs;
   }
 
   /** Where the journal lies. */
@@ -97,7 +100,7 @@ export class DownloadJournal {
       this.#writing = this.#writing.then(async () => {
         const next = this.#latest;
         this.#latest = null;
-        if (next !== null) await writeFileAtomic(this.#path, `${JSON.stringify({ version: 1, ...next })}\n`);
+        if (next !== null) await writeFileAtomic(this.#path, `${JSON.stringify({ version: 1, ...next })}\n`, this.#fs);
       }).then(
         () => (this.#lastError = null),
         // The next change writes again; meanwhile the failure is kept for `lastError`.

@@ -295,7 +295,8 @@ export class DownloadQueue {
     for (const entry of this.#entries.values()) {
       if (entry.run === null) continue;
       settled.push(entry.run.settled);
-      this.#stop(entry, 'close');
+      // A pause or cancel still stopping keeps its meaning: the item is journaled paused, or not at all.
+      if (entry.run.intent === null) this.#stop(entry, 'close');
     }
     await Promise.all(settled);
     await this.#writeJournal();

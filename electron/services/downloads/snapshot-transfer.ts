@@ -16,6 +16,17 @@ export { TransferError } from './transfer-error.ts';
 /** Free space of the file system holding a folder, as `fs.statfs` reports it. */
 export type FreeSpaceReader = (folder: string) => Promise<{ bavail: number; bsize: number }>;
 
+/** The file-system calls that put a verified part in place (tests record their order against the part's sync). */
+export interface LandingFs {
+  /** Moves the part onto the destination. */
+  rename(from: string, to: string): Promise<void>;
+  /** Flushes a folder's entries (the rename) to disk, where the file system allows it. */
+  syncFolder(folder: string): Promise<void>;
+}
+
+/** The real file system: `fs.rename`, then an fsync of the folder. */
+export const nodeLandingFs: LandingFs = { rename, syncFolder };
+
 /** What a transfer needs from the world; tests replace the clock, the disk and the verifier. */
 export interface TransferDependencies {
   /** Waits between retries; tests pass one that returns at once and records the delays. */
@@ -24,6 +35,8 @@ export interface TransferDependencies {
   statfs?: FreeSpaceReader;
   /** Opens the `.part` file (tests pass one whose writes fail with ENOSPC). */
   openPart?: PartOpener;
+  /** Renames the part into place and syncs its folder (default `nodeLandingFs`). */
+  landing?: LandingFs;
   /** Makes the verifier that checks the bytes as they arrive (default: a worker thread per file, off the event loop). */
   verifier?: SnapshotVerifierFactory;
   /** Delays before each retry after a network error or a 5xx, in ms (the public tool's: 0.5, 1, 2, 4, 8 s). */
@@ -66,6 +79,7 @@ class Transfer {
   readonly #sleep: (ms: number, signal: AbortSignal) => Promise<void>;
   readonly #statfs: FreeSpaceReader;
   readonly #openPart: PartOpener;
+  readonly #landing: LandingFs;
   readonly #makeVerifier: SnapshotVerifierFactory;
   readonly #backoff: readonly number[];
   readonly #maxRefreshes: number;
@@ -86,6 +100,7 @@ class Transfer {
     this.#sleep = dependencies.sleep ?? ((ms, signal) => delay(ms, undefined, { signal }));
     this.#statfs = dependencies.statfs ?? ((folder) => fsStatfs(folder));
     this.#openPart = dependencies.openPart ?? openPartFile;
+    this.#landing = dependencies.landing ?? nodeLandingFs;
     this.#makeVerifier = dependencies.verifier ?? ((name) => workerVerifier(name));
     this.#backoff = dependencies.backoffMs ?? retryDelaysMs;
     this.#maxRefreshes = dependencies.maxRefreshes ?? 3;
@@ -346,8 +361,8 @@ class Transfer {
     this.#request.signal.throwIfAborted();
     const sha256 = this.#hash.digest('hex');
     await this.#ensureFolder();
-    await rename(this.#part, this.#request.destination);
-    await syncFolder(this.#folder);
+    await this.#landing.rename(this.#part, this.#request.destination);
+    await this.#landing.syncFolder(this.#folder);
     return { bytes: this.#offset, records, sha256 };
   }
 

@@ -7,77 +7,14 @@ import type { StateNotice } from '../../../shared/contract/state-notices.ts';
 import { MarketDataError } from '../../../electron/services/client/market-data-error.ts';
 import { DownloadJournal } from '../../../electron/services/downloads/download-journal.ts';
 import { DownloadQueue, type DownloadLinks, type DownloadQueueOptions } from '../../../electron/services/downloads/download-queue.ts';
-import type { SnapshotTransfer, TransferRequest, TransferResult } from '../../../electron/services/downloads/transfer-types.ts';
+import type { SnapshotTransfer } from '../../../electron/services/downloads/transfer-types.ts';
 import { SnapshotLibrary } from '../../../electron/services/library/snapshot-library.ts';
+import { flushQueue, handLinks, HandTransfers } from '../../support/hand-transfers.ts';
 import { useTempDirs } from '../../support/temp-dir.ts';
 
 const keyOf = (hour: number, date = '2026-03-01'): string => `standard-demo-BTC-${date}-${String(hour).padStart(2, '0')}`;
 
-/** A transfer the test drives by hand: each call waits until the test lands, fails or the signal stops it. */
-class HandTransfers {
-  readonly started: string[] = [];
-  readonly active = new Map<string, { request: TransferRequest; land: (result: TransferResult) => void; fail: (error: Error) => void }>();
-  readonly abortReasons: { key: string; reason: unknown }[] = [];
-  maxActive = 0;
-
-  readonly transfer: SnapshotTransfer = (request) =>
-    new Promise<TransferResult>((resolve, reject) => {
-      this.started.push(request.key);
-      const settle = (): void => {
-        this.active.delete(request.key);
-      };
-      this.active.set(request.key, {
-        request,
-        land: (result) => {
-          settle();
-          resolve(result);
-        },
-        fail: (error) => {
-          settle();
-          reject(error);
-        },
-      });
-      this.maxActive = Math.max(this.maxActive, this.active.size);
-      request.signal.addEventListener('abort', () => {
-        this.abortReasons.push({ key: request.key, reason: request.signal.reason });
-        settle();
-        reject(Object.assign(new Error(`stopped: ${String(request.signal.reason)}`), { kind: request.signal.reason === 'pause' ? 'paused' : 'cancelled' }));
-      });
-    });
-
-  request(key: string): TransferRequest {
-    const call = this.active.get(key);
-    if (call === undefined) throw new Error(`${key} is not transferring`);
-    return call.request;
-  }
-
-  land(key: string, bytes = 100): void {
-    this.active.get(key)?.land({ bytes, records: 1, sha256: 'x' });
-  }
-}
-
-/** Links from a hand-written manifest; every link request is recorded. */
-function handLinks(days: Record<string, readonly string[]> = {}): DownloadLinks & { linked: string[]; manifests: string[] } {
-  const linked: string[] = [];
-  const manifests: string[] = [];
-  return {
-    linked,
-    manifests,
-    manifest: ({ date }) => {
-      manifests.push(date);
-      return Promise.resolve((days[date] ?? []).map((key) => ({ key, url: `http://host.test/${key}?from=manifest` })));
-    },
-    link: (key) => {
-      linked.push(key);
-      return Promise.resolve(`http://host.test/${key}?from=link`);
-    },
-  };
-}
-
-const flush = async (): Promise<void> => {
-  for (let i = 0; i < 20; i++) await Promise.resolve();
-  await new Promise((resolve) => setImmediate(resolve));
-};
+const flush = flushQueue;
 
 const temp = useTempDirs();
 
