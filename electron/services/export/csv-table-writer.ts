@@ -7,13 +7,15 @@ import type { TableWriter } from './table-writer.ts';
 const flushChars = 1 << 20;
 
 /**
- * One CSV field (RFC 4180): null is an empty field; a string is quoted when it holds a comma, a
- * quote, CR or LF, or is empty (so an empty string and null stay apart), quotes doubled.
+ * One CSV field (RFC 4180): null is an empty field; a number is the shortest text that reads back
+ * as it; a string is quoted when it holds a comma, a quote, CR or LF, or is empty (so an empty
+ * string and null stay apart), quotes doubled.
  */
 export function csvField(value: Cell, kind: ColumnKind): string {
   if (value === null) return '';
   if (typeof value === 'boolean') return value ? 'true' : 'false';
-  if (typeof value === 'number') return String(value);
+  // String(-0) is "0", which reads back as +0: a float64 keeps its sign.
+  if (typeof value === 'number') return kind === 'float64' && Object.is(value, -0) ? '-0' : String(value);
   if (kind !== 'string') return value;
   if (value === '' || /[",\r\n]/.test(value)) return `"${value.replaceAll('"', '""')}"`;
   return value;

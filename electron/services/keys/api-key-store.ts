@@ -1,3 +1,4 @@
+import { redactSecret } from '../redaction/redact-secret.ts';
 import { KeychainUnavailable, osKeychain, type SecretBackend } from './secret-backend.ts';
 
 /** The keychain service name the app's keys are filed under. */
@@ -56,7 +57,8 @@ export class ApiKeyStore {
       this.#unavailable = null;
     } catch (error) {
       if (!(error instanceof KeychainUnavailable)) throw error;
-      this.#unavailable = error.message;
+      // The reason is shown and printed: never with the key in it, whatever the keychain echoed.
+      this.#unavailable = redactSecret(error.message, checked);
       this.#session.set(account, checked);
     }
     return this.status(baseUrl);
@@ -76,7 +78,11 @@ export class ApiKeyStore {
     }
   }
 
-  /** Deletes the key for a base URL from the keychain and from memory. */
+  /**
+   * Deletes the key for a base URL from the keychain and from memory. With no keychain reachable
+   * the session's key is still forgotten, and the warning says that a key kept in the keychain
+   * could not be deleted: it never answers as if that key were gone.
+   */
   delete(baseUrl: string): KeyStatus {
     const account = keyAccount(baseUrl);
     this.#session.delete(account);
@@ -85,6 +91,10 @@ export class ApiKeyStore {
     } catch (error) {
       if (!(error instanceof KeychainUnavailable)) throw error;
       this.#unavailable = error.message;
+      return {
+        ...this.status(baseUrl),
+        warning: `No OS keychain is reachable (${error.message}), so a key saved in it earlier could not be deleted: it stays there until you delete it again with the keychain reachable.`,
+      };
     }
     return this.status(baseUrl);
   }
@@ -101,7 +111,7 @@ export class ApiKeyStore {
       warning:
         this.#unavailable === null
           ? null
-          : `No OS keychain is reachable (${this.#unavailable}). The key is kept for this session only and forgotten when the app quits; it is never written to disk.`,
+          : `No OS keychain is reachable (${this.#unavailable}). ${key === null ? 'A key saved now is' : 'The key is'} kept for this session only and forgotten when the app quits; it is never written to disk.`,
     };
   }
 }

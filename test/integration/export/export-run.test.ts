@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { compressZstdFrame } from '../../../electron/services/snapshot/zstd-compressor.ts';
 import { ExportError } from '../../../electron/services/export/export-error.ts';
 import { runExport, type ExportRequest } from '../../../electron/services/export/export-run.ts';
+import { csvObjects, parseCsv } from '../../support/csv-text.ts';
 import { useTempDirs } from '../../support/temp-dir.ts';
 
 const tempDir = useTempDirs();
@@ -29,41 +30,6 @@ async function zstdFile(dir: string, name: string, text: string): Promise<string
 
 async function fixtureFile(dir: string, name: string): Promise<string> {
   return zstdFile(dir, `${name}.zst`, await readFile(join(fixtures, name), 'utf8'));
-}
-
-/** A naive RFC 4180 reader, written for this test: quoted fields may hold commas, quotes and newlines. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const char = text.charAt(i);
-    if (quoted) {
-      if (char === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (char === '"') quoted = false;
-      else field += char;
-    } else if (char === '"') quoted = true;
-    else if (char === ',') {
-      row.push(field);
-      field = '';
-    } else if (char === '\n') {
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-    } else field += char;
-  }
-  expect(field).toBe('');
-  return rows;
-}
-
-/** The CSV as objects keyed by the header, fields as written. */
-function csvObjects(text: string): Record<string, string>[] {
-  const [header, ...rows] = parseCsv(text);
-  return rows.map((row) => Object.fromEntries((header ?? []).map((name, i) => [name, row[i] ?? 'MISSING'])));
 }
 
 async function exportTo(request: Omit<ExportRequest, 'out'> & { out?: string }, dir: string, name: string) {
