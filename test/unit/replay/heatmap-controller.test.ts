@@ -62,14 +62,14 @@ describe('the heatmap controller', () => {
     // Fifty renders, each in its own microtask, before the browser gets a frame.
     for (let i = 0; i < 50; i++) {
       await Promise.resolve();
-      controller.update(inputs(10_000 + i));
+      controller.update(inputs(10_000 + i * 10_000));
     }
     await macrotask();
     expect(paints()).toBeLessThanOrEqual(maxPaintsPerFrame);
     // The next frame paints what the last render asked for.
     frames.run();
     await macrotask();
-    expect(host.dataset['drawnUntil']).toBe(String(10_049));
+    expect(host.dataset['drawnUntil']).toBe(String(10_000 + 49 * 10_000));
   });
 
   it('does not paint for a render that changed nothing it draws (the controls showing its own snapshot)', async () => {
@@ -84,7 +84,7 @@ describe('the heatmap controller', () => {
     controller.update({ ...inputs(5_000), loaded: { start: 0, end: 3_600_000 }, now: { bid: 100, ask: 100.1 }, onSeek: () => {} });
     await macrotask();
     expect(paints()).toBe(before);
-    controller.update(inputs(5_001));
+    controller.update(inputs(65_000));
     await macrotask();
     expect(paints()).toBe(before + 1);
   });
@@ -116,5 +116,30 @@ describe('the heatmap controller', () => {
     await macrotask();
     expect(paints()).toBeLessThanOrEqual(1 + 2 * maxPaintsPerFrame);
     expect(renders).toBeLessThan(3 * maxPaintsPerFrame);
+  });
+
+  it('does not redraw for a cursor that moved less than half a pixel since the last paint, unless something else changed', async () => {
+    const { canvas, paints } = recordingCanvas();
+    const frames = manualFrames();
+    const controller = new HeatmapController(canvas, null, frames.request);
+    controller.resize(800, 400, 1);
+    // Follow mode over a 10-minute window (a third of the hour, at most 10 minutes): the plot is
+    // under 800 px wide, so a pixel is more than 750 ms and half a pixel more than 375 ms.
+    controller.update(inputs(600_000));
+    await macrotask();
+    const first = paints();
+    for (const cursor of [600_100, 600_200, 600_300]) {
+      controller.update(inputs(cursor));
+      await macrotask();
+    }
+    expect(paints()).toBe(first);
+    // Past a pixel from what was drawn: drawn.
+    controller.update(inputs(601_000));
+    await macrotask();
+    expect(paints()).toBe(first + 1);
+    // A tiny move with a new best bid: drawn (the markers and the line end follow the book).
+    controller.update({ ...inputs(601_010), now: { bid: 100.05, ask: 100.1 } });
+    await macrotask();
+    expect(paints()).toBe(first + 2);
   });
 });

@@ -71,13 +71,17 @@ const animationFrame: FrameRequester = (callback) => {
 
 /** Whether two input sets would paint the same (the seek callback is not drawn). */
 function samePaint(a: HeatmapInputs, b: HeatmapInputs): boolean {
+  return Object.is(a.cursor, b.cursor) && samePaintBesidesCursor(a, b);
+}
+
+/** Whether two input sets differ at most in the playback cursor. */
+function samePaintBesidesCursor(a: HeatmapInputs, b: HeatmapInputs): boolean {
   return (
     a.tiles === b.tiles &&
     Object.is(a.priceStep, b.priceStep) &&
     Object.is(a.loaded.start, b.loaded.start) &&
     Object.is(a.loaded.end, b.loaded.end) &&
     Object.is(a.rangeMs, b.rangeMs) &&
-    Object.is(a.cursor, b.cursor) &&
     Object.is(a.now.bid, b.now.bid) &&
     Object.is(a.now.ask, b.now.ask) &&
     a.trades === b.trades &&
@@ -139,6 +143,8 @@ export class HeatmapController {
   /** Paints since the last animation frame (see `maxPaintsPerFrame`). */
   #paintsThisFrame = 0;
   #frameAsked = false;
+  /** The inputs the last paint drew. */
+  #drawn: HeatmapInputs | null = null;
 
   readonly #host: HTMLElement | null;
   readonly #requestFrame: FrameRequester;
@@ -171,6 +177,9 @@ export class HeatmapController {
     this.#inputs = inputs;
     // A render that changed nothing drawn (the controls showing a new snapshot) paints nothing.
     if (previous !== null && samePaint(previous, inputs)) return;
+    // Nor does a cursor that moved less than half a pixel since the last paint, all else the same
+    // (at 1× a 10-minute window moves a pixel every half second: most frames would redraw it unchanged).
+    if (this.#underHalfAPixel(inputs)) return;
     if (inputs.tiles !== this.#tiles) {
       this.#unsubscribeTiles?.();
       this.#tiles = inputs.tiles;
@@ -310,6 +319,16 @@ export class HeatmapController {
     return { width: this.#layout.plot.width, height: this.#layout.plot.height };
   }
 
+  #underHalfAPixel(inputs: HeatmapInputs): boolean {
+    const drawn = this.#drawn;
+    const view = this.#view;
+    if (drawn === null || view === null || this.#scheduled || !samePaintBesidesCursor(drawn, inputs)) return false;
+    const from = drawn.cursor;
+    const to = inputs.cursor;
+    if (from === null || to === null || !Number.isFinite(from) || !Number.isFinite(to)) return false;
+    return (Math.abs(to - from) / (view.t1 - view.t0)) * this.#layout.plot.width < 0.5;
+  }
+
   #setMode(mode: HeatmapMode): void {
     this.#mode = mode;
     this.#schedule();
@@ -400,6 +419,7 @@ export class HeatmapController {
     if (plan !== null) inputs.tiles?.need(plan, inputs.loaded.end);
     const scene = inputs.tiles === null || plan === null ? null : tileScene(inputs.tiles, plan, (exact) => this.#mappingFor(exact, inputs.settings), palette);
     this.#scene = scene;
+    this.#drawn = inputs;
     fitCanvas(this.#base, width, height, dpr);
     const ctx = this.#base.getContext('2d');
     if (ctx === null) return;
