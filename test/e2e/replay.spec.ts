@@ -41,6 +41,12 @@ function bookAt(files: readonly string[], at: number): { bids: number[][]; asks:
   return { bids: side('bid'), asks: side('ask') };
 }
 
+/** The player's collector time once it stands on an event (the attribute is empty before the first frame). */
+async function cursorTime(page: Page): Promise<number> {
+  await expect(player(page)).toHaveAttribute('data-collector-time', /^\d+$/, { timeout: 30_000 });
+  return Number(await player(page).getAttribute('data-collector-time'));
+}
+
 /** The demo's hour file of hyperliquid BTC that holds time t. */
 function demoHourFile(userDataDir: string, t: number): string {
   const iso = new Date(t).toISOString();
@@ -96,7 +102,7 @@ test('replay a busy hour of a market: play at 10x, the clock and the ladder move
   // `mde book --at T` is the book after every event up to T: step back to the last event of its millisecond.
   for (let i = 0; i < 50 && (await player(page).getAttribute('data-last-in-ms')) !== 'true'; i++) await page.locator('body').press('ArrowLeft');
   await expect(player(page)).toHaveAttribute('data-last-in-ms', 'true');
-  const at = Number(await player(page).getAttribute('data-collector-time'));
+  const at = await cursorTime(page);
   const shown = await ladderOnScreen(page);
   const expected = bookAt(demoHourFiles(app.userDataDir, at), at);
   expect(shown.bids.length).toBeGreaterThan(0);
@@ -174,7 +180,7 @@ test('cross-check: a demo hour file agrees with the service\'s books; the same f
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Book replay');
   await expect(page.getByTestId('replay-status')).toContainText('events', { timeout: 60_000 });
   await expect(page.getByTestId('replay-status')).not.toContainText('loading', { timeout: 90_000 });
-  const at = Number(await player(page).getAttribute('data-collector-time'));
+  const at = await cursorTime(page);
   const text = execFileSync('zstd', ['-dc', demoHourFile(app.userDataDir, at)], { encoding: 'utf8', maxBuffer: 1 << 30 });
 
   const { mkdtemp, rm, writeFile } = await import('node:fs/promises');
@@ -420,7 +426,7 @@ test('Go to time reads the time the player shows, a time of day on its date, and
   await page.mouse.click(bar.x + bar.width * 0.4, bar.y + bar.height / 2);
   await page.locator('body').press('ArrowRight');
   const shown = (await page.getByTestId('replay-time').textContent()) ?? '';
-  const at = Number(await player(page).getAttribute('data-collector-time'));
+  const at = await cursorTime(page);
   await page.mouse.click(bar.x + bar.width * 0.8, bar.y + bar.height / 2);
   await page.locator('body').press('g');
   await page.keyboard.type(shown);
