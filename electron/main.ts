@@ -1,15 +1,17 @@
 import { app, session, type BrowserWindow } from 'electron';
 import { fileURLToPath } from 'node:url';
-import { createMainServices } from './services/main-services.ts';
+import { ServiceHostConnection } from './service-host/service-host-connection.ts';
 import { registerAppScheme, serveRendererOverAppScheme } from './shell/app-protocol.ts';
 import { rendererDevServerUrl } from './shell/dev-server.ts';
 import { pickSnapshotFiles } from './shell/file-dialog.ts';
 import { forwardEvents, registerContractIpc } from './shell/ipc-main.ts';
 import { secondInstanceHandler } from './shell/single-instance.ts';
 import { isTrustedRendererUrl, rendererEntryUrl } from './shell/trusted-origin.ts';
+import { utilityHostSpawner } from './shell/utility-service-host.ts';
 import { createMainWindow } from './shell/window.ts';
 
-// The thin Electron shell: window, protocol and IPC. Everything else lives in services/.
+// The thin Electron shell: window, protocol, IPC and the native dialog. Every service runs in the
+// service host, a utility process (electron/service-host/).
 // The dev server decides the entry URL, the navigation guard and the IPC sender check, so it is
 // read once, and never in a packaged app.
 const devServerUrl = rendererDevServerUrl(app.isPackaged, process.env);
@@ -23,17 +25,21 @@ if (!app.requestSingleInstanceLock()) {
     serveRendererOverAppScheme(fileURLToPath(new URL('../renderer', import.meta.url)));
 
     let mainWindow: BrowserWindow | null = null;
-    const services = createMainServices({
-      userDataDir: app.getPath('userData'),
-      mode: 'electron',
-      electronVersion: process.versions.electron,
-      pickFiles: () => pickSnapshotFiles(mainWindow),
-    });
-    registerContractIpc(
-      services.handlers,
-      (event) => event.senderFrame !== null && isTrustedRendererUrl(event.senderFrame.url, devServerUrl),
-      (message, error) => console.error(`[mde] ${message}:`, error instanceof Error ? error.message : error),
+    // Every service runs in a utility process; this process only keeps the window, its IPC and the
+    // native dialog, so it answers the window however busy the services are.
+    const services = new ServiceHostConnection(
+      utilityHostSpawner(fileURLToPath(new URL('./service-host.js', import.meta.url)), {
+        userDataDir: app.getPath('userData'),
+        mode: 'electron',
+        electronVersion: process.versions.electron,
+        canPickFiles: true,
+      }),
+      {
+        pickFiles: () => pickSnapshotFiles(mainWindow),
+        onCrash: (how, restarting) => console.error(`[mde] the services process stopped (${how})${restarting ? '; starting it again' : ''}`),
+      },
     );
+    registerContractIpc(services, (event) => event.senderFrame !== null && isTrustedRendererUrl(event.senderFrame.url, devServerUrl));
 
     const open = (): void => {
       const window = createMainWindow({

@@ -7,24 +7,21 @@ import sirv from 'sirv';
 import { WebSocketServer } from 'ws';
 import { contentSecurityPolicy } from '../../shared/content-security-policy.ts';
 import { contractSocketPath } from '../../shared/contract/ws-protocol.ts';
-import type { DispatchLogger } from '../contract-host/dispatch.ts';
-import type { EventHub } from '../contract-host/event-hub.ts';
-import type { ContractHandlers } from '../contract-host/handlers.ts';
+import type { ContractEndpoint } from '../contract-host/contract-endpoint.ts';
 import { AccessGuard } from './access-guard.ts';
 import { serveContractSocket } from './contract-socket.ts';
 import { uploadPath, type UploadRoute } from './upload-route.ts';
 
 /** Options of the browser-mode server. */
 export interface BrowserServerOptions {
-  handlers: ContractHandlers;
-  events: EventHub;
+  /** The services' contract: the service host process in the app, the services in this process in tests. */
+  contract: ContractEndpoint;
   /** The built renderer (`out/renderer`). */
   rendererDir: string;
   /** Port on 127.0.0.1; 0 picks a free one. */
   port?: number;
   /** The per-run token; random when omitted. */
   token?: string;
-  log?: DispatchLogger;
   /** Receives files a page streams (`POST /files/upload`); without it, uploads are not served. */
   upload?: UploadRoute;
 }
@@ -55,7 +52,6 @@ const securityHeaders: Record<string, string> = {
  */
 export async function startBrowserServer(options: BrowserServerOptions): Promise<BrowserServer> {
   const token = options.token ?? randomBytes(24).toString('base64url');
-  const log = options.log ?? (() => {});
   const server = createServer();
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -112,7 +108,7 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
       socket.end(`HTTP/1.1 ${status} ${statusText[status] ?? 'Refused'}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
       return;
     }
-    sockets.handleUpgrade(request, socket, head, (ws) => serveContractSocket(ws, options.handlers, options.events, log));
+    sockets.handleUpgrade(request, socket, head, (ws) => serveContractSocket(ws, options.contract));
   });
 
   return {

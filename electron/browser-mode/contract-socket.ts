@@ -1,23 +1,16 @@
 import type { RawData, WebSocket } from 'ws';
 import { encodeBinaryMessage } from '../../shared/contract/ws-binary.ts';
 import { wsInvokeMessage, type WsServerMessage } from '../../shared/contract/ws-protocol.ts';
-import { dispatch, type DispatchLogger } from '../contract-host/dispatch.ts';
-import type { EventHub } from '../contract-host/event-hub.ts';
-import type { ContractHandlers } from '../contract-host/handlers.ts';
+import type { ContractEndpoint } from '../contract-host/contract-endpoint.ts';
 import { SocketReplays } from './socket-replays.ts';
 
 /**
- * Serves the contract over one WebSocket: each `invoke` message is validated and dispatched like
- * an IPC call, and every hub event is pushed to the socket until it closes. Results and events go
+ * Serves the contract over one WebSocket: each `invoke` message goes to the endpoint like an IPC
+ * call, and every hub event is pushed to the socket until it closes. Results and events go
  * as JSON, or as a binary message when they hold ArrayBuffers (see `shared/contract/ws-binary.ts`).
  * When the socket closes, the book replays it started are cancelled and released.
  */
-export function serveContractSocket(
-  socket: WebSocket,
-  handlers: ContractHandlers,
-  hub: EventHub,
-  log: DispatchLogger,
-): void {
+export function serveContractSocket(socket: WebSocket, contract: ContractEndpoint): void {
   const send = (message: WsServerMessage): void => {
     if (socket.readyState !== socket.OPEN) return;
     // A message carrying ArrayBuffers (frame chunks, heatmap tiles) goes as one binary message,
@@ -26,12 +19,12 @@ export function serveContractSocket(
     if (parts === null) socket.send(JSON.stringify(message));
     else parts.forEach((part, i) => socket.send(part, { binary: true, fin: i === parts.length - 1 }));
   };
-  const detach = hub.attach((event, payload) => send({ type: 'event', event, payload }));
+  const detach = contract.events.attach((event, payload) => send({ type: 'event', event, payload }));
   // The page's replays end with it: a reload or a closed tab leaves nothing reading or held.
   const replays = new SocketReplays();
   const end = (): void => {
     detach();
-    void replays.endAll(handlers);
+    void replays.endAll((channel, input) => contract.call(channel, input));
   };
   socket.on('close', end);
   socket.on('error', end);
@@ -60,10 +53,10 @@ export function serveContractSocket(
       return;
     }
     const { id, channel, input } = parsed.data;
-    void dispatch(handlers, channel, input, log).then((result) => {
+    void contract.call(channel, input).then((result) => {
       replays.started(channel, result);
       // A replay started as the socket closed ends at once.
-      if (socket.readyState !== socket.OPEN) void replays.endAll(handlers);
+      if (socket.readyState !== socket.OPEN) void replays.endAll((name, body) => contract.call(name, body));
       send({ type: 'result', id, result });
     });
   });

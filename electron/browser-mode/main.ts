@@ -1,15 +1,16 @@
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { createMainServices } from '../services/main-services.ts';
 import { defaultUserDataDir } from '../services/user-data-dir.ts';
 import { UploadStore } from '../services/files/upload-store.ts';
+import { nodeHostSpawner } from '../service-host/node-host-process.ts';
+import { ServiceHostConnection } from '../service-host/service-host-connection.ts';
 import { startBrowserServer } from './browser-server.ts';
 import { uploadRoute } from './upload-route.ts';
 
 /**
- * Browser mode: the main-process services under plain Node, serving the built renderer and the
- * contract WebSocket on 127.0.0.1. `npm start` runs this when no Electron runtime is available.
+ * Browser mode: serves the built renderer and the contract WebSocket on 127.0.0.1, with the
+ * services in a child process under plain Node. `npm start` runs this when no Electron runtime is available.
  */
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -26,21 +27,23 @@ async function main(): Promise<void> {
   }
   const userDataDir = values['user-data-dir'] ?? defaultUserDataDir();
   const rendererDir = values['renderer-dir'] ?? fileURLToPath(new URL('../../out/renderer', import.meta.url));
-  const services = createMainServices({ userDataDir, mode: 'browser' });
+  // Every service runs in its own process (the same host the Electron app runs in a utility
+  // process); this one only serves the page, the uploads and the contract socket, so it answers
+  // the window however busy the services are.
+  const services = new ServiceHostConnection(nodeHostSpawner({ userDataDir, mode: 'browser', electronVersion: null, canPickFiles: false }), {
+    onCrash: (how, restarting) => console.error(`[mde] the services process stopped (${how}); ${restarting ? 'starting it again' : 'it keeps stopping, so it is not started again: restart the app'}`),
+  });
   // Files a page chooses or drops are streamed here (a browser gives no paths), then granted.
   const uploads = new UploadStore({ dir: join(userDataDir, 'uploads') });
   const server = await startBrowserServer({
-    handlers: services.handlers,
-    events: services.events,
+    contract: services,
     rendererDir,
     port,
-    upload: uploadRoute(uploads, services.files),
-    log: (message, error) => console.error(`[mde] ${message}:`, error instanceof Error ? error.message : error),
+    upload: uploadRoute(uploads, (paths) => services.grantUploads(paths)),
   });
   console.log(`Market Data Explorer is serving browser mode at ${server.origin}`);
   console.log(`Open: ${server.url}`);
   console.log(`User data: ${userDataDir}   (Ctrl+C stops)`);
-  void services.dataSource.checkHealth();
 
   const shutdownDeadlineMs = 3_000;
   let closing = false;
@@ -49,7 +52,7 @@ async function main(): Promise<void> {
     closing = true;
     // Stop within a few seconds even if a long load is still winding down in a worker.
     const deadline = new Promise((resolve) => setTimeout(resolve, shutdownDeadlineMs).unref());
-    void Promise.race([Promise.allSettled([server.close(), services.close(), uploads.close()]), deadline]).then(() => process.exit(0));
+    void Promise.race([Promise.allSettled([server.close(), services.close(shutdownDeadlineMs - 500), uploads.close()]), deadline]).then(() => process.exit(0));
   };
   process.on('SIGINT', shutdown);
   process.on('SIGTERM', shutdown);

@@ -1,5 +1,5 @@
 import type { ContractResult } from '../../shared/contract/errors.ts';
-import type { ContractHandlers } from '../contract-host/handlers.ts';
+import type { ContractEndpoint } from '../contract-host/contract-endpoint.ts';
 
 /** Channels whose results name book replays the caller started, and where their ids are. */
 const replayIdKeys: Readonly<Record<string, readonly string[]>> = {
@@ -27,12 +27,12 @@ export class SocketReplays {
   }
 
   /** Cancels every replay noted and releases its session (a finished or released one answers "not held", harmlessly). */
-  async endAll(handlers: Pick<ContractHandlers, 'book.cancel' | 'book.release'>): Promise<void> {
+  async endAll(call: ContractEndpoint['call']): Promise<void> {
     const ids = [...this.#ids];
     this.#ids.clear();
     await Promise.all(ids.map(async (replayId) => {
-      await handlers['book.cancel']({ replayId }).catch(() => undefined);
-      await handlers['book.release']({ replayId }).catch(() => undefined);
+      await call('book.cancel', { replayId });
+      await call('book.release', { replayId });
     }));
   }
 }

@@ -1,11 +1,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ContractError } from '../../shared/contract/errors.ts';
-import type { FileGrants as GrantList } from '../../shared/contract/file-schemas.ts';
-import type { FileGrants } from '../services/files/file-grants.ts';
+import type { FileGrant, FileGrants as GrantList } from '../../shared/contract/file-schemas.ts';
 import { UploadTooLargeError, type UploadStore } from '../services/files/upload-store.ts';
 
 /** Where a page streams a chosen or dropped file: `POST /files/upload?name=…` with the raw bytes. */
 export const uploadPath = '/files/upload';
+
+/** Grants files the upload store received (the services' `FileGrants`, here or in the service host); throws a `ContractError` for a refused one. */
+export type UploadGrant = (paths: readonly string[]) => Promise<FileGrant[]>;
 
 /** Answers one upload request; the browser server calls it after its token check. */
 export type UploadRoute = (request: IncomingMessage, response: ServerResponse, url: URL) => Promise<void>;
@@ -28,7 +30,7 @@ function send(response: ServerResponse, status: number, body: GrantList | { mess
  * off past the cap, with a 413 that says the cap), then granted like any other file. The answer
  * is `{files: [grant]}`, or `{message, resolution}` with an error status.
  */
-export function uploadRoute(store: UploadStore, grants: FileGrants): UploadRoute {
+export function uploadRoute(store: UploadStore, grant: UploadGrant): UploadRoute {
   const tooLarge = {
     message: `The file is larger than ${capText(store.maxBytes)}, the most browser mode takes`,
     resolution: 'Open larger files in the desktop app, or with "mde inspect" on the command line.',
@@ -45,7 +47,7 @@ export function uploadRoute(store: UploadStore, grants: FileGrants): UploadRoute
     }
     try {
       const path = await store.receive(request, name);
-      const files = await grants.grant([path], 'upload');
+      const files = await grant([path]);
       send(response, 200, { files });
     } catch (error) {
       if (error instanceof UploadTooLargeError) {

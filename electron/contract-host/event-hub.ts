@@ -1,3 +1,4 @@
+import { eventChannels } from '../../shared/contract/channels.ts';
 import type { EventChannel, EventPayload } from '../../shared/contract/types.ts';
 
 /** Receives every push event; a transport forwards it to its renderer(s). */
@@ -22,5 +23,17 @@ export class EventHub {
         // A closed window or socket must not break delivery to the rest.
       }
     }
+  }
+
+  /**
+   * Publishes an event that another process already published (the service host's): its name is
+   * checked against the contract, the payload is passed on as it came. Returns false for a name
+   * that is no event channel.
+   */
+  relay(event: string, payload: unknown): boolean {
+    if (!Object.hasOwn(eventChannels, event)) return false;
+    const channel = event as EventChannel;
+    this.emit(channel, payload as EventPayload<typeof channel>);
+    return true;
   }
 }

@@ -1,19 +1,14 @@
 import { ipcMain, type IpcMainInvokeEvent, type WebContents } from 'electron';
 import { ipcEventChannel, ipcInvokeChannel } from '../../shared/contract/ipc-channels.ts';
 import type { ContractResult } from '../../shared/contract/errors.ts';
-import { dispatch, type DispatchLogger } from '../contract-host/dispatch.ts';
+import type { ContractEndpoint } from '../contract-host/contract-endpoint.ts';
 import type { EventHub } from '../contract-host/event-hub.ts';
-import type { ContractHandlers } from '../contract-host/handlers.ts';
 
 /**
  * The only place that touches `ipcMain`: registers the contract's invoke channel, refusing calls
  * from any frame that is not the app's own, and forwards hub events to a window.
  */
-export function registerContractIpc(
-  handlers: ContractHandlers,
-  isTrustedSender: (event: IpcMainInvokeEvent) => boolean,
-  log: DispatchLogger,
-): () => void {
+export function registerContractIpc(contract: ContractEndpoint, isTrustedSender: (event: IpcMainInvokeEvent) => boolean): () => void {
   ipcMain.handle(ipcInvokeChannel, async (event, channel: unknown, input: unknown): Promise<ContractResult<unknown>> => {
     if (!isTrustedSender(event)) {
       return {
@@ -26,7 +21,7 @@ export function registerContractIpc(
         },
       };
     }
-    return dispatch(handlers, channel, input, log);
+    return contract.call(channel, input);
   });
   return () => ipcMain.removeHandler(ipcInvokeChannel);
 }

@@ -9,6 +9,7 @@ import { bookWindowSchema, maxWindowSide, type BookTracksEvent, type BookWindow 
 import type { TaskProgress } from '../../shared/contract/channels.ts';
 import type { WsServerMessage } from '../../shared/contract/ws-protocol.ts';
 import { startBrowserServer, type BrowserServer } from '../../electron/browser-mode/browser-server.ts';
+import { inProcessEndpoint } from '../../electron/contract-host/contract-endpoint.ts';
 import { createMainServices, type MainServices } from '../../electron/services/main-services.ts';
 import { hourOfEvents, writeSnapshotFile, type SnapshotFileSpec } from '../support/book-files.ts';
 import { referenceHourOf } from '../support/book-observations.ts';
@@ -54,7 +55,7 @@ describe('book replay over the contract', () => {
     await mkdir(rendererDir);
     await writeFile(join(rendererDir, 'index.html'), '<!doctype html>');
     services = createMainServices({ userDataDir: await tempDir(), mode: 'browser', healthIntervalMs: 0 });
-    server = await startBrowserServer({ handlers: services.handlers, events: services.events, rendererDir });
+    server = await startBrowserServer({ contract: inProcessEndpoint(services.handlers, services.events), rendererDir });
     client = await openContractSocket(`ws://127.0.0.1:${server.port}/contract`, { origin: server.origin, cookie: `mde_token_${server.port}=${server.token}` });
   });
 

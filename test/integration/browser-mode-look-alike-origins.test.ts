@@ -4,6 +4,7 @@ import { connect } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startBrowserServer, type BrowserServer } from '../../electron/browser-mode/browser-server.ts';
+import { inProcessEndpoint } from '../../electron/contract-host/contract-endpoint.ts';
 import { uploadRoute } from '../../electron/browser-mode/upload-route.ts';
 import { UploadStore } from '../../electron/services/files/upload-store.ts';
 import { createMainServices, type MainServices } from '../../electron/services/main-services.ts';
@@ -31,7 +32,7 @@ describe('browser mode tells its own origin and host from ones that only look li
     services = createMainServices({ userDataDir: await tempDir(), mode: 'browser', healthIntervalMs: 0 });
     uploadDir = join(await tempDir(), 'uploads');
     uploads = new UploadStore({ dir: uploadDir, maxBytes: 64 * 1024, keep: 2 });
-    server = await startBrowserServer({ handlers: services.handlers, events: services.events, rendererDir, upload: uploadRoute(uploads, services.files) });
+    server = await startBrowserServer({ contract: inProcessEndpoint(services.handlers, services.events), rendererDir, upload: uploadRoute(uploads, (paths) => services.files.grant(paths, 'upload')) });
   });
 
   afterEach(async () => {

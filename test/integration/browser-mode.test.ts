@@ -3,6 +3,7 @@ import { connect } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startBrowserServer, type BrowserServer } from '../../electron/browser-mode/browser-server.ts';
+import { inProcessEndpoint } from '../../electron/contract-host/contract-endpoint.ts';
 import { createMainServices, type MainServices } from '../../electron/services/main-services.ts';
 import { CookieJar } from '../support/cookie-jar.ts';
 import { useTempDirs } from '../support/temp-dir.ts';
@@ -20,7 +21,7 @@ describe('browser mode guards the app and serves the contract', () => {
     await mkdir(rendererDir);
     await writeFile(join(rendererDir, 'index.html'), `<!doctype html>${pageMarker}`);
     services = createMainServices({ userDataDir: await tempDir(), mode: 'browser', healthIntervalMs: 0 });
-    server = await startBrowserServer({ handlers: services.handlers, events: services.events, rendererDir });
+    server = await startBrowserServer({ contract: inProcessEndpoint(services.handlers, services.events), rendererDir });
   });
 
   afterEach(async () => {

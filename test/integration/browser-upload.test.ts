@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { FileGrants } from '../../shared/contract/file-schemas.ts';
 import type { FileViewProgress } from '../../shared/contract/file-view-schemas.ts';
 import { startBrowserServer, type BrowserServer } from '../../electron/browser-mode/browser-server.ts';
+import { inProcessEndpoint } from '../../electron/contract-host/contract-endpoint.ts';
 import { capText, uploadRoute } from '../../electron/browser-mode/upload-route.ts';
 import { dispatch } from '../../electron/contract-host/dispatch.ts';
 import { UploadStore } from '../../electron/services/files/upload-store.ts';
@@ -25,7 +26,7 @@ describe('browser mode takes a chosen file as a streamed upload', () => {
     await writeFile(join(rendererDir, 'index.html'), '<!doctype html>');
     services = createMainServices({ userDataDir: await tempDir(), mode: 'browser', healthIntervalMs: 0 });
     uploads = new UploadStore({ dir: join(await tempDir(), 'uploads'), maxBytes: cap, keep: 2 });
-    server = await startBrowserServer({ handlers: services.handlers, events: services.events, rendererDir, upload: uploadRoute(uploads, services.files) });
+    server = await startBrowserServer({ contract: inProcessEndpoint(services.handlers, services.events), rendererDir, upload: uploadRoute(uploads, (paths) => services.files.grant(paths, 'upload')) });
   });
 
   afterEach(async () => {

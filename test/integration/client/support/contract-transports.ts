@@ -6,6 +6,7 @@ import { createApi, createBridge } from '../../../../shared/contract/bridge.ts';
 import type { ContractResult } from '../../../../shared/contract/errors.ts';
 import type { MdeApi, Subscribe } from '../../../../shared/contract/types.ts';
 import { startBrowserServer } from '../../../../electron/browser-mode/browser-server.ts';
+import { inProcessEndpoint } from '../../../../electron/contract-host/contract-endpoint.ts';
 import { dispatch } from '../../../../electron/contract-host/dispatch.ts';
 import { EventHub } from '../../../../electron/contract-host/event-hub.ts';
 import type { ContractHandlers } from '../../../../electron/contract-host/handlers.ts';
@@ -32,7 +33,7 @@ export interface WebSocketApi {
 export async function webSocketApi(handlers: ContractHandlers): Promise<WebSocketApi> {
   const rendererDir = await mkdtemp(join(tmpdir(), 'mde-renderer-'));
   await writeFile(join(rendererDir, 'index.html'), '<!doctype html><title>renderer fixture</title>');
-  const server = await startBrowserServer({ handlers, events: new EventHub(), rendererDir });
+  const server = await startBrowserServer({ contract: inProcessEndpoint(handlers, new EventHub()), rendererDir });
   const headers = { origin: server.origin, cookie: `mde_token_${server.port}=${server.token}` };
   const ws = createWebSocketBridge(`ws://127.0.0.1:${server.port}/contract`, (url) => new WebSocket(url, { headers }));
   return {
