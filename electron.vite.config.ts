@@ -18,6 +18,7 @@ export default defineConfig({
           'demo-generation-worker': resolve(import.meta.dirname, 'electron/services/simulator/generation-worker.ts'),
           'export-worker': resolve(import.meta.dirname, 'electron/services/export/export-worker.ts'),
           'download-verify-worker': resolve(import.meta.dirname, 'electron/services/downloads/verify-worker.ts'),
+          'embedded-service-worker': resolve(import.meta.dirname, 'electron/services/local-service/embedded-service-worker.ts'),
           // The service host runs in a utility process, started by the shell.
           'service-host': resolve(import.meta.dirname, 'electron/service-host/service-host-main.ts'),
         },

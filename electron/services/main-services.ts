@@ -12,7 +12,8 @@ import { DataSourceManager } from './data-source/data-source-manager.ts';
 import { downloadClientOf } from './downloads/download-client.ts';
 import { createDownloadServices } from './downloads/download-services.ts';
 import { exportHandlers } from './export/export-handlers.ts';
-import { defaultDemoSeed, demoDataDir, startEmbeddedService } from './local-service/embedded-service.ts';
+import { defaultDemoSeed, demoDataDir } from './local-service/embedded-service.ts';
+import { startEmbeddedServiceThread } from './local-service/embedded-thread.ts';
 import { libraryRootOf } from './library/library-root.ts';
 import { marketHandlers } from './market/market-handlers.ts';
 import { ServiceAccess } from './service-access.ts';
@@ -77,8 +78,9 @@ export function createMainServices(options: MainServicesOptions): MainServices {
   const demoKey = randomBytes(24).toString('base64url');
   const dataSource = new DataSourceManager({
     settings: () => settings.get(),
+    // The local service runs in a thread of its own: its work never holds up the calls answered here.
     startEmbedded: async () =>
-      startEmbeddedService({
+      startEmbeddedServiceThread({
         data: { kind: 'demo', dataDir: demoDataDir(options.userDataDir), seed: defaultDemoSeed },
         keys: [{ key: demoKey, tier: 'paid' }],
         warm: true,
@@ -86,7 +88,7 @@ export function createMainServices(options: MainServicesOptions): MainServices {
         warmFirst: marketsOfKeys((await settings.get()).markets.recent.slice(0, recentWarmed)),
       }),
     startLibrary: async (root) => {
-      const service = await startEmbeddedService({ data: { kind: 'directory', root }, keys: [{ key: demoKey, tier: 'paid' }] });
+      const service = await startEmbeddedServiceThread({ data: { kind: 'directory', root }, keys: [{ key: demoKey, tier: 'paid' }] });
       if (service.directory === null) throw new Error('The library service started without its folder index');
       return { baseUrl: service.baseUrl, directory: service.directory, close: () => service.close() };
     },

@@ -2,10 +2,17 @@ import { mkdir } from 'node:fs/promises';
 import type { Health } from '../../../shared/contract/channels.ts';
 import type { Settings } from '../../../shared/settings.ts';
 import { MarketDataClient } from '../client/market-data-client.ts';
-import type { LocalService } from '../local-service/local-service.ts';
 import type { FolderContents } from '../local-service/store/directory-store.ts';
 import { libraryHealth, libraryHealthOf } from './library-health.ts';
 import { probeHealth, type DataSourceTarget } from './probe-health.ts';
+
+/** A running embedded local service, wherever it runs (a thread of its own in the app). */
+export interface EmbeddedHandle {
+  /** Base URL of the local service. */
+  readonly baseUrl: string;
+  /** Stops the service. */
+  close(): Promise<void>;
+}
 
 /** The embedded service over the library folder, with the folder's index. */
 export interface LibraryService {
@@ -22,7 +29,7 @@ export interface DataSourceDeps {
   /** Reads the current settings. */
   settings: () => Promise<Settings>;
   /** Starts the embedded demo service (called at most once while it runs). */
-  startEmbedded: () => Promise<LocalService>;
+  startEmbedded: () => Promise<EmbeddedHandle>;
   /** Starts the embedded service over a library folder (called at most once per folder while it runs). */
   startLibrary: (root: string) => Promise<LibraryService>;
   /** The library folder the settings select (`libraryRootOf` with the user-data folder). */
@@ -42,7 +49,7 @@ export interface DataSourceDeps {
 
 /** The local service that runs now: at most one, the demo's or the library's. */
 type Running =
-  | { kind: 'embedded'; service: Promise<LocalService> }
+  | { kind: 'embedded'; service: Promise<EmbeddedHandle> }
   | { kind: 'library'; root: string; setting: string | null; service: Promise<LibraryService>; scannedAt: number };
 
 const errorText = (error: unknown): string => (error instanceof Error ? error.message : String(error));
