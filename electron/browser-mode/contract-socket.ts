@@ -2,6 +2,7 @@ import type { RawData, WebSocket } from 'ws';
 import { encodeBinaryMessage } from '../../shared/contract/ws-binary.ts';
 import { wsInvokeMessage, type WsServerMessage } from '../../shared/contract/ws-protocol.ts';
 import type { ContractEndpoint } from '../contract-host/contract-endpoint.ts';
+import { JsonText } from '../contract-host/json-text.ts';
 import { SocketReplays } from './socket-replays.ts';
 
 /**
@@ -57,6 +58,11 @@ export function serveContractSocket(socket: WebSocket, contract: ContractEndpoin
       replays.started(channel, result);
       // A replay started as the socket closed ends at once.
       if (socket.readyState !== socket.OPEN) void replays.endAll((name, body) => contract.call(name, body));
+      // A value the service host already wrote as JSON goes on as that text.
+      if (result.ok && result.value instanceof JsonText) {
+        if (socket.readyState === socket.OPEN) socket.send(`{"type":"result","id":${id},"result":{"ok":true,"value":${result.value.json}}}`);
+        return;
+      }
       send({ type: 'result', id, result });
     });
   });

@@ -30,7 +30,7 @@ async function main(): Promise<void> {
   // Every service runs in its own process (the same host the Electron app runs in a utility
   // process); this one only serves the page, the uploads and the contract socket, so it answers
   // the window however busy the services are.
-  const services = new ServiceHostConnection(nodeHostSpawner({ userDataDir, mode: 'browser', electronVersion: null, canPickFiles: false }), {
+  const services = new ServiceHostConnection(nodeHostSpawner({ userDataDir, mode: 'browser', electronVersion: null, canPickFiles: false, valuesAsJson: true }), {
     onCrash: (how, restarting) => console.error(`[mde] the services process stopped (${how}); ${restarting ? 'starting it again' : 'it keeps stopping, so it is not started again: restart the app'}`),
   });
   // Files a page chooses or drops are streamed here (a browser gives no paths), then granted.

@@ -15,6 +15,12 @@ export interface HostStart {
   canPickFiles: boolean;
   /** Health re-check period; 0 disables the timer. Default 15 s. */
   healthIntervalMs?: number;
+  /**
+   * Send call values without ArrayBuffers as JSON text (`result-json`): the browser-mode front
+   * writes them to its WebSocket as they are, so a large value costs its loop a copy, not a rebuild
+   * and a JSON encoding.
+   */
+  valuesAsJson?: boolean;
 }
 
 /** A message from the front to the host. */
@@ -31,6 +37,8 @@ export type FrontMessage =
 export type HostMessage =
   | { type: 'ready' }
   | { type: 'result'; id: number; result: ContractResult<unknown> }
+  /** A successful call's value as JSON text (see `HostStart.valuesAsJson`). */
+  | { type: 'result-json'; id: number; json: string }
   | { type: 'event'; event: string; payload: unknown }
   /** The host needs the front's native open dialog; the front replies with `answer`. */
   | { type: 'ask'; id: number; question: 'pick-files' }
@@ -74,6 +82,8 @@ export function hostMessageOf(value: unknown): HostMessage | null {
       const result = value['result'];
       return hasId && isRecord(result) && typeof result['ok'] === 'boolean' ? { type: 'result', id, result: result as ContractResult<unknown> } : null;
     }
+    case 'result-json':
+      return hasId && typeof value['json'] === 'string' ? { type: 'result-json', id, json: value['json'] } : null;
     case 'event':
       return typeof value['event'] === 'string' ? { type: 'event', event: value['event'], payload: value['payload'] } : null;
     case 'ask':
@@ -86,12 +96,20 @@ export function hostMessageOf(value: unknown): HostMessage | null {
 /** The start options as `HostStart`, or null when they are not. */
 export function hostStartOf(value: unknown): HostStart | null {
   if (!isRecord(value)) return null;
-  const { userDataDir, mode, electronVersion, canPickFiles, healthIntervalMs } = value;
+  const { userDataDir, mode, electronVersion, canPickFiles, healthIntervalMs, valuesAsJson } = value;
   if (typeof userDataDir !== 'string' || (mode !== 'electron' && mode !== 'browser')) return null;
   if (electronVersion !== null && typeof electronVersion !== 'string') return null;
   if (typeof canPickFiles !== 'boolean') return null;
   if (healthIntervalMs !== undefined && typeof healthIntervalMs !== 'number') return null;
-  return { userDataDir, mode, electronVersion, canPickFiles, ...(healthIntervalMs !== undefined ? { healthIntervalMs } : {}) };
+  if (valuesAsJson !== undefined && typeof valuesAsJson !== 'boolean') return null;
+  return {
+    userDataDir,
+    mode,
+    electronVersion,
+    canPickFiles,
+    ...(healthIntervalMs !== undefined ? { healthIntervalMs } : {}),
+    ...(valuesAsJson !== undefined ? { valuesAsJson } : {}),
+  };
 }
 
 /** One end of the host's message channel, whatever carries it. */

@@ -2,6 +2,7 @@ import { ContractError, type ContractResult } from '../../shared/contract/errors
 import { fileGrantsSchema, type FileGrant } from '../../shared/contract/file-schemas.ts';
 import type { ContractEndpoint } from '../contract-host/contract-endpoint.ts';
 import { EventHub } from '../contract-host/event-hub.ts';
+import { JsonText } from '../contract-host/json-text.ts';
 import { hostMessageOf, type FrontMessage, type MessageLink } from './host-protocol.ts';
 
 /** One started service host process, as the front sees it. */
@@ -127,10 +128,11 @@ export class ServiceHostConnection implements ContractEndpoint {
     const message = hostMessageOf(raw);
     if (message === null) return;
     switch (message.type) {
-      case 'result': {
+      case 'result':
+      case 'result-json': {
         const pending = this.#pending.get(message.id);
         this.#pending.delete(message.id);
-        pending?.settle(message.result);
+        pending?.settle(message.type === 'result' ? message.result : { ok: true, value: new JsonText(message.json) });
         return;
       }
       case 'event':

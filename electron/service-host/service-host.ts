@@ -2,6 +2,9 @@ import type { ContractResult } from '../../shared/contract/errors.ts';
 import { ContractError } from '../../shared/contract/errors.ts';
 import { dispatch, type DispatchLogger } from '../contract-host/dispatch.ts';
 import { createMainServices, type MainServices } from '../services/main-services.ts';
+import { holdsArrayBuffer } from '../../shared/contract/ws-binary.ts';
+import { nextTurn } from '../services/client/next-turn.ts';
+import { jsonInTurns } from './json-in-turns.ts';
 import { frontMessageOf, type HostMessage, type HostStart, type MessageLink } from './host-protocol.ts';
 
 /** A running service host: the services, and how to stop them. */
@@ -41,7 +44,9 @@ export function runServiceHost(start: HostStart, link: MessageLink<HostMessage>,
     if (message === null) return;
     switch (message.type) {
       case 'call':
-        void dispatch(services.handlers, message.channel, message.input, log).then((result) => link.send({ type: 'result', id: message.id, result }));
+        void dispatch(services.handlers, message.channel, message.input, log)
+          .then((result) => resultMessage(start, message.id, message.channel, result))
+          .then((reply) => link.send(reply));
         return;
       case 'grant-uploads':
         void grantUploads(services, message.paths).then((result) => link.send({ type: 'result', id: message.id, result }));
@@ -61,6 +66,18 @@ export function runServiceHost(start: HostStart, link: MessageLink<HostMessage>,
   link.send({ type: 'ready' });
   void services.dataSource.checkHealth();
   return { services, close };
+}
+
+/** Book replays' results name the replays a socket started (the front reads them), so they stay values. */
+const keptAsValues = (channel: unknown): boolean => typeof channel === 'string' && channel.startsWith('book.');
+
+/**
+ * A call's answer to the front: a successful value without buffers as JSON text when the front
+ * asked for that, written a slice per turn so a large one never holds the loop for long.
+ */
+async function resultMessage(start: HostStart, id: number, channel: unknown, result: ContractResult<unknown>): Promise<HostMessage> {
+  if (start.valuesAsJson !== true || !result.ok || result.value === undefined || keptAsValues(channel) || holdsArrayBuffer(result.value)) return { type: 'result', id, result };
+  return { type: 'result-json', id, json: await jsonInTurns(result.value, nextTurn) };
 }
 
 async function grantUploads(services: MainServices, paths: readonly string[]): Promise<ContractResult<unknown>> {

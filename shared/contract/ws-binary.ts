@@ -19,6 +19,26 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return proto === Object.prototype || proto === null;
 }
 
+/** Whether `value` holds an ArrayBuffer anywhere in its plain objects and arrays (a scan that copies nothing). */
+export function holdsArrayBuffer(value: unknown): boolean {
+  if (value instanceof ArrayBuffer) return true;
+  if (typeof value !== 'object' || value === null) return false;
+  if (Array.isArray(value)) {
+    // Long columns of numbers are the common case: a primitive is passed over without a call.
+    for (let i = 0; i < value.length; i++) {
+      const item: unknown = value[i];
+      if (typeof item === 'object' && item !== null && holdsArrayBuffer(item)) return true;
+    }
+    return false;
+  }
+  if (!isPlainObject(value)) return false;
+  for (const key in value) {
+    const item = value[key];
+    if (typeof item === 'object' && item !== null && holdsArrayBuffer(item)) return true;
+  }
+  return false;
+}
+
 /** A copy of `value` with every ArrayBuffer (in plain objects and arrays) replaced by a placeholder. */
 function extractBuffers(value: unknown, buffers: ArrayBuffer[]): unknown {
   if (value instanceof ArrayBuffer) {
@@ -53,6 +73,8 @@ function restoreBuffers(value: unknown, buffers: readonly ArrayBuffer[]): unknow
  * join them), or returns null when it holds no ArrayBuffer and plain JSON will do.
  */
 export function encodeBinaryMessage(message: WsServerMessage): Uint8Array[] | null {
+  // Most messages hold no buffer: they are found out without copying their rows.
+  if (!holdsArrayBuffer(message)) return null;
   const buffers: ArrayBuffer[] = [];
   const withPlaceholders = extractBuffers(message, buffers);
   if (buffers.length === 0 || !isPlainObject(withPlaceholders)) return null;

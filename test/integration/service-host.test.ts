@@ -2,6 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ContractError } from '../../shared/contract/errors.ts';
+import { JsonText } from '../../electron/contract-host/json-text.ts';
 import { compressZstdFrame } from '../../electron/services/snapshot/zstd-compressor.ts';
 import { nodeHostSpawner } from '../../electron/service-host/node-host-process.ts';
 import type { HostStart } from '../../electron/service-host/host-protocol.ts';
@@ -60,6 +61,17 @@ describe('the service host process answers the contract for the front', () => {
     expect(bad.ok ? null : bad.error).toMatchObject({ kind: 'invalid-request', channel: 'settings.update' });
     const unknown = await connection.call('no.such-channel', {});
     expect(unknown.ok ? null : unknown.error).toMatchObject({ kind: 'unknown-channel' });
+  });
+
+  it('for a WebSocket front, a value comes back as its JSON text; a book replay\'s result and an error stay values', async () => {
+    const { connection } = await start({ valuesAsJson: true });
+    const settings = await connection.call('settings.get', undefined);
+    if (!settings.ok || !(settings.value instanceof JsonText)) throw new Error(`settings.get did not come back as JSON text: ${JSON.stringify(settings)}`);
+    expect(JSON.parse(settings.value.json)).toMatchObject({ ui: { density: 'compact' }, dataSource: 'embedded' });
+    const bad = await connection.call('settings.update', { ui: { density: 'huge' } });
+    expect(bad.ok ? null : bad.error).toMatchObject({ kind: 'invalid-request' });
+    const replay = await connection.call('book.release', { replayId: 'none' });
+    expect(replay.ok && replay.value instanceof JsonText).toBe(false);
   });
 
   it('grants an uploaded file, and refuses a folder with the reason', async () => {

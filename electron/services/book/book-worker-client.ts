@@ -11,6 +11,7 @@ import type { BookWorkerEvent, BookWorkerRequest, FileEventOrder, L2RowKind, Pag
 import { frameSettings, type FrameSettings } from './frame-replayer.ts';
 import type { FrameMarkBatch, TrackSummary } from './session/replay-session.ts';
 import type { SessionAnswer, SessionQuery } from './session/session-queries.ts';
+import { nextTurn } from '../client/next-turn.ts';
 
 /** One chunk of one book's frames, as it arrives from the worker (the buffer now belongs here). */
 export interface BookFrames {
@@ -222,6 +223,8 @@ export class BookWorkerClient {
   private async sendNextPage(seq: number, iterator: Prefetch<L2PageOfRows>, send: (request: BookWorkerRequest) => void): Promise<void> {
     try {
       const next = await iterator.next();
+      // Copying a page to the worker is a long step of its own: it waits for the loop's next turn.
+      await nextTurn();
       if (!this.replays.has(seq)) return;
       if (next.done === true) send({ seq, kind: 'pages-end' });
       else send({ seq, kind: 'page', rows: 'items' in next.value ? next.value.items : next.value });

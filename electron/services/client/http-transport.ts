@@ -7,6 +7,7 @@ import { searchOf, type QueryParams } from './query-params.ts';
 import { backoffDelay, parseRetryAfter, type RetryPolicy, type Sleep } from './retry-policy.ts';
 import type { RouteSpec } from './routes.ts';
 import type { UsageMonitor } from './usage-monitor.ts';
+import { nextTurn } from './next-turn.ts';
 
 /** What the transport needs: where, with which key, how patiently, and where usage goes. */
 export interface TransportOptions {
@@ -142,7 +143,11 @@ export class HttpTransport {
       options.usage.record(outcome.headers, options.now());
       if (outcome.type === 'redirect') return { kind: 'redirect', location: outcome.location, request: summary };
       const { status, headers, text } = outcome;
-      if (status >= 200 && status < 300) return { kind: 'json', status, body: this.#json(route, status, text, summary, redact), request: summary };
+      if (status >= 200 && status < 300) {
+        // Reading the body and parsing it are a page's two long steps: each gets a turn of its own.
+        await nextTurn();
+        return { kind: 'json', status, body: this.#json(route, status, text, summary, redact), request: summary };
+      }
       const parsed = parseErrorBody(text);
       if (status === 429) {
         const wait =

@@ -7,6 +7,7 @@ import { readPageBody } from './page-bodies.ts';
 import type { QueryParams } from './query-params.ts';
 import type { RowPage, SkippedItem, TimeRange } from './row-page.ts';
 import type { RouteSpec } from './routes.ts';
+import { nextTurn } from './next-turn.ts';
 
 /** One paged query: the route, its complete query (cursor excluded), the row guard and the signal. */
 export interface PagedQuery<Row> {
@@ -53,6 +54,8 @@ export async function* pageThrough<Row>(transport: HttpTransport, query: PagedQu
     }
     let items: Row[];
     let skipped: SkippedItem[] = [];
+    // The parse had its turn; checking every row takes the next (the loop answers calls in between).
+    await nextTurn();
     try {
       if (route.skipsMalformed === true) ({ items, skipped } = keepWellFormed(route.path, read.page.items, guard, streamOffset));
       else items = validateRows(route.path, read.page.items, guard);

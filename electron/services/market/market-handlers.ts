@@ -10,6 +10,7 @@ import { contractErrorOf } from '../contract-error-of.ts';
 import { LatestTickers } from './latest-tickers.ts';
 import { LoadRegistry, type LoadContext } from './load-registry.ts';
 import { CandleColumnsBuilder, FundingColumnsBuilder, TradeColumnsBuilder } from './series-columns.ts';
+import { nextTurn } from '../client/next-turn.ts';
 
 /** The contract channels this module implements. */
 export type MarketHandlers = Pick<
@@ -72,6 +73,8 @@ async function drain<Row>(stream: RowStream<Row>, context: LoadContext, take: (r
       rows++;
     }
     context.progress(rows);
+    // A page's rows went into columns; the loop answers calls before the next page is read.
+    await nextTurn();
   }
   return false;
 }

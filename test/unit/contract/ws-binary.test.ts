@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeBinaryEvent, decodeBinaryMessage, encodeBinaryEvent, encodeBinaryMessage } from '../../../shared/contract/ws-binary.ts';
+import { decodeBinaryEvent, decodeBinaryMessage, encodeBinaryEvent, encodeBinaryMessage, holdsArrayBuffer } from '../../../shared/contract/ws-binary.ts';
 
 function join(parts: readonly Uint8Array[]): ArrayBuffer {
   const total = parts.reduce((sum, part) => sum + part.length, 0);
@@ -48,6 +48,18 @@ describe('binary WebSocket events', () => {
   it('starts every buffer on an 8-byte boundary', () => {
     const parts = encodeBinaryEvent('x', { label: 'odd length!', buffer: new ArrayBuffer(16) }) ?? [];
     expect((parts[0]?.length ?? 1) % 8).toBe(0);
+  });
+
+  it('finds a buffer however deep, after long columns of numbers, and none where there is none', () => {
+    const column = Array.from({ length: 10_000 }, (_, i) => i);
+    expect(holdsArrayBuffer({ time: column, price: column, rows: [{ a: 1 }, { b: [null, 'x'] }] })).toBe(false);
+    expect(holdsArrayBuffer({ time: column, rows: [{ a: 1 }, { b: [null, { c: new ArrayBuffer(1) }] }] })).toBe(true);
+    expect(holdsArrayBuffer([column, [[new ArrayBuffer(0)]]])).toBe(true);
+    expect(holdsArrayBuffer(new ArrayBuffer(8))).toBe(true);
+    // A typed array's buffer is not sent as a buffer (JSON turns it into an object), as before.
+    expect(holdsArrayBuffer({ view: new Float64Array(2) })).toBe(false);
+    const parts = encodeBinaryMessage({ type: 'event', event: 'x', payload: { time: column, deep: [{ b: [{ c: new Uint8Array([7]).buffer }] }] } });
+    expect(parts).not.toBeNull();
   });
 
   it('leaves payloads without buffers to JSON', () => {
