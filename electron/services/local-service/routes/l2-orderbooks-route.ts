@@ -12,7 +12,6 @@ import { hourSlackMs } from '../rows/row-pager.ts';
 import { snapshotBefore } from './replay-start.ts';
 import type { ServiceContext } from '../service-context.ts';
 import { badRequest, ServiceHttpError, unavailable } from '../service-error.ts';
-import type { RecordList } from '../store/hour-records.ts';
 import type { DecodedHour, HourRef, MarketDataStore } from '../store/market-data-store.ts';
 
 const hourMs = 3_600_000;
@@ -23,7 +22,7 @@ interface ReplayPosition {
   s: number;
 }
 
-const bookRecordCache = new WeakMap<DecodedHour, RecordList<OrderbookRecord>>();
+const bookRecordCache = new WeakMap<DecodedHour, OrderbookRecord[]>();
 
 /**
  * Where a page stopped, kept so the next page resumes there instead of replaying again from the
@@ -59,32 +58,22 @@ function rememberResumePoint(cursor: string, point: ResumePoint): void {
 const bookLines: ReadonlySet<string> = new Set(['orderbook']);
 
 /** The order-book records of an hour in file (arrival) order: the order `/l2-updates` serves them in too. */
-function bookRecords(hour: DecodedHour): RecordList<OrderbookRecord> {
+function bookRecords(hour: DecodedHour): OrderbookRecord[] {
   let records = bookRecordCache.get(hour);
   if (records === undefined) {
-    const all = hour.records;
-    const positions: number[] = [];
-    for (let index = 0; index < all.length; index++) if (all.typeAt(index) === 'orderbook') positions.push(index);
-    const at = Int32Array.from(positions);
-    records = {
-      length: at.length,
-      at: (index) => {
-        const record = all.at(at[index] ?? -1);
-        return record?.type === 'orderbook' ? record : undefined;
-      },
-    };
+    records = hour.records.filter((record): record is OrderbookRecord => record.type === 'orderbook');
     bookRecordCache.set(hour, records);
   }
   return records;
 }
 
 /** The first record after file line `line` (records are in line order). */
-function firstAfterLine(records: RecordList<OrderbookRecord>, line: number): number {
+function firstAfterLine(records: readonly OrderbookRecord[], line: number): number {
   let low = 0;
   let high = records.length;
   while (low < high) {
     const mid = (low + high) >>> 1;
-    if ((records.at(mid)?.line ?? Number.POSITIVE_INFINITY) <= line) low = mid + 1;
+    if ((records[mid]?.line ?? Number.POSITIVE_INFINITY) <= line) low = mid + 1;
     else high = mid;
   }
   return low;
@@ -97,7 +86,7 @@ function firstAfterLine(records: RecordList<OrderbookRecord>, line: number): num
  */
 interface ReplayBegin {
   hourStart: number;
-  records: RecordList<OrderbookRecord>;
+  records: readonly OrderbookRecord[];
   firstIndex: number;
   highestBefore: number;
   partial: boolean;
@@ -247,7 +236,7 @@ export function registerL2OrderbooksRoute(app: FastifyInstance, context: Service
       const begins = begin !== null && ref.hourStart === begin.hourStart ? begin : null;
       // A first page's hours are read only as far as the page needs: the rest is read if it runs out.
       const read = begins ?? (firstPage ? await readBookRecords(context.store, ref, 1, enoughFor(ref.hourStart, { ...need, rows: limit + 1 - items.length }, Number.NEGATIVE_INFINITY)) : null);
-      let records: RecordList<OrderbookRecord> = read?.records ?? bookRecords(await context.store.readHour(ref, bookLines));
+      let records: readonly OrderbookRecord[] = read?.records ?? bookRecords(await context.store.readHour(ref, bookLines));
       let partial = read?.partial ?? false;
       const contexts = new CaptureContexts(ref.key, await context.store.captureSegments(ref));
       const resumesHere = resume !== undefined && ref.hourStart === resume.hourStart;
@@ -257,11 +246,11 @@ export function registerL2OrderbooksRoute(app: FastifyInstance, context: Service
       // Books are served from the hours /l2-updates reads for the range (those within its slack).
       const serves = ref.hourStart + hourMs > range.start - hourSlackMs;
       // The file line of the last record applied (a partial read restarts after it).
-      let appliedLine = (records.at(index)?.line ?? 1) - 1;
+      let appliedLine = (records[index]?.line ?? 1) - 1;
       let scanned = false;
       for (;;) {
         for (; index < records.length; index++) {
-          const record = records.at(index);
+          const record = records[index];
           if (record === undefined) continue;
           if (record.collectorTimestamp > highest) highest = record.collectorTimestamp;
           if (replayClock(ref.hourStart, highest) > scanUntil) {

@@ -6,10 +6,9 @@ import { fundingRowOf, fundingRowOfPoint, isFundingBearing, isFundingPoint } fro
 import { intentRowOf } from '../../../../shared/rows/from-records/intent-rows.ts';
 import { l2UpdateRowOf } from '../../../../shared/rows/from-records/l2-update-rows.ts';
 import { optionTickerRowOf } from '../../../../shared/rows/from-records/option-ticker-rows.ts';
-import { quoteInstrumentOf, quoteRowsOf } from '../../../../shared/rows/from-records/quote-rows.ts';
+import { quoteRowsOf } from '../../../../shared/rows/from-records/quote-rows.ts';
 import { tradeRowOf } from '../../../../shared/rows/from-records/trade-rows.ts';
 import type { RowKind } from '../../../../shared/rows/row-kinds.ts';
-import type { RowContext } from '../../../../shared/rows/from-records/row-context.ts';
 import type { SnapshotRecord, TradeRecord } from '../../../../shared/snapshot/records.ts';
 import type { CaptureSegment, DecodedHour } from '../store/market-data-store.ts';
 import { CaptureContexts, segmentsKey } from './capture-contexts.ts';
@@ -17,26 +16,19 @@ import { CaptureContexts, segmentsKey } from './capture-contexts.ts';
 /** A row of any kind, as served. */
 export type ServedRow = EventRowByKind[RowKind];
 
-/**
- * The rows of one kind in an hour, in serving order, as columns: a row is built only when it is
- * served, so an hour of half a million book rows costs four numbers a row, not an object and a
- * closure each.
- */
-export interface HourRows {
-  readonly length: number;
+/** One row of an hour in serving order, built on demand. */
+export interface HourRowEntry {
   /**
-   * The merge order of each row: its replay clock (the running max of collector time in its file,
-   * kept within the file's hour), or the candle's open time on `/ohlcv`. Never falls within an hour.
+   * The merge order: the row's replay clock (the running max of collector time in its file, kept
+   * within the file's hour), or the candle's open time on `/ohlcv`. Never falls within an hour.
    */
-  readonly t: Float64Array;
-  /** The time a range selects each row by: its own collector time (the candle's open time on `/ohlcv`). */
-  readonly at: Float64Array;
+  t: number;
+  /** The time a range selects the row by: its own collector time (the candle's open time on `/ohlcv`). */
+  at: number;
   /** Tie-breaker inside the hour: line × 4096 + part (or the candle's position). */
-  readonly seq: Float64Array;
-  /** The row's instrument. */
-  instrument(index: number): string | null;
-  /** The row itself. */
-  build(index: number): ServedRow;
+  seq: number;
+  instrument: string | null;
+  build(): ServedRow;
 }
 
 /** Options that change how rows are built. */
@@ -84,7 +76,7 @@ export function lineTypesOf(kinds: readonly RowKind[]): ReadonlySet<string> {
 }
 
 const clockCache = new WeakMap<DecodedHour, Map<string, Float64Array>>();
-const rowCache = new WeakMap<DecodedHour, Map<string, HourRows>>();
+const rowCache = new WeakMap<DecodedHour, Map<string, readonly HourRowEntry[]>>();
 
 function kindsKey(kinds: readonly RowKind[]): string {
   return [...new Set(kinds.flatMap((kind) => recordTypesByKind[kind]))].sort().join(',');
@@ -109,164 +101,79 @@ function clocksOf(hour: DecodedHour, kinds: readonly RowKind[]): Float64Array {
   const clocks = new Float64Array(records.length).fill(Number.NaN);
   let highest = Number.NEGATIVE_INFINITY;
   for (let index = 0; index < records.length; index++) {
-    const type = records.typeAt(index);
-    if (type === undefined || !types.has(type)) continue;
-    highest = Math.max(highest, records.timeAt(index));
+    const record = records[index];
+    if (record === undefined || !types.has(record.type)) continue;
+    if (record.collectorTimestamp > highest) highest = record.collectorTimestamp;
     clocks[index] = replayClock(hour.file.hourStart, highest);
   }
   byKinds.set(key, clocks);
   return clocks;
 }
 
-/**
- * The row of `kind` a record makes, or null when it makes none (quotes and candles are built
- * apart). Pure: the same record and context give an equal row, so rows are built again when served.
- */
-function rowOf(record: SnapshotRecord, kind: RowKind, context: RowContext, options: RowBuildOptions): ServedRow | null {
+/** The row builder of a record for `kind`, or null when the record makes no row of it (quotes are built apart). */
+function builderOf(record: SnapshotRecord, kind: RowKind, contexts: CaptureContexts, options: RowBuildOptions): (() => ServedRow) | null {
   switch (kind) {
-    case 'trade':
-      return record.type === 'trade' ? tradeRowOf(context, record) : null;
-    case 'l2_update':
-      return record.type === 'orderbook' ? l2UpdateRowOf(context, record) : null;
-    case 'funding_rate':
-      if (record.type === 'perpetual_ticker' && isFundingBearing(record)) return fundingRowOf(context, record, options.latestHourFunding);
-      return record.type === 'point' && isFundingPoint(record) ? fundingRowOfPoint(context, record) : null;
-    case 'option_ticker':
-      return record.type === 'option_ticker' && record.instrument !== null ? optionTickerRowOf(context, record) : null;
-    case 'intent':
-      return record.type === 'intent' ? intentRowOf(context, record) : null;
+    case 'trade': {
+      if (record.type !== 'trade') return null;
+      const context = contexts.at(record.line);
+      return () => tradeRowOf(context, record);
+    }
+    case 'l2_update': {
+      if (record.type !== 'orderbook') return null;
+      const context = contexts.at(record.line);
+      return () => l2UpdateRowOf(context, record);
+    }
+    case 'funding_rate': {
+      if (record.type === 'perpetual_ticker' && isFundingBearing(record)) {
+        const context = contexts.at(record.line);
+        return () => fundingRowOf(context, record, options.latestHourFunding);
+      }
+      if (record.type !== 'point' || !isFundingPoint(record)) return null;
+      const context = contexts.at(record.line);
+      return () => fundingRowOfPoint(context, record);
+    }
+    case 'option_ticker': {
+      if (record.type !== 'option_ticker' || record.instrument === null) return null;
+      const row = optionTickerRowOf(contexts.at(record.line), record);
+      return row === null ? null : () => row;
+    }
+    case 'intent': {
+      if (record.type !== 'intent') return null;
+      const row = intentRowOf(contexts.at(record.line), record);
+      return row === null ? null : () => row;
+    }
     case 'quote':
     case 'ohlcv':
       return null;
   }
 }
 
-/** Whether a record makes a row of `kind`, decided without building it where the record's type and fields tell. */
-function makesRow(record: SnapshotRecord, kind: RowKind, context: RowContext, options: RowBuildOptions): boolean {
-  switch (kind) {
-    case 'trade':
-      return record.type === 'trade';
-    case 'l2_update':
-      return record.type === 'orderbook';
-    case 'funding_rate':
-      return (record.type === 'perpetual_ticker' && isFundingBearing(record)) || (record.type === 'point' && isFundingPoint(record));
-    default:
-      return rowOf(record, kind, context, options) !== null;
-  }
-}
-
-/** The record types each kind's rows can come from, so other records are passed over unread. */
-const sourceTypesByKind: Readonly<Record<RowKind, ReadonlySet<SnapshotRecord['type']>>> = {
-  trade: new Set(['trade']),
-  ohlcv: new Set(['trade']),
-  l2_update: new Set(['orderbook']),
-  funding_rate: new Set(['perpetual_ticker', 'point']),
-  option_ticker: new Set(['option_ticker']),
-  intent: new Set(['intent']),
-  quote: new Set(['quote_ladder']),
-};
-
-/** Growable columns of row positions, trimmed when done. */
-class RowColumns {
-  t = new Float64Array(256);
-  at = new Float64Array(256);
-  seq = new Float64Array(256);
-  source = new Int32Array(256);
-  part = new Int32Array(0);
-  length = 0;
-
-  push(t: number, at: number, seq: number, source: number, part?: number): void {
-    if (this.length === this.t.length) this.#grow();
-    const i = this.length++;
-    this.t[i] = t;
-    this.at[i] = at;
-    this.seq[i] = seq;
-    this.source[i] = source;
-    if (part !== undefined) {
-      if (this.part.length < this.t.length) this.part = grown(this.part, this.t.length);
-      this.part[i] = part;
-    }
-  }
-
-  trim(): void {
-    this.t = this.t.slice(0, this.length);
-    this.at = this.at.slice(0, this.length);
-    this.seq = this.seq.slice(0, this.length);
-    this.source = this.source.slice(0, this.length);
-    if (this.part.length > 0) this.part = this.part.slice(0, this.length);
-  }
-
-  #grow(): void {
-    const size = this.t.length * 2;
-    this.t = grown(this.t, size);
-    this.at = grown(this.at, size);
-    this.seq = grown(this.seq, size);
-    this.source = grown(this.source, size);
-  }
-}
-
-function grown<T extends Float64Array | Int32Array>(array: T, size: number): T {
-  const copy = (array instanceof Float64Array ? new Float64Array(size) : new Int32Array(size)) as T;
-  copy.set(array);
-  return copy;
-}
-
-function recordRows(hour: DecodedHour, kind: RowKind, options: RowBuildOptions, reading: HourReading): HourRows {
+function entriesOf(hour: DecodedHour, kind: RowKind, options: RowBuildOptions, reading: HourReading): HourRowEntry[] {
   const contexts = new CaptureContexts(hour.file.key, reading.segments);
+  if (kind === 'ohlcv') return candleEntries(hour, contexts, options.candlesByCollectorTime);
   const clocks = clocksOf(hour, reading.kinds);
+  const entries: HourRowEntry[] = [];
   const records = hour.records;
-  const types = sourceTypesByKind[kind];
-  const columns = new RowColumns();
   for (let index = 0; index < records.length; index++) {
-    const type = records.typeAt(index);
-    if (type === undefined || !types.has(type)) continue;
-    const record = records.at(index);
+    const record = records[index];
     if (record === undefined) continue;
     const t = clocks[index] ?? Number.NaN;
-    const context = contexts.at(record.line);
     if (kind === 'quote') {
       if (record.type !== 'quote_ladder') continue;
-      const count = quoteRowsOf(context, record).length;
-      for (let part = 0; part < count; part++) columns.push(t, record.collectorTimestamp, record.line * 4096 + part, index, part);
+      quoteRowsOf(contexts.at(record.line), record).forEach((row, part) => {
+        entries.push({ t, at: record.collectorTimestamp, seq: record.line * 4096 + part, instrument: row.instrument, build: () => row });
+      });
       continue;
     }
-    if (makesRow(record, kind, context, options)) columns.push(t, record.collectorTimestamp, record.line * 4096, index);
+    const build = builderOf(record, kind, contexts, options);
+    if (build !== null) entries.push({ t, at: record.collectorTimestamp, seq: record.line * 4096, instrument: record.instrument, build });
   }
-  columns.trim();
-  const { t, at, seq, source, part } = columns;
-  const recordOf = (row: number): SnapshotRecord => {
-    const record = records.at(source[row] ?? -1);
-    if (record === undefined) throw new Error(`hour rows: no record for row ${row}`);
-    return record;
-  };
-  return {
-    length: columns.length,
-    t,
-    at,
-    seq,
-    instrument: (row) => {
-      if (kind !== 'quote') return records.instrumentAt(source[row] ?? -1);
-      const record = recordOf(row);
-      return record.type === 'quote_ladder' ? quoteInstrumentOf(record) : record.instrument;
-    },
-    build: (row) => {
-      const record = recordOf(row);
-      const context = contexts.at(record.line);
-      const built = kind === 'quote' && record.type === 'quote_ladder' ? quoteRowsOf(context, record)[part[row] ?? 0] : rowOf(record, kind, context, options);
-      if (built === null || built === undefined) throw new Error(`hour rows: record at line ${record.line} makes no ${kind} row`);
-      return built;
-    },
-  };
+  return entries;
 }
 
-function candleRows(hour: DecodedHour, contexts: CaptureContexts, byCollectorTime: boolean): HourRows {
+function candleEntries(hour: DecodedHour, contexts: CaptureContexts, byCollectorTime: boolean): HourRowEntry[] {
   // Candles fold trades in collector-time order (ties in file order), whatever order the file has.
-  const trades: TradeRecord[] = [];
-  for (let index = 0; index < hour.records.length; index++) {
-    if (hour.records.typeAt(index) !== 'trade') continue;
-    const record = hour.records.at(index);
-    if (record?.type === 'trade') trades.push(record);
-  }
+  const trades = hour.records.filter((record): record is TradeRecord => record.type === 'trade');
   trades.sort((a, b) => a.collectorTimestamp - b.collectorTimestamp || a.line - b.line);
   const first = contexts.at(trades[0]?.line ?? 1);
   const sessionOf = (trade: TradeRecord): string => contexts.at(trade.line).sourceCaptureId;
@@ -280,33 +187,21 @@ function candleRows(hour: DecodedHour, contexts: CaptureContexts, byCollectorTim
   }
   const timeOf = (row: CandleRow): number => (byCollectorTime ? row.collector_timestamp : row.open_timestamp);
   rows.sort((a, b) => timeOf(a) - timeOf(b) || a.collector_timestamp - b.collector_timestamp || (a.event_id < b.event_id ? -1 : 1));
-  const times = Float64Array.from(rows, timeOf);
-  return {
-    length: rows.length,
-    t: times,
-    at: times,
-    seq: Float64Array.from(rows, (_row, index) => index),
-    instrument: (index) => rows[index]?.instrument ?? null,
-    build: (index) => {
-      const row = rows[index];
-      if (row === undefined) throw new Error(`hour rows: no candle ${index}`);
-      return row;
-    },
-  };
+  return rows.map((row, index) => ({ t: timeOf(row), at: timeOf(row), seq: index, instrument: row.instrument, build: () => row }));
 }
 
 /** The rows of one kind in an hour, in serving order (file order), computed once per decoded hour and reading. */
-export function hourRows(hour: DecodedHour, kind: RowKind, options: RowBuildOptions, reading: HourReading): HourRows {
+export function hourRows(hour: DecodedHour, kind: RowKind, options: RowBuildOptions, reading: HourReading): readonly HourRowEntry[] {
   let byKind = rowCache.get(hour);
   if (byKind === undefined) {
     byKind = new Map();
     rowCache.set(hour, byKind);
   }
   const cacheKey = `${kind}:${options.latestHourFunding ? 1 : 0}:${options.candlesByCollectorTime ? 1 : 0}:${kindsKey(reading.kinds)}:${segmentsKey(reading.segments)}`;
-  let rows = byKind.get(cacheKey);
-  if (rows === undefined) {
-    rows = kind === 'ohlcv' ? candleRows(hour, new CaptureContexts(hour.file.key, reading.segments), options.candlesByCollectorTime) : recordRows(hour, kind, options, reading);
-    byKind.set(cacheKey, rows);
+  let entries = byKind.get(cacheKey);
+  if (entries === undefined) {
+    entries = entriesOf(hour, kind, options, reading);
+    byKind.set(cacheKey, entries);
   }
-  return rows;
+  return entries;
 }

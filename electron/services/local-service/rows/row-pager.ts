@@ -1,6 +1,6 @@
 import type { TimeRange } from '../access-policy.ts';
 import type { HourRef, MarketDataStore } from '../store/market-data-store.ts';
-import { hourRows, lineTypesOf, type HourRows, type RowBuildOptions, type ServedRow } from './hour-rows.ts';
+import { hourRows, lineTypesOf, type HourRowEntry, type RowBuildOptions, type ServedRow } from './hour-rows.ts';
 import type { RowKind } from '../../../../shared/rows/row-kinds.ts';
 
 /** Where a page ended: the last row's replay clock (or candle time), stream key and in-hour sequence. Cursors carry it. */
@@ -51,7 +51,7 @@ const hourMs = 3_600_000;
 interface Stream {
   kind: RowKind;
   key: string;
-  rows: HourRows;
+  entries: readonly HourRowEntry[];
   index: number;
 }
 
@@ -59,12 +59,12 @@ function compare(t: number, k: string, s: number, position: RowPosition): number
   return t - position.t || (k < position.k ? -1 : k > position.k ? 1 : 0) || s - position.s;
 }
 
-function lowerBound(times: Float64Array, t: number): number {
+function lowerBound(entries: readonly HourRowEntry[], t: number): number {
   let low = 0;
-  let high = times.length;
+  let high = entries.length;
   while (low < high) {
     const mid = (low + high) >>> 1;
-    if ((times[mid] ?? 0) < t) low = mid + 1;
+    if ((entries[mid]?.t ?? 0) < t) low = mid + 1;
     else high = mid;
   }
   return low;
@@ -81,15 +81,14 @@ export async function pageRows(store: MarketDataStore, query: RowQuery): Promise
   const from = Math.max(query.range.start, query.after?.t ?? Number.NEGATIVE_INFINITY);
   const refs: HourRef[] = [];
   // Candles of an hour are stamped with the hour's open times but published a little later;
-  // other rows sit in their own hour's file, give or take the slack. So an hour before that slack
-  // is read for candles only (its trade lines), never for the query's other kinds.
+  // other rows sit in their own hour's file, give or take the slack.
   const lookBack = query.kinds.includes('ohlcv') ? hourSlackMs + hourMs : hourSlackMs;
   for (const dataset of query.datasets) {
     refs.push(...(await store.hours(dataset.source, dataset.market, from - lookBack, query.range.end + hourSlackMs)));
   }
   refs.sort((a, b) => a.hourStart - b.hourStart || (a.key < b.key ? -1 : 1));
   store.prefetch?.(refs, query.range.end);
-  const kindsOf = (ref: HourRef): readonly RowKind[] => (ref.hourStart + hourMs > from - hourSlackMs ? query.kinds : query.kinds.filter((kind) => kind === 'ohlcv'));
+  const lineTypes = lineTypesOf(query.kinds);
   const streams: Stream[] = [];
   let nextRef = 0;
   let hoursOpened = 0;
@@ -105,20 +104,23 @@ export async function pageRows(store: MarketDataStore, query: RowQuery): Promise
       if (bytesRead > query.maxReadBytes) throw new QueryTooExpensive(`one page would read more than ${query.maxReadBytes} bytes of storage`);
     }
     // Later pages of a query read the live hour its first page read: nothing past the range's end is needed.
-    const kinds = kindsOf(ref);
-    const hour = await store.readHour(ref, lineTypesOf(kinds), query.range.end);
+    const hour = await store.readHour(ref, lineTypes, query.range.end);
     const reading = { segments: await store.captureSegments(ref, query.range.end), kinds: query.kinds };
-    for (const kind of kinds) {
-      const rows = hourRows(hour, kind, query.options, reading);
+    for (const kind of query.kinds) {
+      const entries = hourRows(hour, kind, query.options, reading);
       // Candles are numbered apart from records, so they get their own key within the hour.
       const key = kind === 'ohlcv' ? `${ref.key}#ohlcv` : ref.key;
       // A row's clock is at least its own time, except past its hour's end, where the clock stops:
       // rows from the range's start on have a clock from there, or the hour's last millisecond.
       const lowest = query.after?.t ?? (kind === 'ohlcv' ? query.range.start : Math.min(query.range.start, ref.hourStart + hourMs - 1));
-      let index = lowerBound(rows.t, lowest);
+      let index = lowerBound(entries, lowest);
       const after = query.after;
-      while (after !== undefined && index < rows.length && compare(rows.t[index] ?? 0, key, rows.seq[index] ?? 0, after) <= 0) index++;
-      if (index < rows.length) streams.push({ kind, key, rows, index });
+      while (after !== undefined && index < entries.length) {
+        const entry = entries[index];
+        if (entry === undefined || compare(entry.t, key, entry.seq, after) > 0) break;
+        index++;
+      }
+      if (index < entries.length) streams.push({ kind, key, entries, index });
     }
   };
   const openUntil = async (t: number): Promise<boolean> => {
@@ -137,34 +139,29 @@ export async function pageRows(store: MarketDataStore, query: RowQuery): Promise
   const scanUntil = end + hourSlackMs;
   for (;;) {
     let best: Stream | undefined;
-    let bestT = 0;
-    let bestSeq = 0;
+    let bestEntry: HourRowEntry | undefined;
     for (const stream of streams) {
-      if (stream.index >= stream.rows.length) continue;
-      const t = stream.rows.t[stream.index] ?? 0;
-      const seq = stream.rows.seq[stream.index] ?? 0;
-      if (t > scanUntil) continue;
-      if (best === undefined || compare(t, stream.key, seq, { t: bestT, k: best.key, s: bestSeq }) < 0) {
+      const entry = stream.entries[stream.index];
+      if (entry === undefined || entry.t > scanUntil) continue;
+      if (bestEntry === undefined || best === undefined || compare(entry.t, stream.key, entry.seq, { t: bestEntry.t, k: best.key, s: bestEntry.seq }) < 0) {
         best = stream;
-        bestT = t;
-        bestSeq = seq;
+        bestEntry = entry;
       }
     }
-    if (best === undefined) {
+    if (best === undefined || bestEntry === undefined) {
       const ref = refs[nextRef];
       if (ref === undefined) return { rows, hasMore: false, last, hoursOpened };
       await openUntil(ref.hourStart - hourSlackMs);
       continue;
     }
-    if (await openUntil(bestT)) continue;
-    const index = best.index++;
-    const at = best.rows.at[index] ?? 0;
-    if (at < start || at > end) continue;
-    if (query.instrument !== undefined && best.rows.instrument(index) !== query.instrument) continue;
-    const row = best.rows.build(index);
+    if (await openUntil(bestEntry.t)) continue;
+    best.index++;
+    if (bestEntry.at < start || bestEntry.at > end) continue;
+    if (query.instrument !== undefined && bestEntry.instrument !== query.instrument) continue;
+    const row = bestEntry.build();
     if (query.accept !== undefined && !query.accept(row)) continue;
     if (rows.length === query.limit) return { rows, hasMore: true, last, hoursOpened };
     rows.push({ kind: best.kind, row });
-    last = { t: bestT, k: best.key, s: bestSeq };
+    last = { t: bestEntry.t, k: best.key, s: bestEntry.seq };
   }
 }

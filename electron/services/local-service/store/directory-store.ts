@@ -4,29 +4,13 @@ import type { DatasetDescriptor } from '../../../../shared/dataset-descriptor.ts
 import type { InstrumentEntry } from '../../../../shared/rows/catalog.ts';
 import type { SnapshotRecord } from '../../../../shared/snapshot/records.ts';
 import { readCaptureSummary, type CaptureSummary, type SnapshotLine } from './capture-summary.ts';
-import { DecodedHourCache, type DecodedHourCacheOptions } from './decoded-hour-cache.ts';
-import { HourRecordsBuilder, type HourRecords } from './hour-records.ts';
+import { DecodedHourCache } from './decoded-hour-cache.ts';
 import type { CaptureSegment, DecodedHour, HourFile, HourRef, MarketDataStore } from './market-data-store.ts';
 import { listFolderHours } from './snapshot-folder-layout.ts';
 import { fileType } from '../../snapshot/record-decoder.ts';
 
-/**
- * Decodes one snapshot file into its event records, in file order (only lines of `lineTypes` when
- * given). A decoder may hand the records to `onBatch` as they come instead of returning them
- * (`decodeHourFile` does): the store keeps both.
- */
-export type HourDecoder = (
-  path: string,
-  lineTypes?: ReadonlySet<string>,
-  fromLine?: number,
-  enough?: (record: SnapshotRecord) => boolean,
-  onBatch?: (records: readonly SnapshotRecord[]) => void,
-) => Promise<readonly SnapshotRecord[]>;
-
-/** The decoded-hour cache's budget by default: an exchange-grade hour (~120 MB as kept) and a few light ones. */
-export const defaultDecodedHourBytes = 192 * 1024 * 1024;
-/** How long a decoded hour stays cached unread by default. */
-export const defaultDecodedHourIdleMs = 30_000;
+/** Decodes one snapshot file into its event records, in file order (only lines of `lineTypes` when given). */
+export type HourDecoder = (path: string, lineTypes?: ReadonlySet<string>, fromLine?: number, enough?: (record: SnapshotRecord) => boolean) => Promise<readonly SnapshotRecord[]>;
 
 /** Optional sidecar `datasets.json` in the data folder: catalog facts the files cannot carry. */
 export interface DirectoryManifest {
@@ -103,11 +87,10 @@ export class DirectoryStore implements MarketDataStore {
   /** Scans asked for so far: one asked for during a scan makes that scan run once more. */
   #scansAsked = 0;
 
-  /** @param cache the decoded-hour cache's budget and idle time (192 MiB and 30 s by default) */
-  constructor(root: string, decode: HourDecoder, cache: Partial<DecodedHourCacheOptions> = {}) {
+  constructor(root: string, decode: HourDecoder, cacheRecords = 2_000_000) {
     this.root = root;
     this.#decode = decode;
-    this.#cache = new DecodedHourCache({ maxBytes: defaultDecodedHourBytes, idleMs: defaultDecodedHourIdleMs, ...cache });
+    this.#cache = new DecodedHourCache(cacheRecords);
   }
 
   /**
@@ -246,7 +229,7 @@ export class DirectoryStore implements MarketDataStore {
     // An hour already decoded is read from memory (all of it from the line on, and of those types).
     const stamp = await stat(file.path).then((info) => `${info.size}:${info.mtimeMs}`, () => null);
     const cached = stamp === null ? undefined : (this.#cache.get(file.key, stamp) ?? this.#cache.get(`${file.key}|${[...lineTypes].sort().join(',')}`, stamp));
-    if (cached !== undefined) return recordsFrom(cached.records, lineTypes, fromLine, enough);
+    if (cached !== undefined) return cached.records.filter((record) => record.line >= fromLine && (lineTypes.has(fileType(record, 'v2')) || lineTypes.has(fileType(record, 'legacy'))));
     return this.#decode(file.path, lineTypes, fromLine, enough);
   }
 
@@ -316,37 +299,12 @@ export class DirectoryStore implements MarketDataStore {
   }
 
   async #decodeHour(file: HourFile, lineTypes: ReadonlySet<string> | undefined): Promise<DecodedHour> {
-    // Records stay in file (arrival) order: a stream is served and replayed in it. They are kept
-    // in columns as they are decoded, never all as objects at once.
-    const builder = new HourRecordsBuilder();
-    builder.pushAll(await this.#decode(file.path, lineTypes, undefined, undefined, (batch) => builder.pushAll(batch)));
-    const records = builder.build();
+    // Records stay in file (arrival) order: a stream is served and replayed in it.
+    const records = await this.#decode(file.path, lineTypes);
     let latest = file.hourStart + hourMs - 1;
-    for (let index = 0; index < records.length; index++) latest = Math.max(latest, records.timeAt(index));
+    for (const record of records) if (record.collectorTimestamp > latest) latest = record.collectorTimestamp;
     return { file, records, dataEnd: latest };
   }
-}
-
-/**
- * The records of a kept hour from file line `fromLine` on whose file type is one of `lineTypes`
- * (as a decode from that line would read them); with `enough`, up to the first it accepts.
- */
-function recordsFrom(records: HourRecords, lineTypes: ReadonlySet<string>, fromLine: number, enough?: (record: SnapshotRecord) => boolean): SnapshotRecord[] {
-  let low = 0;
-  let high = records.length;
-  while (low < high) {
-    const mid = (low + high) >>> 1;
-    if (records.lineAt(mid) < fromLine) low = mid + 1;
-    else high = mid;
-  }
-  const found: SnapshotRecord[] = [];
-  for (let index = low; index < records.length; index++) {
-    const record = records.at(index);
-    if (record === undefined || !(lineTypes.has(fileType(record, 'v2')) || lineTypes.has(fileType(record, 'legacy')))) continue;
-    found.push(record);
-    if (enough?.(record) === true) break;
-  }
-  return found;
 }
 
 async function readManifest(root: string): Promise<DirectoryManifest> {

@@ -2,7 +2,6 @@ import type { DatasetDescriptor } from '../../../../shared/dataset-descriptor.ts
 import type { InstrumentEntry } from '../../../../shared/rows/catalog.ts';
 import type { SnapshotRecord } from '../../../../shared/snapshot/records.ts';
 import type { SnapshotLine } from './capture-summary.ts';
-import type { HourRecords } from './hour-records.ts';
 
 /** One dataset hour that has (or, for the demo, will have) a snapshot file. */
 export interface HourRef {
@@ -27,8 +26,7 @@ export interface HourFile extends HourRef {
 /** A decoded hour: its records in file (arrival) order, ready to page through. */
 export interface DecodedHour {
   file: HourRef;
-  /** Read by position; book rows are kept in columns (see `hour-records.ts`). */
-  records: HourRecords;
+  records: readonly SnapshotRecord[];
   /** Latest collector time the file covers (the hour's end, or "now" for the live hour). */
   dataEnd: number;
 }
