@@ -78,8 +78,10 @@ export function DepthLadder({ frame, previous: previousFrame, index, sizeDecimal
   const spreadBps = metricOrNull(frame, 4);
   const imbalance = metricOrNull(frame, 6);
 
-  const row = (level: LadderLevel, side: 'bid' | 'ask') => (
-    <tr key={`${side}-${level.price}`} className={`ladder-row ${side}${changed.has(level.price) ? ' changed' : ''}`} data-price={level.price} data-size={level.size}>
+  // Flashing, a row is its price level (its flash follows the level); playing fast, a row is its
+  // place from the spread, so a moving book changes the rows' text instead of replacing them.
+  const row = (level: LadderLevel, side: 'bid' | 'ask', place: number) => (
+    <tr key={flash ? `${side}-${level.price}` : `${side}-at-${place}`} className={`ladder-row ${side}${changed.has(level.price) ? ' changed' : ''}`} data-price={level.price} data-size={level.size}>
       <td className="ladder-cumulative">{formatNumber(level.cumulative, sizeDecimals)}</td>
       <td className="ladder-size">
         <span className="ladder-bar" style={{ width: `${(level.size / maxSize) * 100}%` }} />
@@ -146,7 +148,7 @@ export function DepthLadder({ frame, previous: previousFrame, index, sizeDecimal
         </thead>
         <tbody>
           {padding(depth - sides.asks.length, 'ask')}
-          {[...sides.asks].reverse().map((level) => row(level, 'ask'))}
+          {sides.asks.map((level, place) => row(level, 'ask', place)).reverse()}
           <tr className="ladder-spread-row">
             <td colSpan={3}>
               {cleared
@@ -158,7 +160,7 @@ export function DepthLadder({ frame, previous: previousFrame, index, sizeDecimal
                     : `spread ${formatNumber(spread, decimals)}`}
             </td>
           </tr>
-          {sides.bids.map((level) => row(level, 'bid'))}
+          {sides.bids.map((level, place) => row(level, 'bid', place))}
           {padding(depth - sides.bids.length, 'bid')}
         </tbody>
       </table>

@@ -1,4 +1,4 @@
-import { memo, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { metricCount } from '../../../../shared/book/book-metrics.ts';
 import type { FrameLocation } from '../../../../shared/book/frame-index.ts';
 import type { BookTrack } from '../../../../shared/contract/book-session-schemas.ts';
@@ -54,7 +54,13 @@ const HeldLadder = memo(DepthLadder);
 /** The tape, re-rendered only when its props change (it is held still between panel updates when playing fast). */
 const HeldTape = memo(TradesTape);
 
-/** Playing faster than this, the ladder and the tape update about 20 times a second instead of every frame (the heatmap keeps every frame). */
+/** The transport, re-rendered only when its props change (its text follows the panel updates). */
+const HeldTransport = memo(TransportBar);
+
+/** The scrubber, re-rendered only when its props change (its playhead follows the panel updates). */
+const HeldTimeline = memo(ReplayTimeline);
+
+/** Playing faster than this, the ladder, the tape, the transport's text and the scrubber update about 20 times a second instead of every frame (the heatmap keeps every frame). */
 const panelThrottleAbove = 25;
 
 /**
@@ -171,9 +177,22 @@ export function ReplayPlayer({ replayId, track, complete, range, zone, initialTi
   // Fast playback: the DOM panels follow the clock in 50 ms steps of wall time; every frame otherwise.
   const fast = state.playing && state.speed > panelThrottleAbove;
   const panelKey = fast ? Math.floor(state.time / (state.speed * 50)) : index * 2 + 1;
-  const panels = useHeldUntil({ frame: locationOf(frame), previous, index, tradesShown }, panelKey);
   const shown = index < 0 ? null : basis === 'collector' ? collector : Number.isNaN(exchange) ? null : exchange;
   const shownTime = shown === null ? (index < 0 ? 'before the first event' : 'exchange time unknown') : `${describe(shown)}${basis === 'exchange' ? ' (exchange)' : ''}`;
+  // The ladder, the tape, the transport's text and the scrubber show the frame of the last panel update.
+  const panels = useHeldUntil({ frame: locationOf(frame), previous, index, tradesShown, time: state.time, shownTime }, panelKey);
+  // Stable callbacks, so the transport and the scrubber's health lane (hundreds of marks) are not re-rendered on every frame of playback.
+  const { seek } = playback;
+  const seekLoaded = useCallback((time: number) => seek(Math.min(time, loadedEnd)), [seek, loadedEnd]);
+  const goToTime = useCallback(
+    (time: number): string | null => {
+      if (time < start || time > end) return `${describe(time)} is outside this replay (${describe(start)} to ${describe(end)})`;
+      if (time > loadedEnd) return `${describe(time)} is not read yet: the replay has reached ${describe(loadedEnd)}; try again in a moment`;
+      seek(time);
+      return null;
+    },
+    [start, end, loadedEnd, describe, seek],
+  );
   const waitingNote = playback.waiting && state.playing ? (complete || state.time < loadedEnd ? 'loading frames…' : 'waiting for the replay to read further…') : null;
   return (
     <div
@@ -186,25 +205,21 @@ export function ReplayPlayer({ replayId, track, complete, range, zone, initialTi
       data-collector-time={index < 0 ? '' : collector}
       data-last-in-ms={lastInMs}
     >
-      <TransportBar
+      <HeldTransport
         playing={state.playing}
         speed={state.speed}
-        shownTime={shownTime}
+        shownTime={panels.shownTime}
         timeBasis={basis}
         onTimeBasis={setBasis}
-        event={{ index, count: track.entries }}
+        eventIndex={panels.index}
+        eventCount={track.entries}
         onToggle={playback.toggle}
         onStep={playback.step}
         onSpeed={playback.setSpeed}
-        onGoTo={(time) => {
-          if (time < start || time > end) return `${describe(time)} is outside this replay (${describe(start)} to ${describe(end)})`;
-          if (time > loadedEnd) return `${describe(time)} is not read yet: the replay has reached ${describe(loadedEnd)}; try again in a moment`;
-          playback.seek(time);
-          return null;
-        }}
+        onGoTo={goToTime}
         goToRef={goTo}
         zone={zone}
-        referenceTime={Number.isFinite(state.time) ? state.time : null}
+        referenceTime={Number.isFinite(panels.time) ? panels.time : null}
       />
       <div className="replay-main">
         <HeldLadder frame={panels.frame} previous={panels.previous} index={panels.index} sizeDecimals={sizeDecimals} flash={!state.playing || state.speed <= 10} />
@@ -238,7 +253,7 @@ export function ReplayPlayer({ replayId, track, complete, range, zone, initialTi
           </section>
         )}
       </div>
-      <ReplayTimeline start={start} end={end} time={state.time} loadedUntil={loadedEnd} marks={laneMarks} describeTime={describe} onSeek={(time) => playback.seek(Math.min(time, loadedEnd))} />
+      <HeldTimeline start={start} end={end} time={panels.time} loadedUntil={loadedEnd} marks={laneMarks} describeTime={describe} onSeek={seekLoaded} />
       <p className="replay-health-counts" data-testid="health-counts">
         {marks?.frameCounts.crossed ?? 0} crossed · {marks?.frameCounts.locked ?? 0} locked · {marks?.frameCounts['backward-step'] ?? 0} backward steps · {marks?.healthCounts.resets ?? 0} resets ·{' '}
         {marks?.healthCounts.droppedDeltas ?? 0} deltas dropped before a snapshot

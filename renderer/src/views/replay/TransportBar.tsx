@@ -14,7 +14,9 @@ export interface TransportBarProps {
   /** Which clock the time is read from. */
   timeBasis: 'collector' | 'exchange';
   onTimeBasis: (basis: 'collector' | 'exchange') => void;
-  event: { index: number; count: number };
+  /** The event shown (-1 before the first) and how many the replay has read. */
+  eventIndex: number;
+  eventCount: number;
   onToggle: () => void;
   onStep: (by: 1 | -1) => void;
   onSpeed: (speed: number) => void;
@@ -33,7 +35,7 @@ export interface TransportBarProps {
  * clock) and a go-to-time field read by the app's one time parser (`format/time-input.ts`): the
  * clock's own text, a time of day on the clock's date, ISO-8601 or Unix ms, in the shown zone.
  */
-export function TransportBar({ playing, speed, shownTime, timeBasis, onTimeBasis, event, onToggle, onStep, onSpeed, onGoTo, goToRef, zone, referenceTime = null }: TransportBarProps) {
+export function TransportBar({ playing, speed, shownTime, timeBasis, onTimeBasis, eventIndex, eventCount, onToggle, onStep, onSpeed, onGoTo, goToRef, zone, referenceTime = null }: TransportBarProps) {
   const [problem, setProblem] = useState<string | null>(null);
   const settingsZone = useTimeZone();
   const readZone = zone ?? settingsZone;
@@ -77,7 +79,7 @@ export function TransportBar({ playing, speed, shownTime, timeBasis, onTimeBasis
         ))}
       </span>
       <span className="transport-event" data-testid="replay-event">
-        event {event.index < 0 ? '—' : (event.index + 1).toLocaleString('en-US')} of {event.count.toLocaleString('en-US')}
+        event {eventIndex < 0 ? '—' : (eventIndex + 1).toLocaleString('en-US')} of {eventCount.toLocaleString('en-US')}
       </span>
       <form ref={form} className="transport-goto" onSubmit={submit}>
         <input

@@ -132,16 +132,19 @@ export function usePlayback(source: FrameSource | null, extent: PlaybackExtent, 
   }, []);
 
   const shownIndex = frame?.index ?? -1;
-  const step = useCallback(
-    (by: 1 | -1) => {
-      if (extent.entries === 0) return;
-      const from = pinned ?? Math.max(0, shownIndex);
-      const next = Math.min(extent.entries - 1, Math.max(0, from + by));
-      setPinned(next);
-      setState((current) => (current.playing ? pause(current, performance.now()) : current));
-    },
-    [extent.entries, pinned, shownIndex],
-  );
+  // Read at the press, so `step` stays the same function while frames play (the transport is not re-rendered for it).
+  const stepFrom = useRef({ entries: extent.entries, pinned, shownIndex });
+  useEffect(() => {
+    stepFrom.current = { entries: extent.entries, pinned, shownIndex };
+  });
+  const step = useCallback((by: 1 | -1) => {
+    const { entries, pinned: at, shownIndex: shown } = stepFrom.current;
+    if (entries === 0) return;
+    const from = at ?? Math.max(0, shown);
+    const next = Math.min(entries - 1, Math.max(0, from + by));
+    setPinned(next);
+    setState((current) => (current.playing ? pause(current, performance.now()) : current));
+  }, []);
 
   const speed = useCallback((by: -1 | 1) => setState((current) => stepSpeed(current, by, performance.now())), []);
   const setSpeed = useCallback((to: number) => setState((current) => withSpeed(current, to, performance.now())), []);

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, useSyncExternalStore, type KeyboardEvent } from 'react';
+import { memo, useCallback, useEffect, useRef, useState, useSyncExternalStore, type KeyboardEvent } from 'react';
 import type { TimeZoneChoice } from '../../../format/market-values.ts';
 import { gutterSizes } from './heatmap-layout.ts';
 import { HeatmapController, type HeatmapSnapshot } from './heatmap-controller.ts';
@@ -31,6 +31,9 @@ export interface LiquidityHeatmapProps {
   /** Bumped by the player's `f` key: back to follow mode. */
   followRequest: number;
 }
+
+/** The controls, re-rendered only when their props change. */
+const HeldControls = memo(HeatmapControls);
 
 const idle: HeatmapSnapshot = { following: true, mapping: { scale: 'linear', contrast: 1, cutoff: 0 }, loading: false };
 
@@ -85,6 +88,11 @@ export function LiquidityHeatmap({ tiles, priceStep, loaded, rangeMs, cursor, no
     controller?.follow();
   }, [followRequest, controller]);
 
+  // Stable, so the controls are not re-rendered on every frame of playback.
+  const changeSettings = useCallback((patch: Partial<HeatmapSettings>) => setSettings((current) => ({ ...current, ...patch })), []);
+  const follow = useCallback(() => controller?.follow(), [controller]);
+  const whole = useCallback(() => controller?.whole(), [controller]);
+
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>): void => {
     if (event.ctrlKey || event.metaKey || event.altKey || controller === null) return;
     if (!controller.key(event.key)) return;
@@ -102,14 +110,7 @@ export function LiquidityHeatmap({ tiles, priceStep, loaded, rangeMs, cursor, no
       onKeyDown={onKeyDown}
       aria-label="Liquidity heatmap: arrows pan, + and − zoom time, [ and ] zoom price, 0 shows the whole range, f follows the cursor"
     >
-      <HeatmapControls
-        settings={settings}
-        onChange={(patch) => setSettings((current) => ({ ...current, ...patch }))}
-        mapping={snapshot.mapping}
-        following={snapshot.following}
-        onFollow={() => controller?.follow()}
-        onWhole={() => controller?.whole()}
-      />
+      <HeldControls settings={settings} onChange={changeSettings} mapping={snapshot.mapping} following={snapshot.following} onFollow={follow} onWhole={whole} />
       <div className="heatmap-stage" ref={stageRef}>
         <canvas ref={baseRef} className="heatmap-base" aria-hidden="true" />
         <canvas
