@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { blankFrameChunk } from '../../../shared/book/book-frames.ts';
 import type { BookWindow } from '../../../shared/contract/book-session-schemas.ts';
-import { FrameSource, windowAfter, windowBefore, type FrameFetcher } from '../../../renderer/src/views/replay/session/frame-source.ts';
+import { FrameSource, seekAfter, seekBefore, windowAfter, windowBefore, type FrameFetcher } from '../../../renderer/src/views/replay/session/frame-source.ts';
 
 // The player's windows of frames against a fake replay: 20,000 events, event i at clock 10·i
 // (two events share each clock from 10,000 on), answered the way main answers.
@@ -33,7 +33,7 @@ function fakeReplay(): { fetcher: FrameFetcher; asked: string[] } {
     asked,
     fetcher: {
       window: (input) => {
-        asked.push(input.at === undefined ? `first ${input.first ?? 0}` : `at ${input.at}`);
+        asked.push(input.at === undefined ? `first ${input.first ?? 0}` : `at ${input.at} -${input.before}+${input.after}`);
         const anchor = input.at === undefined ? (input.first ?? 0) : lastAtOrBefore(input.at);
         const first = Math.max(0, anchor - input.before);
         return Promise.resolve(windowOf(first, anchor - first + 1 + input.after, anchor));
@@ -63,14 +63,19 @@ describe('frame windows', () => {
     expect(source.frameAtTime(5_000)).toBeNull();
     source.ensureTime(5_000);
     await settle();
-    expect(asked).toEqual(['at 5000']);
+    // Nothing was loaded: a jump, answered with the small seek window (64 before, 448 after).
+    expect(asked).toEqual([`at 5000 -${seekBefore}+${seekAfter}`]);
+    expect(seekBefore + seekAfter).toBe((windowBefore + windowAfter) / 8);
     expect(source.frameAtTime(5_000)?.index).toBe(500);
     expect(source.frameAtTime(5_004)?.index).toBe(500);
-    // Events 1,002 and 1,003 share 10,010: the later one is in force.
-    expect(source.frameAtTime(10_010)?.index).toBe(1_003);
-    expect(source.frameAtIndex(1_001)?.index).toBe(1_001);
+    expect(source.frameAtIndex(500 + seekAfter)?.index).toBe(500 + seekAfter);
+    expect(source.frameAtIndex(500 + seekAfter + 1)).toBeNull();
     // Before the window's first frame, nothing can be said.
-    expect(source.frameAtTime(500 - windowBefore * 10 - 20)).toBeNull();
+    expect(source.frameAtTime(5_000 - seekBefore * 10 - 10)).toBeNull();
+    // Events 1,002 and 1,003 share 10,010: the later one is in force.
+    source.ensureTime(10_010);
+    await settle();
+    expect(source.frameAtTime(10_010)?.index).toBe(1_003);
   });
 
   it('asks for the next window once the clock is well into the current one, not before', async () => {
@@ -79,14 +84,24 @@ describe('frame windows', () => {
     source.setEntries(total);
     source.ensureTime(0);
     await settle();
-    // The window holds events 0 … 3,584 (anchor 0, 3,584 after): 60% of the way is event 2,150.
-    source.ensureTime(clockOf(1_000));
+    // The seek window holds events 0 … 448 (anchor 0). The next is asked once the clock is 60% of
+    // the way past the anchor and the window no longer reaches 30% of its span beyond the clock:
+    // here from event 314 (4,480 > t + 1,344 until t = 3,136).
+    source.ensureTime(clockOf(300));
     await settle();
-    expect(asked).toEqual(['at 0']);
+    expect(asked).toEqual([`at 0 -${seekBefore}+${seekAfter}`]);
+    source.ensureTime(clockOf(320));
+    await settle();
+    // Playing on asks for a full window ahead.
+    expect(asked).toEqual([`at 0 -${seekBefore}+${seekAfter}`, `at ${clockOf(320)} -${windowBefore}+${windowAfter}`]);
+    expect(source.frameAtIndex(320 + windowAfter)?.index).toBe(320 + windowAfter);
+    // That window (events 0 … 3,904) is anchored at event 320: 60% past it is event 2,471.
     source.ensureTime(clockOf(2_400));
     await settle();
-    expect(asked).toEqual(['at 0', `at ${clockOf(2_400)}`]);
-    expect(source.frameAtTime(clockOf(2_400) + 1)?.index).toBe(2_401);
+    expect(asked).toHaveLength(2);
+    source.ensureTime(clockOf(2_800));
+    await settle();
+    expect(asked).toHaveLength(3);
   });
 
   it('steps to an event outside the loaded windows by asking for a window from it', async () => {

@@ -23,6 +23,8 @@ export interface LoadedWindow {
   count: number;
   /** Entries the book held when the window was cut. */
   total: number;
+  /** Position of the frame the window was asked around (where "ahead" starts). */
+  anchorK: number;
 }
 
 /** Where one frame sits: its window and position. */
@@ -37,6 +39,12 @@ export interface FrameAt {
 /** Frames asked for before and after the cursor in one per-event window. */
 export const windowBefore = 512;
 export const windowAfter = 3584;
+/**
+ * Frames asked for around a jump (a seek, a first frame): an eighth of a window, so the frame at
+ * the new place is built, sent and shown sooner; playing on from it asks for a full window ahead.
+ */
+export const seekBefore = 64;
+export const seekAfter = 448;
 /** Sampled frames in one window. */
 export const sampledFrames = 2048;
 /** Windows kept. */
@@ -46,7 +54,8 @@ const prefetchShare = 0.6;
 
 function loaded(answer: BookWindow): LoadedWindow {
   const indices = new Float64Array(answer.indices);
-  return { strideMs: answer.strideMs, indices, clocks: new Float64Array(answer.clocks), views: frameViews(answer.chunk), chunk: answer.chunk, count: indices.length, total: answer.total };
+  const anchorK = Math.min(Math.max(0, answer.anchor - (indices[0] ?? 0)), Math.max(0, indices.length - 1));
+  return { strideMs: answer.strideMs, indices, clocks: new Float64Array(answer.clocks), views: frameViews(answer.chunk), chunk: answer.chunk, count: indices.length, total: answer.total, anchorK };
 }
 
 /** The last position in `clocks` whose value is ≤ t; −1 when none. */
@@ -153,7 +162,7 @@ export class FrameSource {
       if (atEnd) {
         if (this.#entries <= window.total) return;
       } else if (window.strideMs === 0) {
-        const anchor = Math.min(window.count - 1, windowBefore);
+        const anchor = window.anchorK;
         if (at.k < anchor + (window.count - anchor) * prefetchShare) return;
       } else {
         const span = (window.clocks[window.count - 1] ?? t) - (window.clocks[0] ?? t);
@@ -161,7 +170,9 @@ export class FrameSource {
       }
       if (this.#covers(t, strideMs)) return;
     }
-    if (strideMs === 0) this.#request(`t:${Math.round(t)}`, () => this.#fetch.window({ at: t, before: windowBefore, after: windowAfter }));
+    // Nothing loaded tells the frame at t: a jump, answered first with a small window.
+    const jump = at === null;
+    if (strideMs === 0) this.#request(`t:${Math.round(t)}`, () => this.#fetch.window({ at: t, before: jump ? seekBefore : windowBefore, after: jump ? seekAfter : windowAfter }));
     else this.#request(`s:${strideMs}:${Math.round(t)}`, () => this.#fetch.sampled({ t0: t, t1: t + strideMs * sampledFrames, strideMs, maxFrames: sampledFrames }));
   }
 
