@@ -18,7 +18,9 @@ import { compressZstdFrame } from '../../electron/services/snapshot/zstd-compres
 
 const hourMs = 3_600_000;
 const firstHour = Date.UTC(2026, 10, 18, 9);
-const datasets = demoDatasetsAt(firstHour + 3 * hourMs).filter((dataset) => dataset.source === 'hyperliquid' && (dataset.market === 'BTC' || dataset.market === 'SOL'));
+const datasets = demoDatasetsAt(firstHour + 3 * hourMs).filter(
+  (dataset) => (dataset.source === 'hyperliquid' && (dataset.market === 'BTC' || dataset.market === 'SOL')) || (dataset.source === 'deribit' && dataset.market === 'BTC'),
+);
 
 let root: string;
 /** The lines each decode started from (1 for a whole hour). */
@@ -117,8 +119,9 @@ describe('reading a large hour in blocks', () => {
   }, 60_000);
 
   it('gives the same pages through cursors started anywhere, whichever kinds the clock runs over', async () => {
-    const kindSets: RowKind[][] = [['l2_update', 'trade'], ['l2_update', 'ohlcv'], ['l2_update', 'funding_rate']];
-    for (const [index, minute] of [0, 7, 33, 58].entries()) {
+    // Option tickers are most of an option chain's lines: read in blocks too.
+    const kindSets: RowKind[][] = [['l2_update', 'trade'], ['l2_update', 'ohlcv'], ['l2_update', 'funding_rate'], ['option_ticker', 'trade']];
+    for (const [index, minute] of [0, 7, 33, 58, 21].entries()) {
       const start = firstHour + minute * 60_000;
       const end = start + 5 * 60_000;
       const kinds = kindSets[index % kindSets.length] ?? [];

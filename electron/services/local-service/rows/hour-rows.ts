@@ -221,9 +221,17 @@ function recordRows(hour: DecodedHour, kind: RowKind, options: RowBuildOptions, 
   const records = hour.records;
   const types = sourceTypesByKind[kind];
   const columns = new RowColumns();
+  // Every trade and book record makes a row: their positions are read from the columns, with no
+  // record made (an exchange-grade hour has half a million book rows).
+  const everyRecord = kind === 'trade' || kind === 'l2_update';
   for (let index = 0; index < records.length; index++) {
     const type = records.typeAt(index);
     if (type === undefined || !types.has(type)) continue;
+    if (everyRecord) {
+      const line = records.lineAt(index);
+      columns.push(clocks[index] ?? Number.NaN, records.timeAt(index), line * 4096, index);
+      continue;
+    }
     const record = records.at(index);
     if (record === undefined) continue;
     const t = clocks[index] ?? Number.NaN;

@@ -133,13 +133,22 @@ export async function pageRows(store: MarketDataStore, query: RowQuery): Promise
     stream.index = index;
   };
   const clockTypes = clockRecordTypes(query.kinds);
-  // A large hour whose book lines a query reads is read block by block, from the block its rows
-  // start in: a page of a busy hour then decodes minutes of it, not all of it.
+  // A large hour is read block by block, from the block the query's rows start in, when they are
+  // most of its lines (book rows, option tickers): a page of a busy hour then decodes minutes of
+  // it, not all of it. Sparse rows are read from the whole hour: a block's read goes on to the
+  // first row of its types past the block, which could be far.
   const blocksOf = async (ref: HourRef, lineTypes: ReadonlySet<string>, reading: HourReading): Promise<BlockCursor | null> => {
-    if (store.hourBlocks === undefined || store.readHourBlock === undefined || !lineTypes.has('orderbook')) return null;
+    if (store.hourBlocks === undefined || store.readHourBlock === undefined) return null;
     const found = await store.hourBlocks(ref, query.range.end);
+    if (found === null) return null;
+    let wanted = 0;
+    let all = 0;
+    for (const [type, count] of found.lineCounts) {
+      all += count;
+      if (lineTypes.has(type)) wanted += count;
+    }
     // Quote ladders are some of the `record` lines: the running max before a block cannot tell which.
-    if (found === null || (clockTypes.includes('quote_ladder') && found.lineTypes.has('record'))) return null;
+    if (2 * wanted < all || (clockTypes.includes('quote_ladder') && found.lineCounts.has('record'))) return null;
     const fileTypes = clockTypes.map(fileTypeOfRecordType);
     const bound = (b: number): number => {
       const block = found.blocks[b];

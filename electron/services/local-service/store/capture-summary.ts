@@ -61,8 +61,8 @@ export interface CaptureSummary {
    * few minutes of the hour can decode the block they lie in; empty for legacy files.
    */
   blocks: readonly LineBlock[];
-  /** The file `type`s of its v2 data rows. */
-  lineTypes: ReadonlySet<string>;
+  /** How many v2 data rows the file has of each file `type`. */
+  lineCounts: ReadonlyMap<string, number>;
 }
 
 const sequenceKey = Buffer.from('"collector_sequence"');
@@ -162,7 +162,7 @@ function isSnapshotLine(bytes: Buffer, start: number, end: number, from: number)
 export function captureSummaryBytes(summary: CaptureSummary | null): number {
   if (summary === null) return 64;
   const blocks = summary.blocks.reduce((sum, block) => sum + 96 + 48 * Object.keys(block.highestBefore).length, 0);
-  return 512 + 64 * (summary.restarts.length + summary.snapshots.length + summary.lineTypes.size) + blocks;
+  return 512 + 64 * (summary.restarts.length + summary.snapshots.length + summary.lineCounts.size) + blocks;
 }
 
 /**
@@ -184,6 +184,8 @@ class CaptureSummaryReader {
   #bookInstruments = false;
   /** Running max of collector time by file type, over the data rows so far. */
   readonly #highest = new Map<string, number>();
+  /** Data rows by file type. */
+  readonly #counts = new Map<string, number>();
   readonly #plan: BlockPlan;
   /** Where every `checkpointLines` lines start, with the running maxima before them. */
   readonly #checkpoints: LineBlock[] = [];
@@ -256,7 +258,7 @@ class CaptureSummaryReader {
       snapshots: this.#snapshots,
       bookInstruments: this.#bookInstruments,
       blocks: this.#format === 'v2' ? this.#blocks() : [],
-      lineTypes: new Set(this.#highest.keys()),
+      lineCounts: this.#counts,
     };
   }
 
@@ -278,6 +280,7 @@ class CaptureSummaryReader {
     const time = Number.isFinite(scanned) ? scanned : (integerAfter(bytes, timestampKey, start, end) ?? timeOf(row ?? parsed(bytes, start, end)));
     const highest = this.#highest.get(type) ?? Number.NEGATIVE_INFINITY;
     this.#highest.set(type, time > highest ? time : highest);
+    this.#counts.set(type, (this.#counts.get(type) ?? 0) + 1);
   }
 
   /** A book row: its collector time feeds the running max; a snapshot is noted with it. */

@@ -25,11 +25,11 @@ export type HourDecoder = (
 ) => Promise<readonly SnapshotRecord[]>;
 
 /**
- * The decoded-hour cache's budget by default: a few blocks of an exchange-grade hour (~14 MB each
- * as kept) and a dozen light hours (2–8 MB each); a whole exchange-grade hour (~110 MB) is served
- * but not kept.
+ * The decoded-hour cache's budget by default: a couple of blocks of an exchange-grade hour (~14 MB
+ * each as kept) and a dozen light hours or blocks (1–8 MB each); a whole exchange-grade hour
+ * (~110 MB) is served but not kept.
  */
-export const defaultDecodedHourBytes = 64 * 1024 * 1024;
+export const defaultDecodedHourBytes = 48 * 1024 * 1024;
 /** How long a decoded hour stays cached unread by default. */
 export const defaultDecodedHourIdleMs = 30_000;
 /** Options of a folder store: its decoded-hour cache, and how its files are cut in blocks. */
@@ -116,7 +116,7 @@ export class DirectoryStore implements MarketDataStore {
   /** Scans asked for so far: one asked for during a scan makes that scan run once more. */
   #scansAsked = 0;
 
-  /** @param options the decoded-hour cache's budget and idle time (192 MiB and 30 s by default), and the block plan */
+  /** @param options the decoded-hour cache's budget and idle time (`defaultDecodedHourBytes`, 30 s by default), and the block plan */
   constructor(root: string, decode: HourDecoder, options: DirectoryStoreOptions = {}) {
     this.root = root;
     this.#decode = decode;
@@ -245,7 +245,7 @@ export class DirectoryStore implements MarketDataStore {
     const blocks = summary.blocks.map(
       (block, index): HourBlock => ({ index, fromLine: block.line, untilLine: summary.blocks[index + 1]?.line ?? Number.POSITIVE_INFINITY, highestBefore: block.highestBefore }),
     );
-    return { blocks, lineTypes: summary.lineTypes };
+    return { blocks, lineCounts: summary.lineCounts };
   }
 
   /** The records of `lineTypes` on the block's lines, decoded from its first line to its last and cached as hours are. */

@@ -50,10 +50,10 @@ export interface HourBlock {
   highestBefore: Readonly<Record<string, number>>;
 }
 
-/** The blocks a large hour file is read in, and the file `type`s of its rows. */
+/** The blocks a large hour file is read in, and how many rows it has of each file `type`. */
 export interface HourBlocks {
   blocks: readonly HourBlock[];
-  lineTypes: ReadonlySet<string>;
+  lineCounts: ReadonlyMap<string, number>;
 }
 
 /**
