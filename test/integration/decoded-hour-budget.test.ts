@@ -73,7 +73,8 @@ describe('the decoded hours a folder store keeps', () => {
         entry.run();
       }
     };
-    const { store, hour } = await storeWith({ maxBytes: 1024 * 1024, idleMs: 30_000, now: () => now, timer });
+    let idle = 0;
+    const { store, hour } = await storeWith({ maxBytes: 1024 * 1024, idleMs: 30_000, now: () => now, timer, onIdle: () => idle++ });
     await store.readHour(hour);
     now = 20_000;
     // Read again at 20 s: kept, and idle from now on.
@@ -88,10 +89,13 @@ describe('the decoded hours a folder store keeps', () => {
     fire();
     await store.readHour(hour);
     expect(decodes).toBe(1);
-    // 30 s unread: dropped, and no sweep is left waiting.
+    expect(idle).toBe(0);
+    // 30 s unread: dropped (the store is told its cache is idle, to have the hour collected), and
+    // no sweep is left waiting.
     now = 79_998 + 30_000;
     fire();
     expect(timers).toHaveLength(0);
+    expect(idle).toBe(1);
     await store.readHour(hour);
     expect(decodes).toBe(2);
   });

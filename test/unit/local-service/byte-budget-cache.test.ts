@@ -6,7 +6,7 @@ import { createPrng } from '../../../electron/services/simulator/prng.ts';
 // points by bytes. Sizes here are the values themselves (a value of 40 "is" 40 bytes), so every
 // expectation is worked out by hand from the budget.
 
-function sized(maxBytes: number, extra: { idleMs?: number; now?: () => number; timer?: IdleTimer } = {}): ByteBudgetCache<string, number> {
+function sized(maxBytes: number, extra: { idleMs?: number; now?: () => number; timer?: IdleTimer; onIdle?: () => void } = {}): ByteBudgetCache<string, number> {
   return new ByteBudgetCache<string, number>({ maxBytes, sizeOf: (bytes) => bytes, ...extra });
 }
 
@@ -122,6 +122,32 @@ describe('a cache bounded by bytes', () => {
     expect(cache.bytes).toBe(0);
     // Nothing kept, nothing scheduled: an idle service keeps no timer for its cache.
     expect(hand.pending).toHaveLength(0);
+  });
+
+  it('tells its owner once an idle sweep has dropped the last value, and not before', () => {
+    let now = 0;
+    const hand = new HandTimer(() => now);
+    let idle = 0;
+    const cache = sized(100, { idleMs: 10_000, now: () => now, timer: hand.timer, onIdle: () => idle++ });
+    cache.set('a', 10);
+    now = 5_000;
+    cache.set('b', 10);
+    // At 10 s a has been idle 10 s, b 5 s: a goes, b is still kept, so the cache is not idle yet.
+    now = 10_000;
+    hand.fireDue();
+    expect([cache.has('a'), cache.has('b'), idle]).toEqual([false, true, 0]);
+    // At 15 s b goes too: the last value, once.
+    now = 15_000;
+    hand.fireDue();
+    expect([cache.size, idle]).toEqual([0, 1]);
+    // Emptied by hand, the cache says nothing: its owner did it.
+    cache.set('c', 10);
+    cache.delete('c');
+    cache.set('d', 10);
+    cache.clear();
+    now = 100_000;
+    hand.fireDue();
+    expect(idle).toBe(1);
   });
 
   it('cancels its sweep when emptied by hand', () => {

@@ -13,6 +13,7 @@ import { snapshotBefore } from './replay-start.ts';
 import type { ServiceContext } from '../service-context.ts';
 import { badRequest, ServiceHttpError, unavailable } from '../service-error.ts';
 import { ByteBudgetCache } from '../store/byte-budget-cache.ts';
+import { collectGarbage } from '../store/garbage-collection.ts';
 import type { RecordList } from '../store/hour-records.ts';
 import type { DecodedHour, HourRef, MarketDataStore } from '../store/market-data-store.ts';
 
@@ -53,9 +54,9 @@ function resumePointBytes(point: ResumePoint): number {
 
 /**
  * Resume points by the cursor that leads to them, bounded by bytes and dropped after a minute
- * unused (a miss just replays). One cache for the process: a cursor is unguessable.
+ * unused (a miss just replays), then collected. One cache for the process: a cursor is unguessable.
  */
-const resumePoints = new ByteBudgetCache<string, ResumePoint>({ maxBytes: 16 * 1024 * 1024, idleMs: 60_000, sizeOf: resumePointBytes });
+const resumePoints = new ByteBudgetCache<string, ResumePoint>({ maxBytes: 16 * 1024 * 1024, idleMs: 60_000, sizeOf: resumePointBytes, onIdle: () => void collectGarbage() });
 
 /** Replay reads only the book lines of a file. */
 const bookLines: ReadonlySet<string> = new Set(['orderbook']);

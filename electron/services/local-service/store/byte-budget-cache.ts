@@ -20,6 +20,11 @@ export interface ByteBudgetCacheOptions<V> {
   now?: () => number;
   /** How the idle sweep is scheduled; an unref'd `setTimeout` by default. */
   timer?: IdleTimer;
+  /**
+   * Called when an idle sweep has dropped the last value kept: nothing was asked for in `idleMs`,
+   * and what the cache held is garbage now (for the owner to have it collected).
+   */
+  onIdle?: () => void;
 }
 
 interface Entry<V> {
@@ -32,10 +37,11 @@ interface Entry<V> {
  * A least-recently-used cache bounded by bytes: storing a value evicts the least recently used
  * ones until the kept values fit `maxBytes`, and a value larger than the whole budget is not kept
  * at all (the caller still has it). With `idleMs`, values not used for that long are dropped by a
- * timer that runs only while something is kept, so an idle service gives its memory back.
+ * timer that runs only while something is kept, so an idle service gives its memory back (`onIdle`
+ * tells the owner when the last one went).
  */
 export class ByteBudgetCache<K, V> {
-  readonly #options: Required<Omit<ByteBudgetCacheOptions<V>, 'idleMs'>> & { idleMs: number | null };
+  readonly #options: Required<Omit<ByteBudgetCacheOptions<V>, 'idleMs' | 'onIdle'>> & { idleMs: number | null; onIdle: (() => void) | null };
   readonly #entries = new Map<K, Entry<V>>();
   #bytes = 0;
   #cancelSweep: (() => void) | null = null;
@@ -44,7 +50,7 @@ export class ByteBudgetCache<K, V> {
   constructor(options: ByteBudgetCacheOptions<V>) {
     if (!(options.maxBytes >= 0)) throw new Error(`maxBytes must be a number of bytes ≥ 0, not ${options.maxBytes}`);
     if (options.idleMs !== undefined && !(options.idleMs > 0)) throw new Error(`idleMs must be above 0, not ${options.idleMs}`);
-    this.#options = { now: () => performance.now(), timer: unrefTimer, ...options, idleMs: options.idleMs ?? null };
+    this.#options = { now: () => performance.now(), timer: unrefTimer, ...options, idleMs: options.idleMs ?? null, onIdle: options.onIdle ?? null };
   }
 
   /** Bytes of the values kept now. */
@@ -143,7 +149,8 @@ export class ByteBudgetCache<K, V> {
     this.#cancelSweep = this.#options.timer(() => {
       this.#cancelSweep = null;
       this.#sweepAt = Number.POSITIVE_INFINITY;
-      this.dropIdle();
+      const dropped = this.dropIdle();
+      if (dropped > 0 && this.#entries.size === 0) this.#options.onIdle?.();
       this.#scheduleSweep();
     }, Math.max(0, at - this.#options.now()));
   }

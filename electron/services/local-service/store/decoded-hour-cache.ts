@@ -23,6 +23,8 @@ export interface DecodedHourCacheOptions {
   now?: () => number;
   /** How the idle sweep is scheduled. */
   timer?: IdleTimer;
+  /** Called when the idle sweep has dropped the last hour kept. */
+  onIdle?: () => void;
 }
 
 /**

@@ -6,6 +6,7 @@ import type { SnapshotRecord } from '../../../../shared/snapshot/records.ts';
 import { ByteBudgetCache } from './byte-budget-cache.ts';
 import { captureSummaryBytes, defaultBlockPlan, readCaptureSummary, type BlockPlan, type CaptureSummary, type SnapshotLine } from './capture-summary.ts';
 import { DecodedHourCache, type DecodedHourCacheOptions } from './decoded-hour-cache.ts';
+import { collectGarbage } from './garbage-collection.ts';
 import { HourRecordsBuilder, type HourRecords } from './hour-records.ts';
 import type { CaptureSegment, DecodedHour, HourBlock, HourBlocks, HourFile, HourRef, MarketDataStore } from './market-data-store.ts';
 import { listFolderHours } from './snapshot-folder-layout.ts';
@@ -116,13 +117,17 @@ export class DirectoryStore implements MarketDataStore {
   /** Scans asked for so far: one asked for during a scan makes that scan run once more. */
   #scansAsked = 0;
 
-  /** @param options the decoded-hour cache's budget and idle time (`defaultDecodedHourBytes`, 30 s by default), and the block plan */
+  /**
+   * @param options the decoded-hour cache's budget and idle time (`defaultDecodedHourBytes`, 30 s by
+   * default; once the last hour is dropped for idleness a full collection runs, so the resident set
+   * falls), and the block plan
+   */
   constructor(root: string, decode: HourDecoder, options: DirectoryStoreOptions = {}) {
     this.root = root;
     this.#decode = decode;
     const { blockPlan = defaultBlockPlan, ...cache } = options;
     this.#blockPlan = blockPlan;
-    this.#cache = new DecodedHourCache({ maxBytes: defaultDecodedHourBytes, idleMs: defaultDecodedHourIdleMs, ...cache });
+    this.#cache = new DecodedHourCache({ maxBytes: defaultDecodedHourBytes, idleMs: defaultDecodedHourIdleMs, onIdle: () => void collectGarbage(), ...cache });
   }
 
   /**
