@@ -32,3 +32,50 @@ describe('demo hours generated in a worker thread', () => {
     await expect(generator.generate(1, { ...btc, source: 'nowhere' }, hour, Number.POSITIVE_INFINITY)).rejects.toThrow('no dataset nowhere/BTC');
   });
 });
+
+describe('an idle generation worker', () => {
+  it('ends after the idle time with nothing to do, and a later hour starts a new one', async () => {
+    if (btc === undefined) throw new Error('no BTC dataset');
+    const timers: { run: () => void; delayMs: number; cancelled: boolean; ran: boolean }[] = [];
+    const waiting = (): typeof timers => timers.filter((timer) => !timer.cancelled && !timer.ran);
+    const generator = new WorkerHourGenerator(undefined, {
+      idleMs: 20_000,
+      timer: (run, delayMs) => {
+        const timer = {
+          run: () => {
+            timer.ran = true;
+            run();
+          },
+          delayMs,
+          cancelled: false,
+          ran: false,
+        };
+        timers.push(timer);
+        return () => {
+          timer.cancelled = true;
+        };
+      },
+    });
+    try {
+      expect(generator.running).toBe(false);
+      const first = await generator.generate(5, btc, hour, hour + 60_000);
+      expect(generator.running).toBe(true);
+      // Nothing left to do: one stop is waiting, for the idle time.
+      expect(waiting().map((timer) => timer.delayMs)).toEqual([20_000]);
+      waiting()[0]?.run();
+      expect(generator.running).toBe(false);
+      // The next hour starts a worker again, with the same bytes.
+      const again = await generator.generate(5, btc, hour, hour + 60_000);
+      expect(Buffer.from(again).equals(Buffer.from(first))).toBe(true);
+      // A call that arrives while a stop waits cancels it.
+      const stop = waiting();
+      expect(stop).toHaveLength(1);
+      const pending = generator.generate(6, btc, hour, hour + 60_000);
+      expect(stop[0]?.cancelled).toBe(true);
+      await pending;
+      expect(generator.running).toBe(true);
+    } finally {
+      await generator.close();
+    }
+  });
+});

@@ -52,7 +52,7 @@ describe('reading hours from a folder of files', () => {
     const decoded = await store.readHour(await theHour(), trades);
     // The fixture's trades are lines 4, 5 and 7, read in file (arrival) order: line 5 (…250) steps
     // back from line 4 (…300) but still comes after it, never sorted by collector time.
-    expect(decoded.records.map((record) => [record.type, record.line])).toEqual([
+    expect([...decoded.records].map((record) => [record.type, record.line])).toEqual([
       ['trade', 4],
       ['trade', 5],
       ['trade', 7],
@@ -108,7 +108,7 @@ describe('reading hours from a folder of files', () => {
     await writeFile(path(), compressZstdFrame(new TextEncoder().encode(`${shorter}\n`)));
     const again = await store.readHour(hour, trades);
     // The shorter file's trades, lines 4 and 5, in its line order.
-    expect(again.records.map((record) => record.line)).toEqual([4, 5]);
+    expect([...again.records].map((record) => record.line)).toEqual([4, 5]);
     expect(decodes).toHaveLength(2);
   });
 });

@@ -49,7 +49,7 @@ export const offlineMutants: readonly Mutant[] = [
     breaks: 'a rescan throws away the decoded hours of files that did not change',
     file: 'electron/services/local-service/store/directory-store.ts',
     find: '    this.#files = files;\n    this.#byDataset = byDataset;',
-    replace: '    this.#files = files;\n    this.#cache = new DecodedHourCache(1);\n    this.#byDataset = byDataset;',
+    replace: '    this.#files = files;\n    this.#cache = new DecodedHourCache({ maxBytes: 1 });\n    this.#byDataset = byDataset;',
     tests: [folder],
   },
   {

@@ -19,6 +19,7 @@ import { answerOnSocket, checkRequestTarget, clientErrorRefusal } from './reques
 import { badRequest, ServiceHttpError } from './service-error.ts';
 import { UrlSigner } from './signed-url.ts';
 import { ServiceActivity } from './service-activity.ts';
+import { ReadGate } from './read-gate.ts';
 import type { MarketDataStore } from './store/market-data-store.ts';
 
 /** Options of the local Market Data Service. */
@@ -45,6 +46,8 @@ export interface LocalServiceOptions {
   downloadPort?: number;
   /** Lifetime of pre-signed download URLs. */
   urlTtlSeconds?: number;
+  /** Row pages and book replays that run at once (2 by default); the others wait their turn. */
+  readSlots?: number;
 }
 
 /** A running local Market Data Service on loopback. */
@@ -163,6 +166,7 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
     signer,
     limiter: new RateLimiter(options.quota ?? { limit: 1200, windowSeconds: 60 }),
     replayLimits: options.replayLimits ?? specReplayLimits,
+    reads: new ReadGate(options.readSlots ?? 2),
     eventsMaxHourFiles: options.eventsMaxHourFiles ?? 96,
     listingBudget: checkedListingBudget(options.listingBudget ?? defaultListingBudget),
     anonymousReadBytes: options.anonymousReadBytes ?? 1024 ** 3,

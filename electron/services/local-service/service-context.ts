@@ -3,6 +3,7 @@ import type { ApiKeyGrant, Principal } from './access-policy.ts';
 import type { CursorCodec } from './cursor.ts';
 import type { FaultModes } from './faults.ts';
 import type { RateLimiter } from './rate-limiter.ts';
+import type { ReadGate } from './read-gate.ts';
 import type { ListingBudget } from './routes/snapshot-listing.ts';
 import type { UrlSigner } from './signed-url.ts';
 import type { MarketDataStore } from './store/market-data-store.ts';
@@ -27,6 +28,8 @@ export interface ServiceContext {
   signer: UrlSigner;
   limiter: RateLimiter;
   replayLimits: ReplayLimits;
+  /** Row pages and book replays running at once; the others wait for a slot. */
+  reads: ReadGate;
   /** Bound on hour files one `/events` page may read before it answers 422. */
   eventsMaxHourFiles: number;
   /** Hour files one `/snapshots` response may have the demo generate. */

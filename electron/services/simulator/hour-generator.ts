@@ -15,23 +15,52 @@ export function generationWorkerEntry(moduleUrl: string = import.meta.url): Work
   return workerEntry(moduleUrl, { sourceFile: './generation-worker.ts', builtFile: 'demo-generation-worker.js' });
 }
 
+/** Starts a one-off timer; returns a function that cancels it. */
+export type StopTimer = (run: () => void, delayMs: number) => () => void;
+
+const unrefTimer: StopTimer = (run, delayMs) => {
+  const timer = setTimeout(run, delayMs);
+  timer.unref();
+  return () => clearTimeout(timer);
+};
+
+/** When an idle generation worker is stopped, and the timer that waits for it. */
+export interface WorkerIdleOptions {
+  /** A worker with nothing to generate for this long ends (a later hour starts a new one); 20 s by default. */
+  idleMs?: number;
+  timer?: StopTimer;
+}
+
 /**
  * Generates hours in a worker thread, so that building a simulated hour (0.05–0.3 s; ~2 s for the
  * busy binance/BTCUSDT) never blocks the process that serves requests. One worker, started on
- * first use, unref'd while idle.
+ * first use, unref'd while idle and ended after `idleMs` with nothing to do: building a busy hour
+ * leaves the worker's heap at ~100 MB, which only ending it gives back.
  */
 export class WorkerHourGenerator {
   readonly #entry: WorkerEntry;
+  readonly #idleMs: number;
+  readonly #timer: StopTimer;
   #worker: Worker | null = null;
+  #cancelStop: (() => void) | null = null;
   #nextId = 1;
   readonly #pending = new Map<number, { resolve: (bytes: Uint8Array) => void; reject: (error: Error) => void }>();
 
-  constructor(entry: WorkerEntry = generationWorkerEntry()) {
+  constructor(entry: WorkerEntry = generationWorkerEntry(), idle: WorkerIdleOptions = {}) {
     this.#entry = entry;
+    this.#idleMs = idle.idleMs ?? 20_000;
+    this.#timer = idle.timer ?? unrefTimer;
+  }
+
+  /** Whether a worker thread is running now. */
+  get running(): boolean {
+    return this.#worker !== null;
   }
 
   /** The generator function to hand to the demo store. */
   readonly generate: HourGenerator = (seed, dataset, hourStart, until) => {
+    this.#cancelStop?.();
+    this.#cancelStop = null;
     const worker = this.#start();
     const id = this.#nextId++;
     const request: GenerateHourRequest = { id, seed, source: dataset.source, market: dataset.market, hourStart, until: Number.isFinite(until) ? until : null };
@@ -44,6 +73,8 @@ export class WorkerHourGenerator {
 
   /** Stops the worker; pending generations fail. */
   async close(): Promise<void> {
+    this.#cancelStop?.();
+    this.#cancelStop = null;
     const worker = this.#worker;
     this.#worker = null;
     if (worker !== null) await worker.terminate();
@@ -59,18 +90,36 @@ export class WorkerHourGenerator {
       this.#pending.delete(response.id);
       if (response.ok) call?.resolve(response.bytes);
       else call?.reject(new Error(response.message));
-      if (this.#pending.size === 0) worker.unref();
+      if (this.#pending.size === 0) {
+        worker.unref();
+        this.#stopWhenIdle(worker);
+      }
     });
+    // Only the worker in use fails the calls waiting: one ended for being idle (or closed) has none,
+    // and a newer worker's calls are not its own.
     worker.on('error', (error) => {
+      if (this.#worker !== worker) return;
       this.#worker = null;
       this.#failAll(error);
     });
     worker.on('exit', () => {
-      if (this.#worker === worker) this.#worker = null;
+      if (this.#worker !== worker) return;
+      this.#worker = null;
       this.#failAll(new Error('The demo generation worker stopped'));
     });
     this.#worker = worker;
     return worker;
+  }
+
+  /** Ends `worker` once it has had nothing to do for the idle time. */
+  #stopWhenIdle(worker: Worker): void {
+    this.#cancelStop?.();
+    this.#cancelStop = this.#timer(() => {
+      this.#cancelStop = null;
+      if (this.#worker !== worker || this.#pending.size > 0) return;
+      this.#worker = null;
+      void worker.terminate();
+    }, this.#idleMs);
   }
 
   #failAll(error: Error): void {

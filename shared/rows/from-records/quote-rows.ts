@@ -12,6 +12,11 @@ export function assetIdOf(chain: number, token: string): string {
   return `eip155:${chain}/erc20:${token}`;
 }
 
+/** The `instrument` of a ladder's quote points: the record's, else `token_in/token_out`. */
+export function quoteInstrumentOf(record: QuoteLadderRecord): string {
+  return record.instrument ?? `${record.values.token_in}/${record.values.token_out}`;
+}
+
 /**
  * The spec 2.8 quote points of one ladder: one row per quote, grouped by `observation_id` (the
  * ladder's deterministic event id). Amounts stay exact decimal strings.
@@ -29,7 +34,7 @@ export function quoteRowsOf(context: RowContext, record: QuoteLadderRecord): Quo
       input_amount: quote.amount_in,
       input_asset_id: inputAsset,
       input_chain_id: chainIdOf(values.chain_id),
-      instrument: record.instrument ?? `${values.token_in}/${values.token_out}`,
+      instrument: quoteInstrumentOf(record),
       market: base.market,
       observation_id: values.event_id,
       output_amount: quote.amount_out,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { DatasetDescriptor } from '../../../shared/dataset-descriptor.ts';
 import type { InstrumentEntry } from '../../../shared/rows/catalog.ts';
+import { HourRecords } from '../../../electron/services/local-service/store/hour-records.ts';
 import type { DecodedHour, HourFile, HourRef, MarketDataStore } from '../../../electron/services/local-service/store/market-data-store.ts';
 import { SyntheticCatalogStore } from '../../../electron/services/local-service/store/synthetic-catalog-store.ts';
 import type { SyntheticMarket } from '../../../electron/services/local-service/store/synthetic-markets.ts';
@@ -21,7 +22,7 @@ const inner: MarketDataStore = {
   hourByKey: (key) => Promise.resolve(key === hour.key ? hour : null),
   file: (ref) => Promise.resolve({ ...ref, path: '/f', bytes: 1 }),
   readyFile: (ref) => Promise.resolve({ ...ref, path: '/f', bytes: 1 } satisfies HourFile),
-  readHour: (ref) => Promise.resolve({ file: ref, records: [], dataEnd: 9 } satisfies DecodedHour),
+  readHour: (ref) => Promise.resolve({ file: ref, records: HourRecords.of([]), dataEnd: 9 } satisfies DecodedHour),
   captureSegments: (ref) => Promise.resolve([{ line: 1, sessionId: ref.key }]),
 };
 

@@ -136,7 +136,7 @@ describe('DirectoryStore over a library', () => {
     await store.scan();
     release();
     const decoded = await reading;
-    expect(decoded.records.filter((record) => record.type === 'trade')).toHaveLength(3);
+    expect([...decoded.records].filter((record) => record.type === 'trade')).toHaveLength(3);
     expect((await store.hours('aster', 'ETH-USDT', Date.UTC(2024, 5, 1), Date.UTC(2024, 5, 1, 3))).map((hour) => hour.hour)).toEqual([0, 2]);
     expect(await store.hourByKey(key('aster', 'ETH-USDT', '2024-06-01', '01'))).toBeNull();
     // The unchanged hour is served from the cache, also after another rescan: no second decode.

@@ -41,7 +41,7 @@ export function registerEventsRoute(app: FastifyInstance, context: ServiceContex
     const cursor = reader.string('cursor');
     const after = cursor === undefined ? undefined : context.cursors.decode<RowPosition>(binding, cursor);
     try {
-      const page = await pageRows(context.store, {
+      const page = await context.reads.run(() => pageRows(context.store, {
         kinds,
         datasets: selectDatasets(context, source, market, kinds),
         range,
@@ -50,7 +50,7 @@ export function registerEventsRoute(app: FastifyInstance, context: ServiceContex
         after,
         options: { latestHourFunding: false, candlesByCollectorTime: true },
         maxHourFiles: context.eventsMaxHourFiles,
-      });
+      }));
       return {
         items: page.rows.map(({ kind, row }) => ({ type: kind, data: row })),
         has_more: page.hasMore,

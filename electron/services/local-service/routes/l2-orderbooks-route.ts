@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { BookEngine, type EngineState } from '../../../../shared/book/book-engine.ts';
 import { l2RowJson } from '../../../../shared/book/book-row-json.ts';
 import { BookRowTextWriter } from '../../../../shared/book/book-row-text.ts';
@@ -12,6 +12,9 @@ import { hourSlackMs } from '../rows/row-pager.ts';
 import { snapshotBefore } from './replay-start.ts';
 import type { ServiceContext } from '../service-context.ts';
 import { badRequest, ServiceHttpError, unavailable } from '../service-error.ts';
+import { ByteBudgetCache } from '../store/byte-budget-cache.ts';
+import { collectGarbage } from '../store/garbage-collection.ts';
+import type { RecordList } from '../store/hour-records.ts';
 import type { DecodedHour, HourRef, MarketDataStore } from '../store/market-data-store.ts';
 
 const hourMs = 3_600_000;
@@ -22,7 +25,7 @@ interface ReplayPosition {
   s: number;
 }
 
-const bookRecordCache = new WeakMap<DecodedHour, OrderbookRecord[]>();
+const bookRecordCache = new WeakMap<DecodedHour, RecordList<OrderbookRecord>>();
 
 /**
  * Where a page stopped, kept so the next page resumes there instead of replaying again from the
@@ -42,38 +45,48 @@ interface ResumePoint {
   pending: string;
 }
 
-/** Resume points by the cursor that leads to them (bounded; a miss just replays). */
-const resumePoints = new Map<string, ResumePoint>();
-const maxResumePoints = 64;
-
-function rememberResumePoint(cursor: string, point: ResumePoint): void {
-  resumePoints.set(cursor, point);
-  for (const key of resumePoints.keys()) {
-    if (resumePoints.size <= maxResumePoints) break;
-    resumePoints.delete(key);
-  }
+/** The estimated memory of a resume point: its books' levels, its pending row's text and their objects. */
+function resumePointBytes(point: ResumePoint): number {
+  let bytes = 512 + 2 * point.pending.length;
+  for (const book of point.engine.books) bytes += 256 + book.bids.byteLength + book.asks.byteLength;
+  return bytes;
 }
+
+/**
+ * Resume points by the cursor that leads to them, bounded by bytes and dropped after a minute
+ * unused (a miss just replays), then collected. One cache for the process: a cursor is unguessable.
+ */
+const resumePoints = new ByteBudgetCache<string, ResumePoint>({ maxBytes: 16 * 1024 * 1024, idleMs: 60_000, sizeOf: resumePointBytes, onIdle: () => void collectGarbage() });
 
 /** Replay reads only the book lines of a file. */
 const bookLines: ReadonlySet<string> = new Set(['orderbook']);
 
 /** The order-book records of an hour in file (arrival) order: the order `/l2-updates` serves them in too. */
-function bookRecords(hour: DecodedHour): OrderbookRecord[] {
+function bookRecords(hour: DecodedHour): RecordList<OrderbookRecord> {
   let records = bookRecordCache.get(hour);
   if (records === undefined) {
-    records = hour.records.filter((record): record is OrderbookRecord => record.type === 'orderbook');
+    const all = hour.records;
+    const positions: number[] = [];
+    for (let index = 0; index < all.length; index++) if (all.typeAt(index) === 'orderbook') positions.push(index);
+    records = {
+      length: positions.length,
+      at: (index) => {
+        const record = all.at(positions[index] ?? -1);
+        return record?.type === 'orderbook' ? record : undefined;
+      },
+    };
     bookRecordCache.set(hour, records);
   }
   return records;
 }
 
 /** The first record after file line `line` (records are in line order). */
-function firstAfterLine(records: readonly OrderbookRecord[], line: number): number {
+function firstAfterLine(records: RecordList<OrderbookRecord>, line: number): number {
   let low = 0;
   let high = records.length;
   while (low < high) {
     const mid = (low + high) >>> 1;
-    if ((records[mid]?.line ?? Number.POSITIVE_INFINITY) <= line) low = mid + 1;
+    if ((records.at(mid)?.line ?? Number.POSITIVE_INFINITY) <= line) low = mid + 1;
     else high = mid;
   }
   return low;
@@ -86,7 +99,7 @@ function firstAfterLine(records: readonly OrderbookRecord[], line: number): numb
  */
 interface ReplayBegin {
   hourStart: number;
-  records: readonly OrderbookRecord[];
+  records: RecordList<OrderbookRecord>;
   firstIndex: number;
   highestBefore: number;
   partial: boolean;
@@ -174,7 +187,7 @@ function tooExpensive(what: string): ServiceHttpError {
  * (the event's `source_capture_id` differs from the previous one's) clear the books.
  */
 export function registerL2OrderbooksRoute(app: FastifyInstance, context: ServiceContext): void {
-  app.get('/l2-orderbooks', async (request, reply) => {
+  const replayPage = async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
     const reader = new QueryReader(request.query);
     const source = reader.requiredString('source');
     const market = reader.requiredString('market');
@@ -234,23 +247,27 @@ export function registerL2OrderbooksRoute(app: FastifyInstance, context: Service
       storageBytes += (await context.store.file(ref)).bytes;
       if (storageBytes > limits.maxStorageBytes) throw tooExpensive(`more than ${limits.maxStorageBytes} bytes of storage reads`);
       const begins = begin !== null && ref.hourStart === begin.hourStart ? begin : null;
-      // A first page's hours are read only as far as the page needs: the rest is read if it runs out.
-      const read = begins ?? (firstPage ? await readBookRecords(context.store, ref, 1, enoughFor(ref.hourStart, { ...need, rows: limit + 1 - items.length }, Number.NEGATIVE_INFINITY)) : null);
-      let records: readonly OrderbookRecord[] = read?.records ?? bookRecords(await context.store.readHour(ref, bookLines));
+      const resumesHere = resume !== undefined && ref.hourStart === resume.hourStart;
+      // A first or resumed page's hours are read only as far as the page needs (a resumed one from
+      // the line after the last event applied): the rest is read, as far again, if it runs out.
+      const readOn = (fromLine: number, highestBefore: number): Promise<{ records: OrderbookRecord[]; partial: boolean } | null> =>
+        readBookRecords(context.store, ref, fromLine, enoughFor(ref.hourStart, { ...need, rows: limit + 1 - items.length }, highestBefore));
+      const readsPartly = firstPage || resume !== undefined;
+      const read = begins ?? (resumesHere ? await readOn(resume.appliedLine + 1, resume.highest) : readsPartly ? await readOn(1, Number.NEGATIVE_INFINITY) : null);
+      let records: RecordList<OrderbookRecord> = read?.records ?? bookRecords(await context.store.readHour(ref, bookLines));
       let partial = read?.partial ?? false;
       const contexts = new CaptureContexts(ref.key, await context.store.captureSegments(ref));
-      const resumesHere = resume !== undefined && ref.hourStart === resume.hourStart;
       let index = resumesHere ? firstAfterLine(records, resume.appliedLine) : (begins?.firstIndex ?? 0);
       let highest = resumesHere ? resume.highest : (begins?.highestBefore ?? Number.NEGATIVE_INFINITY);
       if (resumesHere) last = { h: ref.hourStart, s: resume.appliedLine };
       // Books are served from the hours /l2-updates reads for the range (those within its slack).
       const serves = ref.hourStart + hourMs > range.start - hourSlackMs;
       // The file line of the last record applied (a partial read restarts after it).
-      let appliedLine = (records[index]?.line ?? 1) - 1;
+      let appliedLine = (records.at(index)?.line ?? 1) - 1;
       let scanned = false;
       for (;;) {
         for (; index < records.length; index++) {
-          const record = records[index];
+          const record = records.at(index);
           if (record === undefined) continue;
           if (record.collectorTimestamp > highest) highest = record.collectorTimestamp;
           if (replayClock(ref.hourStart, highest) > scanUntil) {
@@ -273,20 +290,23 @@ export function registerL2OrderbooksRoute(app: FastifyInstance, context: Service
           const row = l2RowJson(rowBase(rowContext, record), book, record.isSnapshot, levels);
           if (items.length === limit) {
             const nextCursor = last === null ? null : context.cursors.encode(binding, last);
-            if (nextCursor !== null) rememberResumePoint(nextCursor, { engine: engine.saveState(), hourStart: ref.hourStart, appliedLine: record.line, highest, session, pending: row });
+            if (nextCursor !== null) resumePoints.set(nextCursor, { engine: engine.saveState(), hourStart: ref.hourStart, appliedLine: record.line, highest, session, pending: row });
             return reply.type('application/json; charset=utf-8').send(page(true, nextCursor));
           }
           items.push(row);
           last = { h: ref.hourStart, s: record.line };
         }
         if (scanned || !partial) break;
-        records = bookRecords(await context.store.readHour(ref, bookLines));
-        index = firstAfterLine(records, appliedLine);
-        partial = false;
+        const more = await readOn(appliedLine + 1, highest);
+        records = more?.records ?? bookRecords(await context.store.readHour(ref, bookLines));
+        index = more === null ? firstAfterLine(records, appliedLine) : 0;
+        partial = more?.partial ?? false;
       }
       if (performance.now() - started > limits.maxMilliseconds) throw tooExpensive(`more than ${limits.maxMilliseconds / 1000} s of replay`);
       if (scanned) break;
     }
     return reply.type('application/json; charset=utf-8').send(page(false, null));
-  });
+  };
+  // A replay takes one of the service's read slots, as row pages do.
+  app.get('/l2-orderbooks', (request, reply) => context.reads.run(() => replayPage(request, reply)));
 }

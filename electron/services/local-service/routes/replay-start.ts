@@ -1,5 +1,6 @@
 import { bookKeyId } from '../../../../shared/book/book-key.ts';
 import type { OrderbookRecord } from '../../../../shared/snapshot/records.ts';
+import type { RecordList } from '../store/hour-records.ts';
 
 // Where `/l2-orderbooks` may start replaying for a range: "from a preceding snapshot" (spec
 // 4.12). A snapshot replaces the whole book, so nothing before it changes a book after it; the
@@ -16,9 +17,9 @@ interface StartIndex {
   singleBook: boolean;
 }
 
-const indexes = new WeakMap<readonly OrderbookRecord[], StartIndex>();
+const indexes = new WeakMap<RecordList<OrderbookRecord>, StartIndex>();
 
-function indexOf(records: readonly OrderbookRecord[]): StartIndex {
+function indexOf(records: RecordList<OrderbookRecord>): StartIndex {
   let index = indexes.get(records);
   if (index !== undefined) return index;
   const highest = new Float64Array(records.length);
@@ -26,14 +27,16 @@ function indexOf(records: readonly OrderbookRecord[]): StartIndex {
   let running = Number.NEGATIVE_INFINITY;
   let book: string | null = null;
   let singleBook = true;
-  records.forEach((record, i) => {
+  for (let i = 0; i < records.length; i++) {
+    const record = records.at(i);
+    if (record === undefined) continue;
     if (record.collectorTimestamp > running) running = record.collectorTimestamp;
     highest[i] = running;
     if (record.isSnapshot) snapshots.push(i);
     const id = bookKeyId(record);
     if (book === null) book = id;
     else if (id !== book) singleBook = false;
-  });
+  }
   index = { highest, snapshots, singleBook };
   indexes.set(records, index);
   return index;
@@ -52,7 +55,7 @@ export interface SnapshotStart {
  * hour has none, or holds several books (their snapshots do not all come together), unless
  * `instrument` narrows the stream to one.
  */
-export function snapshotBefore(hourStart: number, records: readonly OrderbookRecord[], start: number, instrument: string | undefined): SnapshotStart | null {
+export function snapshotBefore(hourStart: number, records: RecordList<OrderbookRecord>, start: number, instrument: string | undefined): SnapshotStart | null {
   const index = indexOf(records);
   if (!index.singleBook && instrument === undefined) return null;
   const hourEnd = hourStart + 3_600_000 - 1;
@@ -60,7 +63,7 @@ export function snapshotBefore(hourStart: number, records: readonly OrderbookRec
     const at = index.snapshots[k] ?? 0;
     const clock = Math.min(hourEnd, Math.max(hourStart, index.highest[at] ?? Number.NEGATIVE_INFINITY));
     if (clock >= start) continue;
-    const record = records[at];
+    const record = records.at(at);
     if (record === undefined || (instrument !== undefined && record.instrument !== instrument)) continue;
     return { index: at, highestBefore: at === 0 ? Number.NEGATIVE_INFINITY : (index.highest[at - 1] ?? Number.NEGATIVE_INFINITY) };
   }

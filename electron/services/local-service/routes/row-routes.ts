@@ -107,7 +107,7 @@ export function registerRowRoutes(app: FastifyInstance, context: ServiceContext)
       if (anonymousBounded) anonymousInFlight++;
       try {
         const extra = endpoint.extra;
-        const page = await pageRows(context.store, {
+        const page = await context.reads.run(() => pageRows(context.store, {
           kinds: [endpoint.kind],
           datasets: selectDatasets(context, source, market, [endpoint.kind]),
           range,
@@ -117,7 +117,7 @@ export function registerRowRoutes(app: FastifyInstance, context: ServiceContext)
           after,
           options: { latestHourFunding: endpoint.latestHourFunding === true, candlesByCollectorTime: false },
           ...(anonymousBounded ? { maxReadBytes: context.anonymousReadBytes } : {}),
-        });
+        }));
         return {
           items: page.rows.map((entry) => entry.row),
           has_more: page.hasMore,

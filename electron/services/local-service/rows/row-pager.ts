@@ -1,6 +1,7 @@
 import type { TimeRange } from '../access-policy.ts';
-import type { HourRef, MarketDataStore } from '../store/market-data-store.ts';
-import { hourRows, lineTypesOf, type HourRowEntry, type RowBuildOptions, type ServedRow } from './hour-rows.ts';
+import { replayClock } from '../../../../shared/book/capture-stream.ts';
+import type { HourBlock, HourRef, MarketDataStore } from '../store/market-data-store.ts';
+import { clockRecordTypes, fileTypeOfRecordType, hourRows, lineTypesOf, type HourReading, type HourRows, type RowBuildOptions, type ServedRow } from './hour-rows.ts';
 import type { RowKind } from '../../../../shared/rows/row-kinds.ts';
 
 /** Where a page ended: the last row's replay clock (or candle time), stream key and in-hour sequence. Cursors carry it. */
@@ -48,23 +49,51 @@ export class QueryTooExpensive extends Error {
 export const hourSlackMs = 60_000;
 const hourMs = 3_600_000;
 
+/** Where a stream over a large hour goes on once its rows run out: the hour's next block of lines. */
+interface BlockCursor {
+  ref: HourRef;
+  blocks: readonly HourBlock[];
+  /** The block to read next; `blocks.length` when none is left. */
+  next: number;
+  /** A lower bound of the clock of every row in block `b` and after (+∞ past the last). */
+  bound: (b: number) => number;
+  reading: HourReading;
+  /** The line types the blocks are read with (every kind's of the query, as a whole hour is read). */
+  lineTypes: ReadonlySet<string>;
+}
+
 interface Stream {
   kind: RowKind;
   key: string;
-  entries: readonly HourRowEntry[];
+  rows: HourRows;
   index: number;
+  /** Null when `rows` are the whole hour's. */
+  blocks: BlockCursor | null;
+  /** The clock the stream's rows are wanted from. */
+  lowest: number;
 }
+
+const noRows: HourRows = {
+  length: 0,
+  t: [],
+  at: [],
+  seq: [],
+  instrument: () => null,
+  build: () => {
+    throw new Error('no rows');
+  },
+};
 
 function compare(t: number, k: string, s: number, position: RowPosition): number {
   return t - position.t || (k < position.k ? -1 : k > position.k ? 1 : 0) || s - position.s;
 }
 
-function lowerBound(entries: readonly HourRowEntry[], t: number): number {
+function lowerBound(times: readonly number[], t: number): number {
   let low = 0;
-  let high = entries.length;
+  let high = times.length;
   while (low < high) {
     const mid = (low + high) >>> 1;
-    if ((entries[mid]?.t ?? 0) < t) low = mid + 1;
+    if ((times[mid] ?? 0) < t) low = mid + 1;
     else high = mid;
   }
   return low;
@@ -81,18 +110,68 @@ export async function pageRows(store: MarketDataStore, query: RowQuery): Promise
   const from = Math.max(query.range.start, query.after?.t ?? Number.NEGATIVE_INFINITY);
   const refs: HourRef[] = [];
   // Candles of an hour are stamped with the hour's open times but published a little later;
-  // other rows sit in their own hour's file, give or take the slack.
+  // other rows sit in their own hour's file, give or take the slack. So an hour before that slack
+  // is read for candles only (its trade lines), never for the query's other kinds.
   const lookBack = query.kinds.includes('ohlcv') ? hourSlackMs + hourMs : hourSlackMs;
   for (const dataset of query.datasets) {
     refs.push(...(await store.hours(dataset.source, dataset.market, from - lookBack, query.range.end + hourSlackMs)));
   }
   refs.sort((a, b) => a.hourStart - b.hourStart || (a.key < b.key ? -1 : 1));
   store.prefetch?.(refs, query.range.end);
-  const lineTypes = lineTypesOf(query.kinds);
+  const kindsOf = (ref: HourRef): readonly RowKind[] => (ref.hourStart + hourMs > from - hourSlackMs ? query.kinds : query.kinds.filter((kind) => kind === 'ohlcv'));
   const streams: Stream[] = [];
   let nextRef = 0;
   let hoursOpened = 0;
   let bytesRead = 0;
+
+  // The first row of `rows` from the stream's lowest clock on and strictly after the cursor.
+  const seek = (stream: Stream): void => {
+    const { rows, key } = stream;
+    let index = lowerBound(rows.t, stream.lowest);
+    const after = query.after;
+    while (after !== undefined && index < rows.length && compare(rows.t[index] ?? 0, key, rows.seq[index] ?? 0, after) <= 0) index++;
+    stream.index = index;
+  };
+  const clockTypes = clockRecordTypes(query.kinds);
+  // A large hour is read block by block, from the block the query's rows start in, when they are
+  // most of its lines (book rows, option tickers): a page of a busy hour then decodes minutes of
+  // it, not all of it. Sparse rows are read from the whole hour: a block's read goes on to the
+  // first row of its types past the block, which could be far.
+  const blocksOf = async (ref: HourRef, lineTypes: ReadonlySet<string>, reading: HourReading): Promise<BlockCursor | null> => {
+    if (store.hourBlocks === undefined || store.readHourBlock === undefined) return null;
+    const found = await store.hourBlocks(ref, query.range.end);
+    if (found === null) return null;
+    let wanted = 0;
+    let all = 0;
+    for (const [type, count] of found.lineCounts) {
+      all += count;
+      if (lineTypes.has(type)) wanted += count;
+    }
+    // Quote ladders are some of the `record` lines: the running max before a block cannot tell which.
+    if (2 * wanted < all || (clockTypes.includes('quote_ladder') && found.lineCounts.has('record'))) return null;
+    const fileTypes = clockTypes.map(fileTypeOfRecordType);
+    const bound = (b: number): number => {
+      const block = found.blocks[b];
+      if (block === undefined) return Number.POSITIVE_INFINITY;
+      const highest = Math.max(...fileTypes.map((type) => block.highestBefore[type] ?? Number.NEGATIVE_INFINITY));
+      return replayClock(ref.hourStart, highest);
+    };
+    return { ref, blocks: found.blocks, next: 0, bound, reading, lineTypes };
+  };
+  // Reads a block stream's next block; its rows start where the stream's are wanted.
+  const readNextBlock = async (stream: Stream): Promise<void> => {
+    const cursor = stream.blocks;
+    if (cursor === null) return;
+    const block = cursor.blocks[cursor.next];
+    cursor.next++;
+    if (block === undefined || store.readHourBlock === undefined) {
+      cursor.next = cursor.blocks.length;
+      return;
+    }
+    const part = await store.readHourBlock(cursor.ref, cursor.lineTypes, block, query.range.end);
+    stream.rows = hourRows(part, stream.kind, query.options, cursor.reading);
+    seek(stream);
+  };
 
   const open = async (ref: HourRef): Promise<void> => {
     hoursOpened++;
@@ -104,23 +183,33 @@ export async function pageRows(store: MarketDataStore, query: RowQuery): Promise
       if (bytesRead > query.maxReadBytes) throw new QueryTooExpensive(`one page would read more than ${query.maxReadBytes} bytes of storage`);
     }
     // Later pages of a query read the live hour its first page read: nothing past the range's end is needed.
-    const hour = await store.readHour(ref, lineTypes, query.range.end);
-    const reading = { segments: await store.captureSegments(ref, query.range.end), kinds: query.kinds };
-    for (const kind of query.kinds) {
-      const entries = hourRows(hour, kind, query.options, reading);
+    const kinds = kindsOf(ref);
+    const reading: HourReading = { segments: await store.captureSegments(ref, query.range.end), kinds: query.kinds };
+    // Candles fold a whole hour's trades, so they are never read in blocks; but the blocks still
+    // read the trade lines of a query with candles: the other rows' clock runs over them too.
+    const blockLineTypes = lineTypesOf(kinds);
+    const blocks = await blocksOf(ref, blockLineTypes, reading);
+    const wholeKinds = blocks === null ? kinds : kinds.filter((kind) => kind === 'ohlcv');
+    const hour = wholeKinds.length === 0 ? null : await store.readHour(ref, lineTypesOf(wholeKinds), query.range.end);
+    for (const kind of kinds) {
       // Candles are numbered apart from records, so they get their own key within the hour.
       const key = kind === 'ohlcv' ? `${ref.key}#ohlcv` : ref.key;
       // A row's clock is at least its own time, except past its hour's end, where the clock stops:
       // rows from the range's start on have a clock from there, or the hour's last millisecond.
       const lowest = query.after?.t ?? (kind === 'ohlcv' ? query.range.start : Math.min(query.range.start, ref.hourStart + hourMs - 1));
-      let index = lowerBound(entries, lowest);
-      const after = query.after;
-      while (after !== undefined && index < entries.length) {
-        const entry = entries[index];
-        if (entry === undefined || compare(entry.t, key, entry.seq, after) > 0) break;
-        index++;
+      if (hour !== null && wholeKinds.includes(kind)) {
+        const stream: Stream = { kind, key, rows: hourRows(hour, kind, query.options, reading), index: 0, blocks: null, lowest };
+        seek(stream);
+        if (stream.index < stream.rows.length) streams.push(stream);
+        continue;
       }
-      if (index < entries.length) streams.push({ kind, key, entries, index });
+      if (blocks === null) continue;
+      // Start at the first block whose rows can reach the lowest clock (each block's own cursor).
+      let first = 0;
+      while (blocks.bound(first + 1) < lowest) first++;
+      const stream: Stream = { kind, key, rows: noRows, index: 0, blocks: { ...blocks, next: first }, lowest };
+      await readNextBlock(stream);
+      streams.push(stream);
     }
   };
   const openUntil = async (t: number): Promise<boolean> => {
@@ -139,29 +228,47 @@ export async function pageRows(store: MarketDataStore, query: RowQuery): Promise
   const scanUntil = end + hourSlackMs;
   for (;;) {
     let best: Stream | undefined;
-    let bestEntry: HourRowEntry | undefined;
+    let bestT = 0;
+    let bestSeq = 0;
     for (const stream of streams) {
-      const entry = stream.entries[stream.index];
-      if (entry === undefined || entry.t > scanUntil) continue;
-      if (bestEntry === undefined || best === undefined || compare(entry.t, stream.key, entry.seq, { t: bestEntry.t, k: best.key, s: bestEntry.seq }) < 0) {
+      let t: number;
+      let seq: number;
+      if (stream.index < stream.rows.length) {
+        t = stream.rows.t[stream.index] ?? 0;
+        seq = stream.rows.seq[stream.index] ?? 0;
+      } else if (stream.blocks !== null && stream.blocks.next < stream.blocks.blocks.length) {
+        // Its next block's rows come no earlier than this: read it once nothing else comes first.
+        t = stream.blocks.bound(stream.blocks.next);
+        seq = Number.NEGATIVE_INFINITY;
+      } else {
+        continue;
+      }
+      if (t > scanUntil) continue;
+      if (best === undefined || compare(t, stream.key, seq, { t: bestT, k: best.key, s: bestSeq }) < 0) {
         best = stream;
-        bestEntry = entry;
+        bestT = t;
+        bestSeq = seq;
       }
     }
-    if (best === undefined || bestEntry === undefined) {
+    if (best === undefined) {
       const ref = refs[nextRef];
       if (ref === undefined) return { rows, hasMore: false, last, hoursOpened };
       await openUntil(ref.hourStart - hourSlackMs);
       continue;
     }
-    if (await openUntil(bestEntry.t)) continue;
-    best.index++;
-    if (bestEntry.at < start || bestEntry.at > end) continue;
-    if (query.instrument !== undefined && bestEntry.instrument !== query.instrument) continue;
-    const row = bestEntry.build();
+    if (await openUntil(bestT)) continue;
+    if (best.index >= best.rows.length) {
+      await readNextBlock(best);
+      continue;
+    }
+    const index = best.index++;
+    const at = best.rows.at[index] ?? 0;
+    if (at < start || at > end) continue;
+    if (query.instrument !== undefined && best.rows.instrument(index) !== query.instrument) continue;
+    const row = best.rows.build(index);
     if (query.accept !== undefined && !query.accept(row)) continue;
     if (rows.length === query.limit) return { rows, hasMore: true, last, hoursOpened };
     rows.push({ kind: best.kind, row });
-    last = { t: bestEntry.t, k: best.key, s: bestEntry.seq };
+    last = { t: bestT, k: best.key, s: bestSeq };
   }
 }

@@ -21,6 +21,28 @@ export interface SnapshotLine {
   highestBefore: number;
 }
 
+/**
+ * Where one block of a file's lines starts, and the running max of collector time of each file
+ * `type` over the data rows before it (a type with no row before it is absent).
+ */
+export interface LineBlock {
+  /** 1-based line the block starts at. */
+  line: number;
+  highestBefore: Readonly<Record<string, number>>;
+}
+
+/** How a file's lines are cut in blocks: at most `maxBlocks`, each a whole number of `checkpointLines`. */
+export interface BlockPlan {
+  checkpointLines: number;
+  maxBlocks: number;
+}
+
+/**
+ * Blocks of 4,096 lines, merged so that a file has at most 8: a light hour (~10,000 lines) has three
+ * blocks of 4,096 lines, an exchange-grade hour (~580,000 lines) eight of ~74,000.
+ */
+export const defaultBlockPlan: BlockPlan = { checkpointLines: 4_096, maxBlocks: 8 };
+
 /** What one hour file says about its capture sessions, read from its data rows' `collector_sequence`. */
 export interface CaptureSummary {
   /** The file's first data row (the metadata row is not one); null when it has none. */
@@ -34,6 +56,13 @@ export interface CaptureSummary {
   snapshots: readonly SnapshotLine[];
   /** Some book row names an instrument (several books may share the file: their snapshots do not come together). */
   bookInstruments: boolean;
+  /**
+   * A v2 file's lines in blocks (the first from line 1; see `BlockPlan`), so a query that needs a
+   * few minutes of the hour can decode the block they lie in; empty for legacy files.
+   */
+  blocks: readonly LineBlock[];
+  /** How many v2 data rows the file has of each file `type`. */
+  lineCounts: ReadonlyMap<string, number>;
 }
 
 const sequenceKey = Buffer.from('"collector_sequence"');
@@ -99,6 +128,10 @@ function parsed(bytes: Buffer, start: number, end: number): Record<string, unkno
   }
 }
 
+function typeOf(row: Record<string, unknown> | null): string | null {
+  return typeof row?.type === 'string' ? row.type : null;
+}
+
 function timeOf(row: Record<string, unknown> | null): number {
   const v2 = row?.collector_timestamp;
   if (typeof v2 === 'number') return v2;
@@ -125,6 +158,13 @@ function isSnapshotLine(bytes: Buffer, start: number, end: number, from: number)
   return bytes[p] === 0x74;
 }
 
+/** The estimated memory of a summary in bytes (its rows and blocks as objects); null (an unreadable file) costs a little. */
+export function captureSummaryBytes(summary: CaptureSummary | null): number {
+  if (summary === null) return 64;
+  const blocks = summary.blocks.reduce((sum, block) => sum + 96 + 48 * Object.keys(block.highestBefore).length, 0);
+  return 512 + 64 * (summary.restarts.length + summary.snapshots.length + summary.lineCounts.size) + blocks;
+}
+
 /**
  * Follows one file's lines: the first tells v2 (a metadata row) from legacy; each v2 data row's
  * sequence is read from its bytes (a line it cannot read so is parsed whole), and a row at or
@@ -142,6 +182,19 @@ class CaptureSummaryReader {
   readonly #snapshots: SnapshotLine[] = [];
   #bookHighest = Number.NEGATIVE_INFINITY;
   #bookInstruments = false;
+  /** Running max of collector time by file type, over the data rows so far. */
+  readonly #highest = new Map<string, number>();
+  /** Data rows by file type. */
+  readonly #counts = new Map<string, number>();
+  readonly #plan: BlockPlan;
+  /** Where every `checkpointLines` lines start, with the running maxima before them. */
+  readonly #checkpoints: LineBlock[] = [];
+  /** The line the next checkpoint is at. */
+  #nextCheckpoint = 1;
+
+  constructor(plan: BlockPlan) {
+    this.#plan = plan;
+  }
 
   /** Whether reading on can change the summary (a legacy file is settled by its first line). */
   get wantsMore(): boolean {
@@ -149,6 +202,11 @@ class CaptureSummaryReader {
   }
 
   line(bytes: Buffer, start: number, end: number, line: number): void {
+    // Blank lines are not handed over: a checkpoint is at its line even when that one is blank.
+    while (line >= this.#nextCheckpoint) {
+      this.#checkpoints.push({ line: this.#nextCheckpoint, highestBefore: Object.fromEntries(this.#highest) });
+      this.#nextCheckpoint += this.#plan.checkpointLines;
+    }
     if (this.#format === null) {
       const row = parsed(bytes, start, end);
       if (row?.type === 'metadata') {
@@ -163,6 +221,7 @@ class CaptureSummaryReader {
     // The envelope names the type before `data`: a repeated metadata row (files joined end to end) is framing.
     const type = this.#envelope.lineType(bytes, start, end);
     if (type === 'metadata') return;
+    this.#noteTime(type, bytes, start, end);
     // A book row's `data` (and its `is_snapshot`) follows the type in the collector's order.
     if (type === 'orderbook') this.#book(bytes, start, end, line, this.#envelope.position);
     // The envelope's sequence as the type's scan read it, else searched for in the line.
@@ -191,7 +250,37 @@ class CaptureSummaryReader {
   }
 
   summary(): CaptureSummary {
-    return { first: this.#first, firstSequence: this.#firstSequence, lastSequence: this.#lastSequence, restarts: this.#rows, snapshots: this.#snapshots, bookInstruments: this.#bookInstruments };
+    return {
+      first: this.#first,
+      firstSequence: this.#firstSequence,
+      lastSequence: this.#lastSequence,
+      restarts: this.#rows,
+      snapshots: this.#snapshots,
+      bookInstruments: this.#bookInstruments,
+      blocks: this.#format === 'v2' ? this.#blocks() : [],
+      lineCounts: this.#counts,
+    };
+  }
+
+  /** Every k-th checkpoint, so that there are at most `maxBlocks`. */
+  #blocks(): LineBlock[] {
+    const every = Math.max(1, Math.ceil(this.#checkpoints.length / this.#plan.maxBlocks));
+    return this.#checkpoints.filter((_checkpoint, index) => index % every === 0);
+  }
+
+  /**
+   * A data row's collector time feeds its type's running max: the envelope's as the type's scan
+   * read them, else the row parsed (a row that is not an object with a type is no data row).
+   */
+  #noteTime(scannedType: string | null, bytes: Buffer, start: number, end: number): void {
+    const row = scannedType === null ? parsed(bytes, start, end) : null;
+    const type = scannedType ?? typeOf(row);
+    if (type === null || type === 'metadata') return;
+    const scanned = scannedType === null ? Number.NaN : this.#envelope.envelopeTime;
+    const time = Number.isFinite(scanned) ? scanned : (integerAfter(bytes, timestampKey, start, end) ?? timeOf(row ?? parsed(bytes, start, end)));
+    const highest = this.#highest.get(type) ?? Number.NEGATIVE_INFINITY;
+    this.#highest.set(type, time > highest ? time : highest);
+    this.#counts.set(type, (this.#counts.get(type) ?? 0) + 1);
   }
 
   /** A book row: its collector time feeds the running max; a snapshot is noted with it. */
@@ -214,8 +303,8 @@ class CaptureSummaryReader {
  * rows. It decompresses and splits the lines but decodes no record, so it costs a fraction of a
  * decode, whatever line types a query reads. Rejects when the file cannot be read or decompressed.
  */
-export async function readCaptureSummary(path: string): Promise<CaptureSummary> {
-  const reader = new CaptureSummaryReader();
+export async function readCaptureSummary(path: string, plan: BlockPlan = defaultBlockPlan): Promise<CaptureSummary> {
+  const reader = new CaptureSummaryReader(plan);
   const splitter = new LineSplitter();
   const sink = (bytes: Buffer, start: number, end: number, line: number): void => reader.line(bytes, start, end, line);
   const handle = await openRegularFile(path);

@@ -5,16 +5,34 @@ import { SnapshotReader } from '../../snapshot/snapshot-reader.ts';
  * Decodes a snapshot file into memory, strictly: a bad file rejects with its decode error. With
  * `lineTypes`, only lines of those file types are read (the other lines are passed over); with
  * `fromLine`, v2 data lines before it are passed over too; with `enough`, reading stops after the
- * first record it accepts (the records then end there, not at the end of the file).
+ * first record it accepts (the records then end there, not at the end of the file). With
+ * `onBatch`, each batch of records goes to it as it is decoded and none is collected (the result
+ * is then empty), so a caller keeping the hour in another form never holds it all as objects.
  */
-export async function decodeHourFile(path: string, lineTypes?: ReadonlySet<string>, fromLine?: number, enough?: (record: SnapshotRecord) => boolean): Promise<SnapshotRecord[]> {
+export async function decodeHourFile(
+  path: string,
+  lineTypes?: ReadonlySet<string>,
+  fromLine?: number,
+  enough?: (record: SnapshotRecord) => boolean,
+  onBatch?: (records: readonly SnapshotRecord[]) => void,
+): Promise<SnapshotRecord[]> {
   const records: SnapshotRecord[] = [];
   const options = { ...(lineTypes === undefined ? {} : { onlyTypes: lineTypes }), ...(fromLine === undefined ? {} : { fromLine }) };
   for await (const batch of new SnapshotReader({ path }, options)) {
-    for (const record of batch) {
-      records.push(record);
-      if (enough?.(record) === true) return records;
+    if (onBatch !== undefined && enough === undefined) {
+      onBatch(batch);
+      continue;
     }
+    for (let index = 0; index < batch.length; index++) {
+      const record = batch[index];
+      if (record === undefined) continue;
+      if (onBatch === undefined) records.push(record);
+      if (enough?.(record) === true) {
+        onBatch?.(batch.slice(0, index + 1));
+        return records;
+      }
+    }
+    onBatch?.(batch);
   }
   return records;
 }

@@ -12,7 +12,7 @@ import type { SnapshotRecord } from '../../../../shared/snapshot/records.ts';
 import type { SnapshotLine } from './capture-summary.ts';
 import { decodeHourFile } from './decode-hour-file.ts';
 import { DirectoryStore } from './directory-store.ts';
-import type { CaptureSegment, DecodedHour, HourFile, HourRef, MarketDataStore } from './market-data-store.ts';
+import type { CaptureSegment, DecodedHour, HourBlock, HourBlocks, HourFile, HourRef, MarketDataStore } from './market-data-store.ts';
 
 const hourMs = 3_600_000;
 /** How many hours one prefetch hint may start generating. */
@@ -156,6 +156,16 @@ export class DemoStore implements MarketDataStore {
     const live = { ...decoded, dataEnd: liveUntil };
     this.#liveHours.set(decoded, live);
     return live;
+  }
+
+  async hourBlocks(hour: HourRef, neededUntil?: number): Promise<HourBlocks | null> {
+    await this.file(hour, neededUntil);
+    return this.#directory.hourBlocks(hour);
+  }
+
+  async readHourBlock(hour: HourRef, lineTypes: ReadonlySet<string>, block: HourBlock, neededUntil?: number): Promise<DecodedHour> {
+    await this.file(hour, neededUntil);
+    return this.#directory.readHourBlock(hour, lineTypes, block);
   }
 
   /**

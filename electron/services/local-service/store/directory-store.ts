@@ -3,14 +3,41 @@ import { join } from 'node:path';
 import type { DatasetDescriptor } from '../../../../shared/dataset-descriptor.ts';
 import type { InstrumentEntry } from '../../../../shared/rows/catalog.ts';
 import type { SnapshotRecord } from '../../../../shared/snapshot/records.ts';
-import { readCaptureSummary, type CaptureSummary, type SnapshotLine } from './capture-summary.ts';
-import { DecodedHourCache } from './decoded-hour-cache.ts';
-import type { CaptureSegment, DecodedHour, HourFile, HourRef, MarketDataStore } from './market-data-store.ts';
+import { ByteBudgetCache } from './byte-budget-cache.ts';
+import { captureSummaryBytes, defaultBlockPlan, readCaptureSummary, type BlockPlan, type CaptureSummary, type SnapshotLine } from './capture-summary.ts';
+import { DecodedHourCache, type DecodedHourCacheOptions } from './decoded-hour-cache.ts';
+import { collectGarbage } from './garbage-collection.ts';
+import { HourRecordsBuilder, type HourRecords } from './hour-records.ts';
+import type { CaptureSegment, DecodedHour, HourBlock, HourBlocks, HourFile, HourRef, MarketDataStore } from './market-data-store.ts';
 import { listFolderHours } from './snapshot-folder-layout.ts';
 import { fileType } from '../../snapshot/record-decoder.ts';
 
-/** Decodes one snapshot file into its event records, in file order (only lines of `lineTypes` when given). */
-export type HourDecoder = (path: string, lineTypes?: ReadonlySet<string>, fromLine?: number, enough?: (record: SnapshotRecord) => boolean) => Promise<readonly SnapshotRecord[]>;
+/**
+ * Decodes one snapshot file into its event records, in file order (only lines of `lineTypes` when
+ * given). A decoder may hand the records to `onBatch` as they come instead of returning them
+ * (`decodeHourFile` does): the store keeps both.
+ */
+export type HourDecoder = (
+  path: string,
+  lineTypes?: ReadonlySet<string>,
+  fromLine?: number,
+  enough?: (record: SnapshotRecord) => boolean,
+  onBatch?: (records: readonly SnapshotRecord[]) => void,
+) => Promise<readonly SnapshotRecord[]>;
+
+/**
+ * The decoded-hour cache's budget by default: a couple of blocks of an exchange-grade hour (~14 MB
+ * each as kept) and a dozen light hours or blocks (1–8 MB each); a whole exchange-grade hour
+ * (~110 MB) is served but not kept.
+ */
+export const defaultDecodedHourBytes = 48 * 1024 * 1024;
+/** How long a decoded hour stays cached unread by default. */
+export const defaultDecodedHourIdleMs = 30_000;
+/** Options of a folder store: its decoded-hour cache, and how its files are cut in blocks. */
+export interface DirectoryStoreOptions extends Partial<DecodedHourCacheOptions> {
+  /** How files are cut in blocks for `hourBlocks` (`defaultBlockPlan` by default). */
+  blockPlan?: BlockPlan;
+}
 
 /** Optional sidecar `datasets.json` in the data folder: catalog facts the files cannot carry. */
 export interface DirectoryManifest {
@@ -20,8 +47,8 @@ export interface DirectoryManifest {
 
 const hourMs = 3_600_000;
 const dayMs = 24 * hourMs;
-/** Capture summaries kept (a few hundred bytes each); past this the oldest are read again when asked for. */
-const maxCaptureSummaries = 20_000;
+/** Bytes of capture summaries kept (most take under a kilobyte); past this the least recently used are read again when asked for. */
+const captureSummaryBudget = 16 * 1024 * 1024;
 
 /** What the last scan of the folder found, for the status bar and the health message. */
 export interface FolderContents {
@@ -73,10 +100,13 @@ export class DirectoryStore implements MarketDataStore {
   readonly root: string;
   readonly #decode: HourDecoder;
   readonly #cache: DecodedHourCache;
+  readonly #blockPlan: BlockPlan;
   /** Decodes under way, by cache key and file version: a second reader of the same hour waits for the first. */
   readonly #decoding = new Map<string, Promise<DecodedHour>>();
   /** Capture summaries by file key, with the file version each was read from (null: unreadable). */
-  readonly #summaries = new Map<string, { stamp: string; summary: Promise<CaptureSummary | null> }>();
+  readonly #summaries = new ByteBudgetCache<string, { stamp: string; summary: CaptureSummary | null }>({ maxBytes: captureSummaryBudget, sizeOf: (entry) => captureSummaryBytes(entry.summary) });
+  /** Summaries being read, by file key and version: a second reader waits for the first. */
+  readonly #summaryReads = new Map<string, Promise<CaptureSummary | null>>();
   #files = new Map<string, HourFile>();
   #byDataset = new Map<string, HourFile[]>();
   #datasets: DatasetDescriptor[] = [];
@@ -87,10 +117,17 @@ export class DirectoryStore implements MarketDataStore {
   /** Scans asked for so far: one asked for during a scan makes that scan run once more. */
   #scansAsked = 0;
 
-  constructor(root: string, decode: HourDecoder, cacheRecords = 2_000_000) {
+  /**
+   * @param options the decoded-hour cache's budget and idle time (`defaultDecodedHourBytes`, 30 s by
+   * default; once the last hour is dropped for idleness a full collection runs, so the resident set
+   * falls), and the block plan
+   */
+  constructor(root: string, decode: HourDecoder, options: DirectoryStoreOptions = {}) {
     this.root = root;
     this.#decode = decode;
-    this.#cache = new DecodedHourCache(cacheRecords);
+    const { blockPlan = defaultBlockPlan, ...cache } = options;
+    this.#blockPlan = blockPlan;
+    this.#cache = new DecodedHourCache({ maxBytes: defaultDecodedHourBytes, idleMs: defaultDecodedHourIdleMs, onIdle: () => void collectGarbage(), ...cache });
   }
 
   /**
@@ -203,12 +240,48 @@ export class DirectoryStore implements MarketDataStore {
     const whole = this.#cache.get(file.key, stamp);
     if (whole !== undefined) return whole;
     const cacheKey = lineTypes === undefined ? file.key : `${file.key}|${[...lineTypes].sort().join(',')}`;
+    return this.#cached(cacheKey, stamp, () => this.#decodeHour(file, lineTypes));
+  }
+
+  /** The blocks of a v2 file of more than one block of lines (from its capture summary); null for a smaller or legacy file. */
+  async hourBlocks(hour: HourRef): Promise<HourBlocks | null> {
+    const summary = await this.captureSummary(hour);
+    if (summary === null || summary.blocks.length < 2) return null;
+    const blocks = summary.blocks.map(
+      (block, index): HourBlock => ({ index, fromLine: block.line, untilLine: summary.blocks[index + 1]?.line ?? Number.POSITIVE_INFINITY, highestBefore: block.highestBefore }),
+    );
+    return { blocks, lineCounts: summary.lineCounts };
+  }
+
+  /** The records of `lineTypes` on the block's lines, decoded from its first line to its last and cached as hours are. */
+  async readHourBlock(hour: HourRef, lineTypes: ReadonlySet<string>, block: HourBlock): Promise<DecodedHour> {
+    const file = await this.file(hour);
+    const info = await stat(file.path);
+    const stamp = `${info.size}:${info.mtimeMs}`;
+    const cacheKey = `${file.key}|${[...lineTypes].sort().join(',')}#${block.fromLine}`;
+    return this.#cached(cacheKey, stamp, async () => {
+      const builder = new HourRecordsBuilder();
+      const keep = (records: readonly SnapshotRecord[]): void => {
+        for (const record of records) if (record.line >= block.fromLine && record.line < block.untilLine) builder.push(record);
+      };
+      // Reading stops at the first record of a later block (dense book lines come right after its end).
+      const beyond = Number.isFinite(block.untilLine) ? (record: SnapshotRecord): boolean => record.line >= block.untilLine : undefined;
+      keep(await this.#decode(file.path, lineTypes, block.fromLine, beyond, keep));
+      const records = builder.build();
+      let latest = file.hourStart + hourMs - 1;
+      for (let index = 0; index < records.length; index++) latest = Math.max(latest, records.timeAt(index));
+      return { file, records, dataEnd: latest, highestBefore: block.highestBefore };
+    });
+  }
+
+  /** The cached value of `cacheKey` for this file version, else decoded once (a second reader waits for the first) and cached. */
+  async #cached(cacheKey: string, stamp: string, decode: () => Promise<DecodedHour>): Promise<DecodedHour> {
     const cached = this.#cache.get(cacheKey, stamp);
     if (cached !== undefined) return cached;
     const decodingKey = `${cacheKey}@${stamp}`;
     const underWay = this.#decoding.get(decodingKey);
     if (underWay !== undefined) return underWay;
-    const decoding = this.#decodeHour(file, lineTypes).then((decoded) => {
+    const decoding = decode().then((decoded) => {
       this.#cache.set(cacheKey, stamp, decoded);
       return decoded;
     });
@@ -229,7 +302,7 @@ export class DirectoryStore implements MarketDataStore {
     // An hour already decoded is read from memory (all of it from the line on, and of those types).
     const stamp = await stat(file.path).then((info) => `${info.size}:${info.mtimeMs}`, () => null);
     const cached = stamp === null ? undefined : (this.#cache.get(file.key, stamp) ?? this.#cache.get(`${file.key}|${[...lineTypes].sort().join(',')}`, stamp));
-    if (cached !== undefined) return cached.records.filter((record) => record.line >= fromLine && (lineTypes.has(fileType(record, 'v2')) || lineTypes.has(fileType(record, 'legacy'))));
+    if (cached !== undefined) return recordsFrom(cached.records, lineTypes, fromLine, enough);
     return this.#decode(file.path, lineTypes, fromLine, enough);
   }
 
@@ -250,14 +323,19 @@ export class DirectoryStore implements MarketDataStore {
     if (stamp === null) return null;
     const cached = this.#summaries.get(file.key);
     if (cached?.stamp === stamp) return cached.summary;
-    const summary = readCaptureSummary(file.path).catch(() => null);
-    this.#summaries.delete(file.key);
-    this.#summaries.set(file.key, { stamp, summary });
-    for (const key of this.#summaries.keys()) {
-      if (this.#summaries.size <= maxCaptureSummaries) break;
-      this.#summaries.delete(key);
+    const readKey = `${file.key}@${stamp}`;
+    let reading = this.#summaryReads.get(readKey);
+    if (reading === undefined) {
+      reading = readCaptureSummary(file.path, this.#blockPlan)
+        .catch(() => null)
+        .then((summary) => {
+          this.#summaries.set(file.key, { stamp, summary });
+          return summary;
+        })
+        .finally(() => this.#summaryReads.delete(readKey));
+      this.#summaryReads.set(readKey, reading);
     }
-    return summary;
+    return reading;
   }
 
   /**
@@ -299,12 +377,37 @@ export class DirectoryStore implements MarketDataStore {
   }
 
   async #decodeHour(file: HourFile, lineTypes: ReadonlySet<string> | undefined): Promise<DecodedHour> {
-    // Records stay in file (arrival) order: a stream is served and replayed in it.
-    const records = await this.#decode(file.path, lineTypes);
+    // Records stay in file (arrival) order: a stream is served and replayed in it. They are kept
+    // in columns as they are decoded, never all as objects at once.
+    const builder = new HourRecordsBuilder();
+    builder.pushAll(await this.#decode(file.path, lineTypes, undefined, undefined, (batch) => builder.pushAll(batch)));
+    const records = builder.build();
     let latest = file.hourStart + hourMs - 1;
-    for (const record of records) if (record.collectorTimestamp > latest) latest = record.collectorTimestamp;
+    for (let index = 0; index < records.length; index++) latest = Math.max(latest, records.timeAt(index));
     return { file, records, dataEnd: latest };
   }
+}
+
+/**
+ * The records of a kept hour from file line `fromLine` on whose file type is one of `lineTypes`
+ * (as a decode from that line would read them); with `enough`, up to the first it accepts.
+ */
+function recordsFrom(records: HourRecords, lineTypes: ReadonlySet<string>, fromLine: number, enough?: (record: SnapshotRecord) => boolean): SnapshotRecord[] {
+  let low = 0;
+  let high = records.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if (records.lineAt(mid) < fromLine) low = mid + 1;
+    else high = mid;
+  }
+  const found: SnapshotRecord[] = [];
+  for (let index = low; index < records.length; index++) {
+    const record = records.at(index);
+    if (record === undefined || !(lineTypes.has(fileType(record, 'v2')) || lineTypes.has(fileType(record, 'legacy')))) continue;
+    found.push(record);
+    if (enough?.(record) === true) break;
+  }
+  return found;
 }
 
 async function readManifest(root: string): Promise<DirectoryManifest> {

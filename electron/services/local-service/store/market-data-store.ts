@@ -2,6 +2,7 @@ import type { DatasetDescriptor } from '../../../../shared/dataset-descriptor.ts
 import type { InstrumentEntry } from '../../../../shared/rows/catalog.ts';
 import type { SnapshotRecord } from '../../../../shared/snapshot/records.ts';
 import type { SnapshotLine } from './capture-summary.ts';
+import type { HourRecords } from './hour-records.ts';
 
 /** One dataset hour that has (or, for the demo, will have) a snapshot file. */
 export interface HourRef {
@@ -26,9 +27,33 @@ export interface HourFile extends HourRef {
 /** A decoded hour: its records in file (arrival) order, ready to page through. */
 export interface DecodedHour {
   file: HourRef;
-  records: readonly SnapshotRecord[];
+  /** Read by position; book rows are kept in columns (see `hour-records.ts`). */
+  records: HourRecords;
   /** Latest collector time the file covers (the hour's end, or "now" for the live hour). */
   dataEnd: number;
+  /**
+   * For one block of the file's lines (`readHourBlock`): the running max of collector time by file
+   * `type` over the rows before the block, so replay clocks go on from there. Absent for a whole hour.
+   */
+  highestBefore?: Readonly<Record<string, number>>;
+}
+
+/** One block of a large hour file's lines, to be read on its own (`MarketDataStore.readHourBlock`). */
+export interface HourBlock {
+  /** Its position among the file's blocks, from 0. */
+  index: number;
+  /** Its first line (1-based). */
+  fromLine: number;
+  /** The line after its last (+∞ for the file's last block). */
+  untilLine: number;
+  /** Running max of collector time by file `type` over the rows before it. */
+  highestBefore: Readonly<Record<string, number>>;
+}
+
+/** The blocks a large hour file is read in, and how many rows it has of each file `type`. */
+export interface HourBlocks {
+  blocks: readonly HourBlock[];
+  lineCounts: ReadonlyMap<string, number>;
 }
 
 /**
@@ -84,6 +109,14 @@ export interface MarketDataStore {
    * replay's first page); with `enough`, only up to the first record it accepts.
    */
   readHourFrom?(hour: HourRef, lineTypes: ReadonlySet<string>, fromLine: number, enough?: (record: SnapshotRecord) => boolean): Promise<readonly SnapshotRecord[]>;
+  /**
+   * The blocks of lines a large hour file may be read in, so a query that needs a few minutes of a
+   * busy hour decodes a block, not the hour; null when the file is read whole (small or legacy).
+   * Optional, with `readHourBlock`.
+   */
+  hourBlocks?(hour: HourRef, neededUntil?: number): Promise<HourBlocks | null>;
+  /** The records of `lineTypes` in one block of an hour (cached like hours), with the block's `highestBefore`. */
+  readHourBlock?(hour: HourRef, lineTypes: ReadonlySet<string>, block: HourBlock, neededUntil?: number): Promise<DecodedHour>;
   /**
    * A hint that these hours (oldest first) are about to be read: a store that builds files (the
    * demo) may start on some of them now, off the event loop, so they are ready when asked for.

@@ -1,6 +1,6 @@
 import type { DatasetDescriptor } from '../../../../shared/dataset-descriptor.ts';
 import type { InstrumentEntry } from '../../../../shared/rows/catalog.ts';
-import type { CaptureSegment, DecodedHour, HourFile, HourRef, MarketDataStore } from './market-data-store.ts';
+import type { CaptureSegment, DecodedHour, HourBlock, HourBlocks, HourFile, HourRef, MarketDataStore } from './market-data-store.ts';
 import type { SyntheticMarket } from './synthetic-markets.ts';
 
 function keyOf(source: string, market: string): string {
@@ -78,6 +78,15 @@ export class SyntheticCatalogStore implements MarketDataStore {
 
   captureSegments(hour: HourRef, neededUntil?: number): Promise<readonly CaptureSegment[]> {
     return this.#inner.captureSegments(hour, neededUntil);
+  }
+
+  hourBlocks(hour: HourRef, neededUntil?: number): Promise<HourBlocks | null> {
+    return this.#inner.hourBlocks?.(hour, neededUntil) ?? Promise.resolve(null);
+  }
+
+  readHourBlock(hour: HourRef, lineTypes: ReadonlySet<string>, block: HourBlock, neededUntil?: number): Promise<DecodedHour> {
+    const read = this.#inner.readHourBlock?.(hour, lineTypes, block, neededUntil);
+    return read ?? Promise.reject(new Error('The store reads hours whole'));
   }
 
   prefetch(hours: readonly HourRef[], neededUntil?: number): void {

@@ -1,0 +1,150 @@
+import { spawn, type ChildProcessByStdio } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Readable } from 'node:stream';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { builtCliPath, ensureBuiltCli } from '../support/built-cli.ts';
+import { report } from './measure.ts';
+import { ResidentSetSampler } from './resident-set.ts';
+import { floodPlan, type FloodRequest } from './serve-flood-plan.ts';
+
+// F12 point 3: `mde serve` on the demo under a flood of 2,000 mixed requests at concurrency 16.
+// The child's resident set is sampled every 100 ms from /proc; its peak under the flood and its
+// value after 60 s of idle are set beside the idle service just after start (same run). The child
+// runs with --trace-warnings: a MaxListenersExceededWarning fails the report.
+
+const root = join(import.meta.dirname, '..', '..');
+const requestCount = 2_000;
+const concurrency = 16;
+const idleMs = 60_000;
+const keys = ['flood-a', 'flood-b', 'flood-c', 'flood-d'];
+const mb = 1024 * 1024;
+
+type ServeChild = ChildProcessByStdio<null, Readable, Readable>;
+
+/** `mde serve` on the demo in `demoDir` with the flood's keys; resolves with its base URL once it listens. */
+async function startServe(demoDir: string, stderr: string[]): Promise<{ child: ServeChild; baseUrl: string }> {
+  const child = spawn(process.execPath, ['--trace-warnings', builtCliPath, 'serve', '--port', '0', '--demo-dir', demoDir, '--keys', keys.join(',')], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stderr.on('data', (chunk: Buffer) => stderr.push(chunk.toString()));
+  const baseUrl = await new Promise<string>((resolve, reject) => {
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = / at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
+      if (match?.[1] !== undefined) resolve(match[1]);
+    });
+    child.on('exit', (code) => reject(new Error(`mde serve exited with ${code ?? 'a signal'}: ${output}${stderr.join('')}`)));
+  });
+  return { child, baseUrl };
+}
+
+/** What the flood got back. */
+interface FloodOutcome {
+  statuses: Map<number, number>;
+  bytes: number;
+  seconds: number;
+  failures: string[];
+}
+
+/** Sends `count` requests (first pages from `plan`, then the pages they follow) with `concurrency` in flight. */
+async function flood(baseUrl: string, plan: readonly FloodRequest[], count: number): Promise<FloodOutcome> {
+  const outcome: FloodOutcome = { statuses: new Map(), bytes: 0, seconds: 0, failures: [] };
+  let sent = 0;
+  let next = 0;
+  const started = performance.now();
+  const inFlight = new Map<number, { path: string; since: number }>();
+  let done = 0;
+  const progress = setInterval(() => {
+    const oldest = [...inFlight.values()].sort((a, b) => a.since - b.since)[0];
+    const age = oldest === undefined ? '' : `; oldest ${((performance.now() - oldest.since) / 1000).toFixed(0)} s: ${oldest.path.slice(0, 120)}`;
+    console.log(`  … ${done} answered at ${((performance.now() - started) / 1000).toFixed(0)} s${age}`);
+  }, 15_000);
+  const one = async (path: string, key: string | null): Promise<string> => {
+    const id = sent++;
+    inFlight.set(id, { path, since: performance.now() });
+    let response: Response;
+    let body: string;
+    try {
+      response = await fetch(`${baseUrl}${path}`, { headers: key === null ? {} : { authorization: `Bearer ${key}` }, redirect: 'manual', signal: AbortSignal.timeout(300_000) });
+      body = await response.text();
+    } catch (error) {
+      outcome.failures.push(`${path}: ${String(error)}`);
+      return '';
+    } finally {
+      inFlight.delete(id);
+      done++;
+    }
+    outcome.bytes += body.length;
+    outcome.statuses.set(response.status, (outcome.statuses.get(response.status) ?? 0) + 1);
+    if (response.status >= 500 && outcome.failures.length < 5) outcome.failures.push(`${response.status} ${path}: ${body.slice(0, 200)}`);
+    return response.ok ? body : '';
+  };
+  const worker = async (): Promise<void> => {
+    while (sent < count) {
+      const request = plan[next++];
+      if (request === undefined) return;
+      let path = request.path;
+      for (let page = 0; page <= request.followPages && sent < count; page++) {
+        const body = await one(path, request.key);
+        const cursor = body.startsWith('{') ? (JSON.parse(body) as { next_cursor?: string | null }).next_cursor : null;
+        if (typeof cursor !== 'string') break;
+        path = `${request.path}&cursor=${encodeURIComponent(cursor)}`;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker)).finally(() => clearInterval(progress));
+  outcome.seconds = (performance.now() - started) / 1000;
+  return outcome;
+}
+
+/** Resident set of `mde serve` under the flood and after 60 s idle, against the idle service at start. */
+export async function run(): Promise<void> {
+  await ensureBuiltCli();
+  const demoDir = await mkdtemp(join(tmpdir(), 'mde-bench-serve-memory-'));
+  const stderr: string[] = [];
+  const { child, baseUrl } = await startServe(demoDir, stderr);
+  const pid = child.pid;
+  if (pid === undefined) throw new Error('mde serve has no pid');
+  const sampler = new ResidentSetSampler(pid, 100);
+  try {
+    await sleep(1_000);
+    const atStart = sampler.sample();
+    const plan = floodPlan(requestCount, { now: Date.now(), keys, hoursBack: 11, seed: 12 });
+    sampler.resetPeak();
+    const outcome = await flood(baseUrl, plan, requestCount);
+    const peak = sampler.peak;
+    const statusText = [...outcome.statuses].sort(([a], [b]) => a - b).map(([status, n]) => `${status}×${n}`).join(' ');
+    console.log(`  flood: ${requestCount.toLocaleString('en-US')} requests at concurrency ${concurrency} in ${outcome.seconds.toFixed(1)} s, ${(outcome.bytes / 1e6).toFixed(0)} MB of bodies; statuses ${statusText}`);
+    for (const failure of outcome.failures) console.log(`  server error: ${failure}`);
+    const idleSamples: string[] = [];
+    for (let waited = 0; waited < idleMs; waited += 10_000) {
+      await sleep(10_000);
+      idleSamples.push(`${Math.round(sampler.sample() / mb)}`);
+    }
+    console.log(`  RSS every 10 s of idle (MB): ${idleSamples.join(', ')}`);
+    const afterIdle = sampler.sample();
+    const line = { unit: 'MB', higherIsBetter: false, baselineName: 'idle at start', baseline: atStart / mb } as const;
+    report({ ...line, name: 'mde serve RSS, peak under the flood', value: peak / mb, target: '< 600 MB' });
+    report({ ...line, name: 'mde serve RSS, after 60 s idle', value: afterIdle / mb, target: '< 300 MB' });
+    const warnings = stderr.join('').split('\n').filter((text) => text.includes('MaxListenersExceededWarning'));
+    if (warnings.length > 0) {
+      console.log(`  FAIL: listener leak, ${warnings.length} MaxListenersExceededWarning line(s): ${warnings[0] ?? ''}`);
+      process.exitCode = 1;
+    } else {
+      console.log('  listener leaks: no MaxListenersExceededWarning (--trace-warnings)');
+    }
+    if (outcome.failures.length > 0) process.exitCode = 1;
+  } finally {
+    sampler.stop();
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    }
+    await rm(demoDir, { recursive: true, force: true });
+  }
+}
