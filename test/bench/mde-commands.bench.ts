@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { demoDatasets } from '../../electron/services/simulator/demo-datasets.ts';
 import { generateHourFile } from '../../electron/services/simulator/generate-hour.ts';
 import { writeL2File } from '../../electron/services/simulator/l2-file-generator.ts';
-import { builtCliPath, ensureBuiltCli } from '../support/built-cli.ts';
+import { builtCliPath, ensureBuiltCli, servedBaseUrl } from '../support/built-cli.ts';
 import { report } from './measure.ts';
 
 // F10: the command line as users run it. Every figure is a whole process (start, read, write to
@@ -94,15 +94,7 @@ async function serveBusyHour(dir: string, hour: number, key: string): Promise<{ 
   await mkdir(folder, { recursive: true });
   await writeFile(join(folder, `standard-hyperliquid-BTC-${date}-${new Date(hour).toISOString().slice(11, 13)}.jsonl.zst`), generateHourFile(7, { ...base, bookEventsPerSecond: 10, tradesPerSecond: 2 }, hour));
   const child = spawn(process.execPath, [builtCliPath, 'serve', '--port', '0', '--data', join(dir, 'served'), '--keys', key], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
-  const baseUrl = await new Promise<string>((resolve, reject) => {
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = / at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
-      if (match?.[1] !== undefined) resolve(match[1]);
-    });
-    child.on('exit', (code) => reject(new Error(`mde serve exited with ${code ?? 'a signal'}: ${output}`)));
-  });
+  const baseUrl = await servedBaseUrl(child);
   return { baseUrl, stop: () => child.kill('SIGTERM') };
 }
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { builtCliPath, ensureBuiltCli } from '../support/built-cli.ts';
+import { builtCliPath, ensureBuiltCli, servedBaseUrl } from '../support/built-cli.ts';
 import { report } from './measure.ts';
 import { ResidentSetSampler } from './resident-set.ts';
 import { floodPlan, type FloodRequest } from './serve-flood-plan.ts';
@@ -30,15 +30,7 @@ async function startServe(demoDir: string, stderr: string[]): Promise<{ child: S
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stderr.on('data', (chunk: Buffer) => stderr.push(chunk.toString()));
-  const baseUrl = await new Promise<string>((resolve, reject) => {
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = / at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
-      if (match?.[1] !== undefined) resolve(match[1]);
-    });
-    child.on('exit', (code) => reject(new Error(`mde serve exited with ${code ?? 'a signal'}: ${output}${stderr.join('')}`)));
-  });
+  const baseUrl = await servedBaseUrl(child, stderr);
   return { child, baseUrl };
 }
 

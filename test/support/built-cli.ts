@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { buildCli } from '../../scripts/build-cli.mjs';
 import { cliBuildIsStale } from '../../scripts/build-freshness.mjs';
@@ -30,5 +30,18 @@ export function runBuiltCli(args: readonly string[], cwd: string): Promise<CliRu
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     child.on('error', reject);
     child.on('close', (status) => resolve({ status, stdout: Buffer.concat(out), stderr }));
+  });
+}
+
+/** The base URL `mde serve` in `child` prints once it listens; rejects with its output (and `stderr`, when collected) if it exits first. */
+export function servedBaseUrl(child: ChildProcess, stderr: readonly string[] = []): Promise<string> {
+  return new Promise<string>((resolve, reject) => {
+    let output = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = / at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
+      if (match?.[1] !== undefined) resolve(match[1]);
+    });
+    child.on('exit', (code) => reject(new Error(`mde serve exited with ${code ?? 'a signal'}: ${output}${stderr.join('')}`)));
   });
 }
