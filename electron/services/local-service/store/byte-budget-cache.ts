@@ -139,8 +139,8 @@ export class ByteBudgetCache<K, V> {
   #scheduleSweep(): void {
     const idleMs = this.#options.idleMs;
     if (idleMs === null || this.#entries.size === 0) return;
-    let oldest = Number.POSITIVE_INFINITY;
-    for (const entry of this.#entries.values()) oldest = Math.min(oldest, entry.lastUsed);
+    // The map is in order of use (a read moves its entry to the end): the first is the oldest.
+    const oldest = this.#entries.values().next().value?.lastUsed ?? this.#options.now();
     const at = oldest + idleMs;
     // A sweep already due no later than this one will reschedule itself for the rest.
     if (this.#cancelSweep !== null && this.#sweepAt <= at) return;
