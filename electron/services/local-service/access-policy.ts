@@ -13,6 +13,11 @@ export interface ApiKeyGrant {
 /** Who is asking: anonymous, or the holder of a known key. */
 export type Principal = { kind: 'anonymous' } | { kind: 'key'; key: string; tier: KeyTier };
 
+/** A name for who asked, to keep one principal's query state apart from another's (never logged: it holds the key). */
+export function principalName(principal: Principal): string {
+  return principal.kind === 'key' ? `key:${principal.key}` : 'anonymous';
+}
+
 /** Access families of spec 4.14 (and `/events`, which always needs a key). */
 export type AccessFamily = 'historical' | 'latest-hour' | 'events';
 

@@ -19,6 +19,7 @@ import { answerOnSocket, checkRequestTarget, clientErrorRefusal } from './reques
 import { badRequest, ServiceHttpError } from './service-error.ts';
 import { UrlSigner } from './signed-url.ts';
 import { ServiceActivity } from './service-activity.ts';
+import { RowMergeResumes } from './rows/row-merge-resumes.ts';
 import { ReadGate } from './read-gate.ts';
 import type { MarketDataStore } from './store/market-data-store.ts';
 
@@ -167,6 +168,7 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
     limiter: new RateLimiter(options.quota ?? { limit: 1200, windowSeconds: 60 }),
     replayLimits: options.replayLimits ?? specReplayLimits,
     reads: new ReadGate(options.readSlots ?? 2),
+    merges: new RowMergeResumes(),
     eventsMaxHourFiles: options.eventsMaxHourFiles ?? 96,
     listingBudget: checkedListingBudget(options.listingBudget ?? defaultListingBudget),
     anonymousReadBytes: options.anonymousReadBytes ?? 1024 ** 3,

@@ -4,6 +4,7 @@ import type { CursorCodec } from './cursor.ts';
 import type { FaultModes } from './faults.ts';
 import type { RateLimiter } from './rate-limiter.ts';
 import type { ReadGate } from './read-gate.ts';
+import type { RowMergeResumes } from './rows/row-merge-resumes.ts';
 import type { ListingBudget } from './routes/snapshot-listing.ts';
 import type { UrlSigner } from './signed-url.ts';
 import type { MarketDataStore } from './store/market-data-store.ts';
@@ -30,6 +31,8 @@ export interface ServiceContext {
   replayLimits: ReplayLimits;
   /** Row pages and book replays running at once; the others wait for a slot. */
   reads: ReadGate;
+  /** Row merges kept between the pages of a query, by the cursor that continues each. */
+  merges: RowMergeResumes;
   /** Bound on hour files one `/events` page may read before it answers 422. */
   eventsMaxHourFiles: number;
   /** Hour files one `/snapshots` response may have the demo generate. */

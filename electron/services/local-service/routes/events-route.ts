@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { resolveWindow } from '../access-policy.ts';
+import { principalName, resolveWindow } from '../access-policy.ts';
 import type { MonthlyUsage } from '../monthly-usage.ts';
 import { QueryReader } from '../query-params.ts';
-import { pageRows, QueryTooExpensive, type RowPosition } from '../rows/row-pager.ts';
+import { QueryTooExpensive, RowMerge, type RowPosition } from '../rows/row-pager.ts';
 import { isRowKind, rowKinds, type RowKind } from '../../../../shared/rows/row-kinds.ts';
 import type { ServiceContext } from '../service-context.ts';
 import { badRequest, ServiceHttpError, unavailable } from '../service-error.ts';
@@ -40,21 +40,27 @@ export function registerEventsRoute(app: FastifyInstance, context: ServiceContex
     const binding = reader.bindingKey('/events');
     const cursor = reader.string('cursor');
     const after = cursor === undefined ? undefined : context.cursors.decode<RowPosition>(binding, cursor);
+    const who = principalName(principal);
     try {
-      const page = await context.reads.run(() => pageRows(context.store, {
-        kinds,
-        datasets: selectDatasets(context, source, market, kinds),
-        range,
-        instrument,
-        limit,
-        after,
-        options: { latestHourFunding: false, candlesByCollectorTime: true },
-        maxHourFiles: context.eventsMaxHourFiles,
-      }));
+      // A client following its cursor goes on with the merge its last page left; otherwise one starts at the cursor.
+      const merge =
+        (cursor === undefined ? undefined : context.merges.take(cursor, who)) ??
+        new RowMerge(context.store, {
+          kinds,
+          datasets: selectDatasets(context, source, market, kinds),
+          range,
+          instrument,
+          after,
+          options: { latestHourFunding: false, candlesByCollectorTime: true },
+          maxHourFiles: context.eventsMaxHourFiles,
+        });
+      const page = await context.reads.run(() => merge.page(limit));
+      const nextCursor = page.hasMore && page.last !== null ? context.cursors.encode(binding, page.last) : null;
+      if (nextCursor !== null) context.merges.keep(nextCursor, who, merge);
       return {
         items: page.rows.map(({ kind, row }) => ({ type: kind, data: row })),
         has_more: page.hasMore,
-        next_cursor: page.hasMore && page.last !== null ? context.cursors.encode(binding, page.last) : null,
+        next_cursor: nextCursor,
       };
     } catch (error) {
       if (error instanceof QueryTooExpensive) {

@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { candleIntervals } from '../../../../shared/rows/candle-row.ts';
-import { resolveWindow, type AccessFamily } from '../access-policy.ts';
+import { principalName, resolveWindow, type AccessFamily } from '../access-policy.ts';
 import { QueryReader, type LimitRule } from '../query-params.ts';
 import type { ServedRow } from '../rows/hour-rows.ts';
-import { pageRows, QueryTooExpensive, type RowPosition } from '../rows/row-pager.ts';
+import { QueryTooExpensive, RowMerge, type RowPosition } from '../rows/row-pager.ts';
 import type { RowKind } from '../../../../shared/rows/row-kinds.ts';
 import type { ServiceContext } from '../service-context.ts';
 import { badRequest, ServiceHttpError, unavailable } from '../service-error.ts';
@@ -107,21 +107,29 @@ export function registerRowRoutes(app: FastifyInstance, context: ServiceContext)
       if (anonymousBounded) anonymousInFlight++;
       try {
         const extra = endpoint.extra;
-        const page = await context.reads.run(() => pageRows(context.store, {
-          kinds: [endpoint.kind],
-          datasets: selectDatasets(context, source, market, [endpoint.kind]),
-          range,
-          instrument,
-          ...(extra !== undefined && extraValue !== undefined ? { accept: (row: ServedRow) => extraValueOf(row, extra) === extraValue } : {}),
-          limit,
-          after,
-          options: { latestHourFunding: endpoint.latestHourFunding === true, candlesByCollectorTime: false },
-          ...(anonymousBounded ? { maxReadBytes: context.anonymousReadBytes } : {}),
-        }));
+        // A client following its cursor goes on with the merge its last page left (not on the
+        // latest-hour family without a key, whose continuation drops rows that aged out).
+        const resumable = !anonymousLatest;
+        const who = principalName(principal);
+        const merge =
+          (resumable && cursor !== undefined ? context.merges.take(cursor, who) : undefined) ??
+          new RowMerge(context.store, {
+            kinds: [endpoint.kind],
+            datasets: selectDatasets(context, source, market, [endpoint.kind]),
+            range,
+            instrument,
+            ...(extra !== undefined && extraValue !== undefined ? { accept: (row: ServedRow) => extraValueOf(row, extra) === extraValue } : {}),
+            after,
+            options: { latestHourFunding: endpoint.latestHourFunding === true, candlesByCollectorTime: false },
+            ...(anonymousBounded ? { maxReadBytes: context.anonymousReadBytes } : {}),
+          });
+        const page = await context.reads.run(() => merge.page(limit));
+        const nextCursor = page.hasMore && page.last !== null ? context.cursors.encode(binding, page.last) : null;
+        if (resumable && nextCursor !== null) context.merges.keep(nextCursor, who, merge);
         return {
           items: page.rows.map((entry) => entry.row),
           has_more: page.hasMore,
-          next_cursor: page.hasMore && page.last !== null ? context.cursors.encode(binding, page.last) : null,
+          next_cursor: nextCursor,
         };
       } catch (error) {
         if (error instanceof QueryTooExpensive) {

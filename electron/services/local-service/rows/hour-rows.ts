@@ -176,6 +176,9 @@ function makesRow(record: SnapshotRecord, kind: RowKind, context: RowContext, op
       return record.type === 'orderbook';
     case 'funding_rate':
       return (record.type === 'perpetual_ticker' && isFundingBearing(record)) || (record.type === 'point' && isFundingPoint(record));
+    case 'option_ticker':
+      // As `optionTickerRowOf` decides, without building the row (an options hour has many).
+      return record.type === 'option_ticker' && record.instrument !== null;
     default:
       return rowOf(record, kind, context, options) !== null;
   }

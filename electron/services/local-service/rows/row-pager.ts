@@ -1,6 +1,7 @@
 import type { TimeRange } from '../access-policy.ts';
 import { replayClock } from '../../../../shared/book/capture-stream.ts';
-import type { HourBlock, HourRef, MarketDataStore } from '../store/market-data-store.ts';
+import { decodedHourBytes } from '../store/decoded-hour-cache.ts';
+import type { DecodedHour, HourBlock, HourRef, MarketDataStore } from '../store/market-data-store.ts';
 import { clockRecordTypes, fileTypeOfRecordType, hourRows, lineTypesOf, type HourReading, type HourRows, type RowBuildOptions, type ServedRow } from './hour-rows.ts';
 import type { RowKind } from '../../../../shared/rows/row-kinds.ts';
 
@@ -48,6 +49,8 @@ export class QueryTooExpensive extends Error {
  */
 export const hourSlackMs = 60_000;
 const hourMs = 3_600_000;
+/** An estimate of one built candle row's memory (its object and strings), bytes. */
+const candleRowBytes = 400;
 
 /** Where a stream over a large hour goes on once its rows run out: the hour's next block of lines. */
 interface BlockCursor {
@@ -71,6 +74,8 @@ interface Stream {
   blocks: BlockCursor | null;
   /** The clock the stream's rows are wanted from. */
   lowest: number;
+  /** The decoded hour (or block) `rows` come from; null before the first block is read. */
+  source: DecodedHour | null;
 }
 
 const noRows: HourRows = {
@@ -99,45 +104,122 @@ function lowerBound(times: readonly number[], t: number): number {
   return low;
 }
 
+/** A row ready to be served, with the position it is served at (a page that filled up keeps it for the next). */
+interface PendingRow {
+  kind: RowKind;
+  row: ServedRow;
+  position: RowPosition;
+}
+
 /**
  * Pages through rows of one or more kinds across datasets in one global order: each stream (one
  * dataset's hour files) in its own arrival order, streams merged by replay clock, ties by file key
  * then line (`/ohlcv` candles by open time). A row is served when its own collector time (a
  * candle's open time on `/ohlcv`) lies in the range. Hours are opened lazily in clock order, so a
  * page touches only the hours it returns rows from (plus the slack). Resumes strictly after `after`.
+ *
+ * A merge keeps its place between pages: `page` goes on where the previous page of the same merge
+ * stopped, so a client following its cursors (kept by `RowMergeResumes`) costs the rows it is
+ * served, not a reopening of every hour the query spans.
  */
-export async function pageRows(store: MarketDataStore, query: RowQuery): Promise<RowPage> {
-  const from = Math.max(query.range.start, query.after?.t ?? Number.NEGATIVE_INFINITY);
-  const refs: HourRef[] = [];
-  // Candles of an hour are stamped with the hour's open times but published a little later;
-  // other rows sit in their own hour's file, give or take the slack. So an hour before that slack
-  // is read for candles only (its trade lines), never for the query's other kinds.
-  const lookBack = query.kinds.includes('ohlcv') ? hourSlackMs + hourMs : hourSlackMs;
-  for (const dataset of query.datasets) {
-    refs.push(...(await store.hours(dataset.source, dataset.market, from - lookBack, query.range.end + hourSlackMs)));
+export class RowMerge {
+  readonly #store: MarketDataStore;
+  readonly #query: Omit<RowQuery, 'limit'>;
+  #refs: HourRef[] | null = null;
+  #nextRef = 0;
+  readonly #streams: Stream[] = [];
+  #hoursOpened = 0;
+  #bytesRead = 0;
+  #pending: PendingRow | null = null;
+  #last: RowPosition | null;
+  #done = false;
+  readonly #clockTypes: readonly string[];
+  /** The block each file's streams read last (by file key), shared by the kinds read from it. */
+  readonly #blockReads = new Map<string, { key: string; part: Promise<DecodedHour> }>();
+
+  constructor(store: MarketDataStore, query: Omit<RowQuery, 'limit'>) {
+    this.#store = store;
+    this.#query = query;
+    this.#last = query.after ?? null;
+    this.#clockTypes = clockRecordTypes(query.kinds);
   }
-  refs.sort((a, b) => a.hourStart - b.hourStart || (a.key < b.key ? -1 : 1));
-  store.prefetch?.(refs, query.range.end);
-  const kindsOf = (ref: HourRef): readonly RowKind[] => (ref.hourStart + hourMs > from - hourSlackMs ? query.kinds : query.kinds.filter((kind) => kind === 'ohlcv'));
-  const streams: Stream[] = [];
-  let nextRef = 0;
-  let hoursOpened = 0;
-  let bytesRead = 0;
+
+  /**
+   * The memory the merge holds on to, in bytes: the decoded hours and blocks its unfinished streams
+   * read from (by `decodedHourBytes`; an hour shared by streams counts once), and the candles it built.
+   */
+  get heldBytes(): number {
+    const held = new Set<DecodedHour>();
+    let bytes = 4096;
+    for (const stream of this.#streams) {
+      if (stream.index >= stream.rows.length && stream.blocks === null) continue;
+      if (stream.source !== null) held.add(stream.source);
+      else if (stream.kind === 'ohlcv') bytes += stream.rows.length * candleRowBytes;
+    }
+    for (const hour of held) bytes += decodedHourBytes(hour);
+    return bytes;
+  }
+
+  /** The next page of at most `limit` rows. The bounds on hours opened and bytes read count per page. */
+  async page(limit: number): Promise<RowPage> {
+    this.#hoursOpened = 0;
+    this.#bytesRead = 0;
+    const rows: RowPage['rows'] = [];
+    const hoursOpened = (): number => this.#hoursOpened;
+    if (this.#pending !== null) {
+      if (limit === 0) return { rows, hasMore: true, last: this.#last, hoursOpened: 0 };
+      rows.push({ kind: this.#pending.kind, row: this.#pending.row });
+      this.#last = this.#pending.position;
+      this.#pending = null;
+    }
+    for (;;) {
+      const next = this.#done ? null : await this.#next();
+      if (next === null) {
+        this.#done = true;
+        return { rows, hasMore: false, last: this.#last, hoursOpened: hoursOpened() };
+      }
+      if (rows.length === limit) {
+        this.#pending = next;
+        return { rows, hasMore: true, last: this.#last, hoursOpened: hoursOpened() };
+      }
+      rows.push({ kind: next.kind, row: next.row });
+      this.#last = next.position;
+    }
+  }
+
+  async #refsOnce(): Promise<HourRef[]> {
+    if (this.#refs !== null) return this.#refs;
+    const query = this.#query;
+    const from = Math.max(query.range.start, query.after?.t ?? Number.NEGATIVE_INFINITY);
+    const refs: HourRef[] = [];
+    // Rows sit in their own hour's file, give or take the slack; so do candles, which are built
+    // from their hour's trades, opened in it and published by its end (plus their close delay, well
+    // inside the slack). An hour that ended over the slack before the range is never read.
+    for (const dataset of query.datasets) {
+      refs.push(...(await this.#store.hours(dataset.source, dataset.market, from - hourSlackMs, query.range.end + hourSlackMs)));
+    }
+    refs.sort((a, b) => a.hourStart - b.hourStart || (a.key < b.key ? -1 : 1));
+    this.#store.prefetch?.(refs, query.range.end);
+    this.#refs = refs;
+    return refs;
+  }
 
   // The first row of `rows` from the stream's lowest clock on and strictly after the cursor.
-  const seek = (stream: Stream): void => {
+  #seek(stream: Stream): void {
     const { rows, key } = stream;
     let index = lowerBound(rows.t, stream.lowest);
-    const after = query.after;
+    const after = this.#query.after;
     while (after !== undefined && index < rows.length && compare(rows.t[index] ?? 0, key, rows.seq[index] ?? 0, after) <= 0) index++;
     stream.index = index;
-  };
-  const clockTypes = clockRecordTypes(query.kinds);
+  }
+
   // A large hour is read block by block, from the block the query's rows start in, when they are
   // most of its lines (book rows, option tickers): a page of a busy hour then decodes minutes of
   // it, not all of it. Sparse rows are read from the whole hour: a block's read goes on to the
   // first row of its types past the block, which could be far.
-  const blocksOf = async (ref: HourRef, lineTypes: ReadonlySet<string>, reading: HourReading): Promise<BlockCursor | null> => {
+  async #blocksOf(ref: HourRef, lineTypes: ReadonlySet<string>, reading: HourReading): Promise<BlockCursor | null> {
+    const store = this.#store;
+    const query = this.#query;
     if (store.hourBlocks === undefined || store.readHourBlock === undefined) return null;
     const found = await store.hourBlocks(ref, query.range.end);
     if (found === null) return null;
@@ -148,8 +230,8 @@ export async function pageRows(store: MarketDataStore, query: RowQuery): Promise
       if (lineTypes.has(type)) wanted += count;
     }
     // Quote ladders are some of the `record` lines: the running max before a block cannot tell which.
-    if (2 * wanted < all || (clockTypes.includes('quote_ladder') && found.lineCounts.has('record'))) return null;
-    const fileTypes = clockTypes.map(fileTypeOfRecordType);
+    if (2 * wanted < all || (this.#clockTypes.includes('quote_ladder') && found.lineCounts.has('record'))) return null;
+    const fileTypes = this.#clockTypes.map(fileTypeOfRecordType);
     const bound = (b: number): number => {
       const block = found.blocks[b];
       if (block === undefined) return Number.POSITIVE_INFINITY;
@@ -157,38 +239,51 @@ export async function pageRows(store: MarketDataStore, query: RowQuery): Promise
       return replayClock(ref.hourStart, highest);
     };
     return { ref, blocks: found.blocks, next: 0, bound, reading, lineTypes };
-  };
+  }
+
   // Reads a block stream's next block; its rows start where the stream's are wanted.
-  const readNextBlock = async (stream: Stream): Promise<void> => {
+  async #readNextBlock(stream: Stream): Promise<void> {
     const cursor = stream.blocks;
+    const store = this.#store;
     if (cursor === null) return;
     const block = cursor.blocks[cursor.next];
     cursor.next++;
     if (block === undefined || store.readHourBlock === undefined) {
       cursor.next = cursor.blocks.length;
+      stream.source = null;
       return;
     }
-    const part = await store.readHourBlock(cursor.ref, cursor.lineTypes, block, query.range.end);
-    stream.rows = hourRows(part, stream.kind, query.options, cursor.reading);
-    seek(stream);
-  };
+    // The kinds of one file read the same blocks: the first to need a block reads it for them all.
+    const memoKey = `${cursor.ref.key}#${block.fromLine}`;
+    let reading = this.#blockReads.get(cursor.ref.key);
+    if (reading?.key !== memoKey) {
+      reading = { key: memoKey, part: store.readHourBlock(cursor.ref, cursor.lineTypes, block, this.#query.range.end) };
+      this.#blockReads.set(cursor.ref.key, reading);
+    }
+    const part = await reading.part;
+    stream.rows = hourRows(part, stream.kind, this.#query.options, cursor.reading);
+    stream.source = part;
+    this.#seek(stream);
+  }
 
-  const open = async (ref: HourRef): Promise<void> => {
-    hoursOpened++;
-    if (query.maxHourFiles !== undefined && hoursOpened > query.maxHourFiles) {
+  async #open(ref: HourRef): Promise<void> {
+    const store = this.#store;
+    const query = this.#query;
+    this.#hoursOpened++;
+    if (query.maxHourFiles !== undefined && this.#hoursOpened > query.maxHourFiles) {
       throw new QueryTooExpensive(`one page would read more than ${query.maxHourFiles} hour files`);
     }
     if (query.maxReadBytes !== undefined) {
-      bytesRead += (await store.file(ref, query.range.end)).bytes;
-      if (bytesRead > query.maxReadBytes) throw new QueryTooExpensive(`one page would read more than ${query.maxReadBytes} bytes of storage`);
+      this.#bytesRead += (await store.file(ref, query.range.end)).bytes;
+      if (this.#bytesRead > query.maxReadBytes) throw new QueryTooExpensive(`one page would read more than ${query.maxReadBytes} bytes of storage`);
     }
     // Later pages of a query read the live hour its first page read: nothing past the range's end is needed.
-    const kinds = kindsOf(ref);
+    const kinds = query.kinds;
     const reading: HourReading = { segments: await store.captureSegments(ref, query.range.end), kinds: query.kinds };
     // Candles fold a whole hour's trades, so they are never read in blocks; but the blocks still
     // read the trade lines of a query with candles: the other rows' clock runs over them too.
     const blockLineTypes = lineTypesOf(kinds);
-    const blocks = await blocksOf(ref, blockLineTypes, reading);
+    const blocks = await this.#blocksOf(ref, blockLineTypes, reading);
     const wholeKinds = blocks === null ? kinds : kinds.filter((kind) => kind === 'ohlcv');
     const hour = wholeKinds.length === 0 ? null : await store.readHour(ref, lineTypesOf(wholeKinds), query.range.end);
     for (const kind of kinds) {
@@ -198,77 +293,86 @@ export async function pageRows(store: MarketDataStore, query: RowQuery): Promise
       // rows from the range's start on have a clock from there, or the hour's last millisecond.
       const lowest = query.after?.t ?? (kind === 'ohlcv' ? query.range.start : Math.min(query.range.start, ref.hourStart + hourMs - 1));
       if (hour !== null && wholeKinds.includes(kind)) {
-        const stream: Stream = { kind, key, rows: hourRows(hour, kind, query.options, reading), index: 0, blocks: null, lowest };
-        seek(stream);
-        if (stream.index < stream.rows.length) streams.push(stream);
+        // Candle rows are built objects of their own: they keep no hour alive.
+        const stream: Stream = { kind, key, rows: hourRows(hour, kind, query.options, reading), index: 0, blocks: null, lowest, source: kind === 'ohlcv' ? null : hour };
+        this.#seek(stream);
+        if (stream.index < stream.rows.length) this.#streams.push(stream);
         continue;
       }
       if (blocks === null) continue;
       // Start at the first block whose rows can reach the lowest clock (each block's own cursor).
       let first = 0;
       while (blocks.bound(first + 1) < lowest) first++;
-      const stream: Stream = { kind, key, rows: noRows, index: 0, blocks: { ...blocks, next: first }, lowest };
-      await readNextBlock(stream);
-      streams.push(stream);
+      const stream: Stream = { kind, key, rows: noRows, index: 0, blocks: { ...blocks, next: first }, lowest, source: null };
+      await this.#readNextBlock(stream);
+      this.#streams.push(stream);
     }
-  };
-  const openUntil = async (t: number): Promise<boolean> => {
+  }
+
+  async #openUntil(t: number): Promise<boolean> {
+    const refs = await this.#refsOnce();
     let opened = false;
-    for (let ref = refs[nextRef]; ref !== undefined && ref.hourStart - hourSlackMs <= t; ref = refs[nextRef]) {
-      nextRef++;
-      await open(ref);
+    for (let ref = refs[this.#nextRef]; ref !== undefined && ref.hourStart - hourSlackMs <= t; ref = refs[this.#nextRef]) {
+      this.#nextRef++;
+      await this.#open(ref);
       opened = true;
     }
     return opened;
-  };
+  }
 
-  const rows: RowPage['rows'] = [];
-  let last: RowPosition | null = null;
-  const { start, end } = query.range;
-  const scanUntil = end + hourSlackMs;
-  for (;;) {
-    let best: Stream | undefined;
-    let bestT = 0;
-    let bestSeq = 0;
-    for (const stream of streams) {
-      let t: number;
-      let seq: number;
-      if (stream.index < stream.rows.length) {
-        t = stream.rows.t[stream.index] ?? 0;
-        seq = stream.rows.seq[stream.index] ?? 0;
-      } else if (stream.blocks !== null && stream.blocks.next < stream.blocks.blocks.length) {
-        // Its next block's rows come no earlier than this: read it once nothing else comes first.
-        t = stream.blocks.bound(stream.blocks.next);
-        seq = Number.NEGATIVE_INFINITY;
-      } else {
+  /** The next row the query serves, consumed; null when there is none. */
+  async #next(): Promise<PendingRow | null> {
+    const query = this.#query;
+    const refs = await this.#refsOnce();
+    const { start, end } = query.range;
+    const scanUntil = end + hourSlackMs;
+    for (;;) {
+      let best: Stream | undefined;
+      let bestT = 0;
+      let bestSeq = 0;
+      for (const stream of this.#streams) {
+        let t: number;
+        let seq: number;
+        if (stream.index < stream.rows.length) {
+          t = stream.rows.t[stream.index] ?? 0;
+          seq = stream.rows.seq[stream.index] ?? 0;
+        } else if (stream.blocks !== null && stream.blocks.next < stream.blocks.blocks.length) {
+          // Its next block's rows come no earlier than this: read it once nothing else comes first.
+          t = stream.blocks.bound(stream.blocks.next);
+          seq = Number.NEGATIVE_INFINITY;
+        } else {
+          continue;
+        }
+        if (t > scanUntil) continue;
+        if (best === undefined || compare(t, stream.key, seq, { t: bestT, k: best.key, s: bestSeq }) < 0) {
+          best = stream;
+          bestT = t;
+          bestSeq = seq;
+        }
+      }
+      if (best === undefined) {
+        const ref = refs[this.#nextRef];
+        if (ref === undefined) return null;
+        await this.#openUntil(ref.hourStart - hourSlackMs);
         continue;
       }
-      if (t > scanUntil) continue;
-      if (best === undefined || compare(t, stream.key, seq, { t: bestT, k: best.key, s: bestSeq }) < 0) {
-        best = stream;
-        bestT = t;
-        bestSeq = seq;
+      if (await this.#openUntil(bestT)) continue;
+      if (best.index >= best.rows.length) {
+        await this.#readNextBlock(best);
+        continue;
       }
+      const index = best.index++;
+      const at = best.rows.at[index] ?? 0;
+      if (at < start || at > end) continue;
+      if (query.instrument !== undefined && best.rows.instrument(index) !== query.instrument) continue;
+      const row = best.rows.build(index);
+      if (query.accept !== undefined && !query.accept(row)) continue;
+      return { kind: best.kind, row, position: { t: bestT, k: best.key, s: bestSeq } };
     }
-    if (best === undefined) {
-      const ref = refs[nextRef];
-      if (ref === undefined) return { rows, hasMore: false, last, hoursOpened };
-      await openUntil(ref.hourStart - hourSlackMs);
-      continue;
-    }
-    if (await openUntil(bestT)) continue;
-    if (best.index >= best.rows.length) {
-      await readNextBlock(best);
-      continue;
-    }
-    const index = best.index++;
-    const at = best.rows.at[index] ?? 0;
-    if (at < start || at > end) continue;
-    if (query.instrument !== undefined && best.rows.instrument(index) !== query.instrument) continue;
-    const row = best.rows.build(index);
-    if (query.accept !== undefined && !query.accept(row)) continue;
-    if (rows.length === query.limit) return { rows, hasMore: true, last, hoursOpened };
-    rows.push({ kind: best.kind, row });
-    last = { t: bestT, k: best.key, s: bestSeq };
   }
+}
+
+/** One page of `query` from `query.after` on (a merge used once). */
+export function pageRows(store: MarketDataStore, query: RowQuery): Promise<RowPage> {
+  return new RowMerge(store, query).page(query.limit);
 }

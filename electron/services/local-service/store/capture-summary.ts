@@ -38,10 +38,12 @@ export interface BlockPlan {
 }
 
 /**
- * Blocks of 4,096 lines, merged so that a file has at most 8: a light hour (~10,000 lines) has three
- * blocks of 4,096 lines, an exchange-grade hour (~580,000 lines) eight of ~74,000.
+ * Blocks of 4,096 lines, merged so that a file has at most 32: a light hour (~10,000 lines) has
+ * three blocks of 4,096 lines, an exchange-grade hour (~580,000 lines) 32 of ~18,000. A block is
+ * what a page over many markets holds per market while its client pages on (`RowMergeResumes`), and
+ * reading one decompresses the file up to it: 32 keeps both small for a busy hour.
  */
-export const defaultBlockPlan: BlockPlan = { checkpointLines: 4_096, maxBlocks: 8 };
+export const defaultBlockPlan: BlockPlan = { checkpointLines: 4_096, maxBlocks: 32 };
 
 /** What one hour file says about its capture sessions, read from its data rows' `collector_sequence`. */
 export interface CaptureSummary {
