@@ -41,7 +41,9 @@ import {
   candlesInput,
   countSchema,
   eventItemsSchema,
+  eventRowsSchema,
   eventsInput,
+  eventsStreamSchema,
   fundingColumnsSchema,
   instrumentsInput,
   instrumentsSchema,
@@ -169,6 +171,8 @@ export const requestChannels = {
   'market.quotes': { input: rangedRowsInput, output: quoteRowsSchema },
   /** The mixed event stream over a range (needs an API key). */
   'market.events': { input: eventsInput, output: eventItemsSchema },
+  /** The mixed stream, page by page as `market.eventRows` events (up to the cap), answered when it ends. */
+  'market.eventsStream': { input: eventsInput, output: eventsStreamSchema },
   /** Stops a load started with this `requestId`; its call then fails as `cancelled`. */
   'market.cancel': { input: z.object({ requestId: requestIdSchema }), output: z.object({ cancelled: z.boolean() }) },
   'book.replayFiles': { input: bookReplayFilesInput, output: z.object({ replayId: z.string() }) },
@@ -241,6 +245,7 @@ export const eventChannels = {
   'usage.changed': usageSchema,
   'task.progress': taskProgressSchema,
   'market.progress': marketProgressSchema,
+  'market.eventRows': eventRowsSchema,
   'book.frames': bookFramesSchema,
   'book.health': bookHealthSchema,
   /** What a replay's books hold as it reads (throttled), and once more at its end. */

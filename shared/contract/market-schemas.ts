@@ -201,6 +201,16 @@ export const eventItemsSchema = z.object({ items: z.array(z.custom<EventItem>())
 /** Items of the mixed stream. */
 export type EventItems = z.infer<typeof eventItemsSchema>;
 
+/** How `market.eventsStream` ended: the events it pushed (`market.eventRows`), and whether the cap cut the range short. */
+export const eventsStreamSchema = z.object({ count: z.number().int().nonnegative(), ...cutShort });
+/** How a streamed load of the mixed stream ended. */
+export type EventsStreamEnd = z.infer<typeof eventsStreamSchema>;
+
+/** One service page of the mixed stream, pushed while `market.eventsStream` runs (in order, before its answer). */
+export const eventRowsSchema = z.object({ requestId: requestIdSchema, items: z.array(z.custom<EventItem>()) });
+/** One page of a streamed load of the mixed stream. */
+export type EventRows = z.infer<typeof eventRowsSchema>;
+
 /** Progress of a long load, pushed after each page: rows received so far. */
 export const marketProgressSchema = z.object({ requestId: requestIdSchema, rows: z.number().int().nonnegative() });
 

@@ -217,18 +217,46 @@ test('a long history: the candles come before the interval probe, the newest bar
   }
 });
 
-test('the mixed event stream: rows by type, a type toggled off by its key, the selection by j', async ({ app, page }) => {
+test('the mixed event stream: drawn as pages arrive, types filtered without asking again, the cap stated with ways to narrow', async ({ app, page }) => {
   test.setTimeout(180_000);
+  // Every stream load the page asks for, as it goes out on the contract socket.
+  const loads: string[] = [];
+  page.on('websocket', (socket) => {
+    socket.on('framesent', (frame) => {
+      const text = typeof frame.payload === 'string' ? frame.payload : frame.payload.toString('utf8');
+      if (text.includes('"market.eventsStream"')) loads.push(text);
+    });
+  });
   await page.goto(`${app.url.split('#')[0] ?? app.url}#/events?span=10m`);
   const list = page.getByRole('grid', { name: 'Events' });
   const rows = list.locator('[role="row"]:not(.event-head)');
+  // The first page is drawn while later pages are still being read (ten minutes of every market is over the cap).
   await expect(rows.first()).toBeVisible({ timeout: 150_000 });
+  await expect(page.getByText(/events so far/)).toBeVisible();
+  await page.screenshot({ path: `${shots}/explorer-events-streaming.png` });
+  const capNote = page.getByRole('status').filter({ hasText: /^First 20,000 events only/ });
+  await expect(capNote).toBeVisible({ timeout: 150_000 });
+  expect(loads).toHaveLength(1);
+
   const chips = page.getByRole('group', { name: /Event types/ });
   const trade = chips.getByRole('button').first();
   await expect(trade).toHaveAttribute('aria-pressed', 'true');
+  // `1` hides trades at once, from what is loaded: the list keeps every other event, and nothing is asked again.
+  const tradeCount = Number((await trade.locator('.type-count').innerText()).replace(/,/g, ''));
+  expect(tradeCount).toBeGreaterThan(0);
   await page.keyboard.press('1');
   await expect(trade).toHaveAttribute('aria-pressed', 'false');
+  await expect(list).toHaveAttribute('aria-rowcount', String(20_000 - tradeCount));
+  await expect(page.getByText(`${(20_000 - tradeCount).toLocaleString('en-US')} of 20,000 events`)).toBeVisible();
+  await expect(list.locator('.event-type', { hasText: 'trade' })).toHaveCount(0);
+  expect(loads).toHaveLength(1);
   await page.keyboard.press('j');
   await expect(page).toHaveURL(/focus=/);
   await page.screenshot({ path: `${shots}/explorer-events.png` });
+
+  // The cap offers the narrower load: only the six types shown.
+  await capNote.getByRole('button', { name: 'Load only the 6 types shown' }).click();
+  await expect.poll(() => loads.length).toBe(2);
+  expect(loads[1]).toContain('"types":["l2_update","funding_rate","intent","quote","option_ticker","ohlcv"]');
+  await expect(page.getByText(/^Loaded only|^First 20,000 events only/).first()).toBeVisible({ timeout: 150_000 });
 });

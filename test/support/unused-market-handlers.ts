@@ -14,5 +14,6 @@ export const unusedMarketHandlers: MarketHandlers = {
   'market.intents': unused,
   'market.quotes': unused,
   'market.events': unused,
+  'market.eventsStream': unused,
   'market.cancel': unused,
 };

@@ -1,9 +1,12 @@
 import type { CandleColumns, FundingColumns, TradeColumns } from '../../../shared/contract/market-schemas.ts';
+import type { ParsedInput } from '../../../shared/contract/types.ts';
+import type { EventItem } from '../../../shared/rows/event-item.ts';
 import { ContractError } from '../../../shared/contract/errors.ts';
 import type { ContractHandlers } from '../../contract-host/handlers.ts';
 import type { EventHub } from '../../contract-host/event-hub.ts';
 import { candleIntervals, type CandleInterval } from '../../../shared/rows/candle-row.ts';
 import type { MarketDataClient } from '../client/market-data-client.ts';
+import type { EventsQuery } from '../client/queries.ts';
 import { MarketDataError } from '../client/market-data-error.ts';
 import type { RowStream } from '../client/row-stream.ts';
 import { contractErrorOf } from '../contract-error-of.ts';
@@ -25,6 +28,7 @@ export type MarketHandlers = Pick<
   | 'market.intents'
   | 'market.quotes'
   | 'market.events'
+  | 'market.eventsStream'
   | 'market.cancel'
 >;
 
@@ -88,6 +92,18 @@ async function collect<Row>(stream: RowStream<Row>, context: LoadContext, cap: n
     return true;
   });
   return { rows, cap, truncated };
+}
+
+/** The `/events` query of a `market.events*` call, a service page at a time. */
+function eventsQueryOf(input: ParsedInput<'market.events'>): EventsQuery {
+  return {
+    start: input.start,
+    end: input.end,
+    ...(input.types === undefined ? {} : { types: input.types }),
+    ...(input.source === undefined ? {} : { source: input.source }),
+    ...(input.market === undefined ? {} : { market: input.market }),
+    limit: pageLimit,
+  };
 }
 
 function rangeOf(input: { start?: number | undefined; end?: number | undefined }): { start?: number; end?: number } {
@@ -252,19 +268,28 @@ export function marketHandlers(clientOf: ClientOf, events: EventHub, options: Ma
 
     'market.events': (input) =>
       load('market.events', input.requestId, async (client, context) => {
-        const stream = client.events(
-          {
-            start: input.start,
-            end: input.end,
-            ...(input.types === undefined ? {} : { types: input.types }),
-            ...(input.source === undefined ? {} : { source: input.source }),
-            ...(input.market === undefined ? {} : { market: input.market }),
-            limit: pageLimit,
-          },
-          { signal: context.signal },
-        );
-        const { rows, cap, truncated } = await collect(stream, context, caps.events);
+        const { rows, cap, truncated } = await collect(client.events(eventsQueryOf(input), { signal: context.signal }), context, caps.events);
         return { items: rows, cap, truncated };
+      }),
+
+    'market.eventsStream': (input) =>
+      load('market.eventsStream', input.requestId, async (client, context) => {
+        // Each service page goes to the view as it arrives, so the first draws while the rest are read.
+        let count = 0;
+        let page: EventItem[] = [];
+        const flush = (): void => {
+          if (page.length > 0) events.emit('market.eventRows', { requestId: input.requestId, items: page });
+          page = [];
+        };
+        const truncated = await drain(client.events(eventsQueryOf(input), { signal: context.signal }), context, (item) => {
+          if (count >= caps.events) return false;
+          count++;
+          page.push(item);
+          if (page.length >= pageLimit) flush();
+          return true;
+        });
+        flush();
+        return { count, cap: caps.events, truncated };
       }),
 
     'market.cancel': ({ requestId }) => Promise.resolve({ cancelled: loads.cancel(requestId) }),

@@ -50,6 +50,29 @@ describe('row channels return the raw rows', () => {
     expect(await rig.api.market.events({ ...filter, requestId: 'e-cap' })).toEqual({ items: raw.slice(0, 25), cap: 25, truncated: true });
   });
 
+  it('market.eventsStream: every event of the range pushed page by page, in order, before its answer', async () => {
+    const filter = { source: 'binance', market: 'BTCUSDT', start: fixedNow - 30_000, end: fixedNow };
+    const raw = await rawRows<{ type: string }>(service.service.baseUrl, '/events', { ...filter, limit: 1000 }, paidKey);
+    expect(raw.length).toBeGreaterThan(2000);
+    const rig = marketRig({ baseUrl: service.service.baseUrl, key: paidKey });
+    const end = await rig.api.market.eventsStream({ ...filter, requestId: 's-1' });
+    const pushedBeforeAnswer = rig.eventRows.length;
+    expect(end).toEqual({ count: raw.length, cap: 20_000, truncated: false });
+    const pages = rig.eventRows.filter((event) => event.requestId === 's-1');
+    expect(pages.map((page) => page.items.length)).toEqual(Array.from({ length: Math.ceil(raw.length / 1000) }, (_, page) => Math.min(1000, raw.length - page * 1000)));
+    expect(pages.flatMap((page) => page.items)).toEqual(raw);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(rig.eventRows.length).toBe(pushedBeforeAnswer);
+  });
+
+  it('market.eventsStream stops at the cap and says so', async () => {
+    const filter = { source: 'hyperliquid', market: 'BTC', start: fixedNow - 5 * minute, end: fixedNow };
+    const raw = await rawRows(service.service.baseUrl, '/events', { ...filter, limit: 1000 }, paidKey);
+    const rig = marketRig({ baseUrl: service.service.baseUrl, key: paidKey, caps: { events: 25 } });
+    expect(await rig.api.market.eventsStream({ ...filter, requestId: 's-cap' })).toEqual({ count: 25, cap: 25, truncated: true });
+    expect(rig.eventRows.flatMap((event) => event.items)).toEqual(raw.slice(0, 25));
+  });
+
   it('market.count: the /count totals', async () => {
     const count = (await requestService<CountResponse>(service.service.baseUrl, '/count')).body;
     expect(await marketRig({ baseUrl: service.service.baseUrl, key: paidKey }).api.market.count()).toEqual({ sources: count.sources, markets: count.markets, bySource: count.by_source, updatedAt: count.updatedAt });

@@ -32,6 +32,7 @@ const marketHandlers: MarketHandlers = {
   'market.intents': recording('market.intents', { rows: [], ...noRows }),
   'market.quotes': recording('market.quotes', { rows: [], ...noRows }),
   'market.events': recording('market.events', { items: [], ...noRows }),
+  'market.eventsStream': recording('market.eventsStream', { count: 0, ...noRows }),
   'market.cancel': recording('market.cancel', { cancelled: false }),
 };
 
@@ -81,6 +82,7 @@ const valid: Record<keyof MarketHandlers, unknown> = {
   'market.intents': { source: 'uniswapx', market: 'intents', ...range, requestId: 'r-1' },
   'market.quotes': { source: 'fermiswap', market: 'ethereum', ...range, requestId: 'r-1' },
   'market.events': { ...range, types: ['trade', 'funding_rate'], source: 'hyperliquid', requestId: 'r-1' },
+  'market.eventsStream': { ...range, types: ['trade', 'funding_rate'], source: 'hyperliquid', requestId: 'r-1' },
   'market.cancel': { requestId: 'r-1' },
 };
 
@@ -90,7 +92,7 @@ const without = (channel: keyof MarketHandlers, field: string): unknown => Objec
 type Case = [name: string, channel: keyof MarketHandlers, input: unknown, field: string];
 
 const rangedChannels = ['market.trades', 'market.funding', 'market.intents', 'market.quotes'] as const;
-const requiredRangeChannels = ['market.candles', 'market.optionChain', 'market.events'] as const;
+const requiredRangeChannels = ['market.candles', 'market.optionChain', 'market.events', 'market.eventsStream'] as const;
 const loadChannels = [...rangedChannels, ...requiredRangeChannels] as const;
 
 const cases: Case[] = [
@@ -106,7 +108,7 @@ const cases: Case[] = [
   ['only a start', 'market.intervals', with_('market.intervals', { start: t0 }), 'end'],
   ['end before start', 'market.intervals', with_('market.intervals', { start: t0, end: t0 - 1 }), 'end'],
   // Names.
-  ...[...loadChannels.filter((channel) => channel !== 'market.events'), 'market.intervals' as const, 'market.instruments' as const].flatMap((channel): Case[] => [
+  ...[...loadChannels.filter((channel) => channel !== 'market.events' && channel !== 'market.eventsStream'), 'market.intervals' as const, 'market.instruments' as const].flatMap((channel): Case[] => [
     ['an empty source', channel, with_(channel, { source: '' }), 'source'],
     ['an oversized market', channel, with_(channel, { market: long(201) }), 'market'],
     ['no market', channel, without(channel, 'market'), 'market'],

@@ -1,4 +1,4 @@
-import type { MarketProgress } from '../../../../shared/contract/market-schemas.ts';
+import type { EventRows, MarketProgress } from '../../../../shared/contract/market-schemas.ts';
 import type { MdeApi } from '../../../../shared/contract/types.ts';
 import { defaultSettings } from '../../../../shared/settings.ts';
 import type { ContractHandlers } from '../../../../electron/contract-host/handlers.ts';
@@ -36,6 +36,8 @@ export interface MarketRig {
   readonly handlers: ContractHandlers;
   /** Every `market.progress` event, in order. */
   readonly progress: MarketProgress[];
+  /** Every `market.eventRows` event, in order. */
+  readonly eventRows: EventRows[];
   /** Every wait the client asked for (backoff, `Retry-After`), in ms; none is waited out. */
   readonly waits: number[];
   /** The row counts pushed for one load. */
@@ -63,7 +65,9 @@ export function marketRig(options: MarketRigOptions): MarketRig {
   const events = new EventHub();
   const progress: MarketProgress[] = [];
   const waiting: { requestId: string; resolve: (event: MarketProgress) => void }[] = [];
+  const eventRows: EventRows[] = [];
   events.attach((event, payload) => {
+    if (event === 'market.eventRows') eventRows.push(payload as EventRows);
     if (event !== 'market.progress') return;
     const pushed = payload as MarketProgress;
     progress.push(pushed);
@@ -97,6 +101,7 @@ export function marketRig(options: MarketRigOptions): MarketRig {
     api: ipcApi(handlers),
     handlers,
     progress,
+    eventRows,
     waits,
     progressOf: (requestId) => progress.filter((event) => event.requestId === requestId).map((event) => event.rows),
     firstProgress: (requestId) => {
