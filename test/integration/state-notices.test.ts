@@ -1,6 +1,8 @@
+import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, readdir, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ContractResult } from '../../shared/contract/errors.ts';
 import type { StateNotices } from '../../shared/contract/state-notices.ts';
@@ -49,6 +51,28 @@ describe('state files that cannot be read', () => {
     await dispatch(services.handlers, 'settings.update', { ui: { density: 'comfortable' } });
     expect((await readdir(userData)).filter((name) => name === 'settings.json')).toEqual(['settings.json']);
   });
+
+  it('keep aside a settings file the app has no permission to read, and start on the defaults', async () => {
+    const userData = await temp();
+    await writeFile(join(userData, 'settings.json'), JSON.stringify({ dataSource: 'remote', remoteBaseUrl: 'https://example.invalid' }));
+    await chmod(join(userData, 'settings.json'), 0o000);
+    // Root reads any file: the app then runs as an unprivileged user, who may write the folder but not read the file.
+    const asRoot = process.getuid?.() === 0;
+    if (asRoot) await chmod(userData, 0o777);
+    const child = join(import.meta.dirname, '..', 'support', 'state-notices-child.ts');
+    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', child, userData], {
+      cwd: join(import.meta.dirname, '..', '..'),
+      ...(asRoot ? { uid: 65534, gid: 65534 } : {}),
+      env: { ...process.env, HOME: userData },
+    });
+    const told = JSON.parse(stdout.trim().split('\n').at(-1) ?? '{}') as { notices: ContractResult<StateNotices>; settings: ContractResult<Settings>; log: string[] };
+    const notices = valueOf<StateNotices>(told.notices).notices;
+    expect(notices.map((notice) => [notice.file, notice.reason])).toEqual([['settings.json', 'the app has no permission to read it']]);
+    expect(existsSync(notices[0]?.keptAs ?? '')).toBe(true);
+    expect(existsSync(join(userData, 'settings.json'))).toBe(false);
+    expect(valueOf<Settings>(told.settings).dataSource).toBe('embedded');
+    expect(told.log).toHaveLength(1);
+  }, 60_000);
 
   it('say nothing when every file reads (or none exists yet)', async () => {
     const services = createMainServices({ userDataDir: await temp(), mode: 'browser', healthIntervalMs: 0, logStateNotice: () => {} });
