@@ -66,6 +66,27 @@ export const bookSampledInput = z
   .object({ ...bookOfReplay, t0: unixMs, t1: unixMs, strideMs: z.number().positive().max(86_400_000), maxFrames: z.number().int().min(1).max(maxWindowSide) })
   .refine((value) => value.t1 >= value.t0, { message: 't1 must be at or after t0', path: ['t1'] });
 
+/** The latency of a replay book's events in `columns` columns of [t0, t1) by replay clock (the replay's latency lane). */
+export const bookLatencyInput = z
+  .object({ ...bookOfReplay, t0: unixMs, t1: unixMs, columns: z.number().int().min(1).max(2048) })
+  .refine((value) => value.t1 >= value.t0, { message: 't1 must be at or after t0', path: ['t1'] });
+
+const nullableMs = z.array(z.number().nullable());
+
+/** Per column: events with a known and an unknown exchange time, and p50 / p99 / max of collector − exchange time (ms; null where none is known). */
+export const bookLatencySchema = z.object({
+  t0: z.number(),
+  columnMs: z.number().nonnegative(),
+  known: z.array(count),
+  unknown: z.array(count),
+  p50: nullableMs,
+  p99: nullableMs,
+  max: nullableMs,
+});
+
+/** A replay book's latency lane. */
+export type BookLatency = z.infer<typeof bookLatencySchema>;
+
 /** A window of frames: the chunk, the entry index and replay clock of each frame (Float64 buffers). */
 export const bookWindowSchema = z.object({
   /** Entries the book holds now. */

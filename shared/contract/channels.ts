@@ -12,6 +12,8 @@ import {
 } from './book-replay-schemas.ts';
 import {
   bookMarksSchema,
+  bookLatencyInput,
+  bookLatencySchema,
   bookSampledInput,
   bookTileSchema,
   bookTracksSchema,
@@ -189,6 +191,8 @@ export const requestChannels = {
   'book.window': { input: bookWindowInput, output: bookWindowSchema },
   /** The book at the end of each slot of a time range, for playback faster than one frame per event. */
   'book.sampled': { input: bookSampledInput, output: bookWindowSchema },
+  /** The latency lane of a replay book: collector − exchange time per column of a span. */
+  'book.latency': { input: bookLatencyInput, output: bookLatencySchema },
   /** Liquidity heatmap tiles of a replay's book (built while it reads; finer levels rebuilt on demand). */
   'book.tiles': { input: bookTilesInput, output: z.object({ tiles: z.array(bookTileSchema) }) },
   /** The trades a file replay read beside a book. */

@@ -79,6 +79,17 @@ test('replay a busy hour of a market: play at 10x, the clock and the ladder move
   // The replay has finished loading when the status stops saying so.
   await expect(page.getByTestId('replay-status')).toContainText('events', { timeout: 60_000 });
   await expect(page.getByTestId('replay-status')).not.toContainText('loading', { timeout: 90_000 });
+  // The latency lane: the demo's book events carry exchange times, so every one is known; hover names a column's figures.
+  const lane = page.getByTestId('latency-lane');
+  await expect(lane).toHaveAttribute('data-state', 'ready', { timeout: 30_000 });
+  expect(Number(await lane.getAttribute('data-known'))).toBeGreaterThan(10_000);
+  await expect(lane).toHaveAttribute('aria-label', /^Latency p99 up to \d+(\.\d)? ms · max/);
+  const laneBox = await lane.boundingBox();
+  if (laneBox === null) throw new Error('the latency lane has no box');
+  await page.mouse.move(laneBox.x + laneBox.width * 0.5, laneBox.y + laneBox.height / 2);
+  await expect(page.getByTestId('latency-hover')).toContainText(/p50 \d+(\.\d)? ms · p99 \d+(\.\d)? ms · max .* events/);
+  await page.screenshot({ path: `${shots}/replay-latency-lane.png` });
+  await page.mouse.move(0, 0);
 
   const startTime = Number(await player(page).getAttribute('data-time'));
   const startFrame = Number(await player(page).getAttribute('data-frame'));

@@ -18,6 +18,7 @@ import { interleavedBookEvents } from '../support/interleaved-books.ts';
 import { referenceBookName, ReferenceL2Books, referenceSteps } from '../support/reference-l2-books.ts';
 import { pullSessionFrames, referenceSessionFrames, sessionFramesByBook, sessionObservationsOfFrames, type WindowFromEntry } from '../support/session-frames.ts';
 import { useTempDirs } from '../support/temp-dir.ts';
+import { quantile } from '../../shared/series/quantile.ts';
 import { openContractSocket, type ContractSocketClient } from '../support/ws-client.ts';
 
 const hour = (h: number): SnapshotFileSpec => ({ source: 'binance', market: 'BTC-USDT', hour: Date.UTC(2024, 2, 10, h) });
@@ -138,6 +139,56 @@ describe('book replay over the contract', () => {
     expect(await client.invoke('book.release', { replayId })).toMatchObject({ result: { ok: true, value: { released: true } } });
     const gone = await client.invoke('book.window', { replayId, book: tracks[0]?.key, first: 0, before: 0, after: 1 });
     expect(gone).toMatchObject({ type: 'result', result: { ok: false, error: { kind: 'not-found', channel: 'book.window' } } });
+  });
+
+  it('serves each book\'s latency lane: collector − exchange time per column, unknown exchange times counted apart', async () => {
+    const dir = await tempDir();
+    const hours = [
+      { h: 7, events: eventsOf(7, 31, 3000) },
+      { h: 8, events: eventsOf(8, 32, 3000) },
+    ];
+    const paths = await Promise.all(hours.map(({ h, events }) => writeSnapshotFile(dir, hour(h), events)));
+    const reply = await replayFiles(client, paths);
+    const replayId = reply.type === 'result' && reply.result.ok ? (reply.result.value as { replayId: string }).replayId : '';
+    await client.next((m) => m.type === 'event' && m.event === 'book.replayEnded', 10_000);
+    const tracks = payloads<BookTracksEvent>(client, 'book.tracks').filter((event) => event.replayId === replayId).at(-1)?.tracks ?? [];
+    expect(tracks).toHaveLength(2);
+    for (const track of tracks) {
+      // The reference, written plainly: the book's events in file order from its first snapshot on,
+      // each at the running max of collector time, with collector − exchange time (none when unknown).
+      const logged: { clock: number; latency: number | null }[] = [];
+      let clock = Number.NEGATIVE_INFINITY;
+      let started = false;
+      for (const event of hours.flatMap((entry) => entry.events)) {
+        if (event.instrument !== track.key.instrument) continue;
+        started ||= event.isSnapshot;
+        if (!started) continue;
+        clock = Math.max(clock, event.collectorTimestamp);
+        logged.push({ clock, latency: event.exchangeTimestamp === null || event.exchangeTimestamp === undefined ? null : event.collectorTimestamp - event.exchangeTimestamp });
+      }
+      const t0 = hour(7).hour;
+      const t1 = hour(9).hour;
+      const answer = await client.invoke('book.latency', { replayId, book: track.key, t0, t1, columns: 8 });
+      if (answer.type !== 'result' || !answer.result.ok) throw new Error(`book.latency failed: ${JSON.stringify(answer)}`);
+      const lane = answer.result.value as { known: number[]; unknown: number[]; p50: (number | null)[]; p99: (number | null)[]; max: (number | null)[]; columnMs: number };
+      expect(lane.columnMs).toBe((t1 - t0) / 8);
+      const expected = { known: [] as number[], unknown: [] as number[], p50: [] as (number | null)[], p99: [] as (number | null)[], max: [] as (number | null)[] };
+      for (let c = 0; c < 8; c++) {
+        const inColumn = logged.filter((entry) => entry.clock >= t0 + c * lane.columnMs && entry.clock < t0 + (c + 1) * lane.columnMs);
+        const known = inColumn.flatMap((entry) => (entry.latency === null ? [] : [entry.latency]));
+        expected.known.push(known.length);
+        expected.unknown.push(inColumn.length - known.length);
+        expected.p50.push(quantile(known, 0.5));
+        expected.p99.push(quantile(known, 0.99));
+        expected.max.push(known.length === 0 ? null : Math.max(...known));
+      }
+      expect(expected.unknown.reduce((a, b) => a + b, 0)).toBeGreaterThan(0);
+      expect(lane.known).toEqual(expected.known);
+      expect(lane.unknown).toEqual(expected.unknown);
+      expect(lane.max).toEqual(expected.max);
+      lane.p50.forEach((value, c) => expect(value).toBeCloseTo(expected.p50[c] ?? Number.NaN, 9));
+      lane.p99.forEach((value, c) => expect(value).toBeCloseTo(expected.p99[c] ?? Number.NaN, 9));
+    }
   });
 
   it('pushes health marks ahead of what the books hold: deltas dropped before a first snapshot, and the reset at an hour with no file', async () => {

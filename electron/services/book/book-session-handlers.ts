@@ -5,7 +5,7 @@ import type { BookWorkerClient } from './book-worker-client.ts';
 import type { SessionAnswer, SessionQuery } from './session/session-queries.ts';
 
 /** The contract channels this module implements. */
-export type BookSessionHandlers = Pick<ContractHandlers, 'book.window' | 'book.sampled' | 'book.tiles' | 'book.trades' | 'book.release'>;
+export type BookSessionHandlers = Pick<ContractHandlers, 'book.window' | 'book.sampled' | 'book.latency' | 'book.tiles' | 'book.trades' | 'book.release'>;
 
 /** Which worker replay (by sequence number) serves each replay id the view holds. */
 export class ReplayRegistry {
@@ -69,6 +69,13 @@ export function bookSessionHandlers(worker: BookWorkerClient, registry: ReplayRe
     'book.sampled': async (input) => {
       const channel = 'book.sampled';
       return windowOf(await ask(input.replayId, { kind: 'sampled', book: input.book, t0: input.t0, t1: input.t1, strideMs: input.strideMs, maxFrames: input.maxFrames }, channel), channel);
+    },
+    'book.latency': async (input) => {
+      const channel = 'book.latency';
+      const answer = await ask(input.replayId, { kind: 'latency', book: input.book, t0: input.t0, t1: input.t1, columns: input.columns }, channel);
+      if (answer.kind !== 'latency') throw released(channel);
+      const { t0, columnMs, known, unknown, p50, p99, max } = answer;
+      return { t0, columnMs, known, unknown, p50, p99, max };
     },
     'book.tiles': async (input) => {
       const channel = 'book.tiles';

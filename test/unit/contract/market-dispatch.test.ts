@@ -54,6 +54,7 @@ const handlers: ContractHandlers = {
   'book.cancel': unused,
   'book.window': unused,
   'book.sampled': unused,
+  'book.latency': unused,
   'book.tiles': unused,
   'book.trades': unused,
   'book.release': unused,

@@ -1,3 +1,4 @@
+import { LatencyLog, type LatencyColumns } from '../../../../shared/book/latency-lane.ts';
 import { checkBookEvent } from '../../../../shared/book/book-data-error.ts';
 import type { BookEvent } from '../../../../shared/book/book-event.ts';
 import { FrameRecorder, frameFlags, type FrameChunk } from '../../../../shared/book/book-frames.ts';
@@ -93,6 +94,8 @@ export class BookTrack {
   #pyramid: LiquidityPyramid | null = null;
   #priceStep: number;
   readonly #marks = new FrameMarkLog();
+  /** Collector − exchange time of every event applied, by replay clock (the latency lane). */
+  readonly #latency = new LatencyLog();
   #crossedFrames = 0;
   #lockedFrames = 0;
   readonly #topBidPrices: Float64Array;
@@ -137,9 +140,14 @@ export class BookTrack {
     return this.#marks;
   }
 
-  /** Memory held outside the segment store: checkpoints, tiles, the open segment. */
+  /** Memory held outside the segment store: checkpoints, tiles, the latency log, the open segment. */
   memoryBytes(): number {
-    return this.#checkpointBytes + (this.#pyramid?.bytes() ?? 0) + this.#fineBytes + 2 ** 20;
+    return this.#checkpointBytes + (this.#pyramid?.bytes() ?? 0) + this.#fineBytes + this.#latency.bytes + 2 ** 20;
+  }
+
+  /** Latency of the events applied, in `columns` columns of [t0, t1) by replay clock. */
+  latencyColumns(t0: number, t1: number, columns: number): LatencyColumns {
+    return this.#latency.columns(t0, t1, columns);
   }
 
   /**
@@ -172,6 +180,7 @@ export class BookTrack {
       kind = 'delta';
     }
     book.noteApplied(event.collectorTimestamp, event.isSnapshot);
+    this.#latency.push(Math.max(this.#clock, event.collectorTimestamp), event.collectorTimestamp, event.exchangeTimestamp);
     this.#log({
       clock: Math.max(this.#clock, event.collectorTimestamp),
       collectorTimestamp: event.collectorTimestamp,

@@ -1,11 +1,15 @@
 import type { FrameChunk } from '../../../../shared/book/book-frames.ts';
 import type { BookKey } from '../../../../shared/book/book-key.ts';
+import type { LatencyColumns } from '../../../../shared/book/latency-lane.ts';
 import type { TilePayload } from '../../../../shared/book/replay/liquidity-tiles.ts';
 import type { ReplaySession } from './replay-session.ts';
 import type { TradeColumnsOut } from './trade-log.ts';
 
 /** Frames asked for at most in one window. */
 export const maxWindowFrames = 8192;
+
+/** Latency columns asked for at most in one query. */
+export const maxLatencyColumns = 2048;
 
 /** Tiles asked for at most in one query. */
 export const maxTilesPerQuery = 64;
@@ -19,7 +23,9 @@ export type SessionQuery =
   /** Heatmap tiles of one level, rows in bands of 2^rowShift steps, clipped to [rowMin, rowMax] when given. */
   | { kind: 'tiles'; book: BookKey; level: number; indices: number[]; rowShift: number; rowMin?: number; rowMax?: number }
   /** The trades read beside the book, from index `from` on. */
-  | { kind: 'trades'; book: BookKey; from: number };
+  | { kind: 'trades'; book: BookKey; from: number }
+  /** The latency of the book's events in `columns` columns of [t0, t1). */
+  | { kind: 'latency'; book: BookKey; t0: number; t1: number; columns: number };
 
 /** A window of frames: the entry index of each, its replay clock, and the frames themselves. */
 export interface FramesAnswer {
@@ -40,6 +46,7 @@ export type SessionAnswer =
   | FramesAnswer
   | { kind: 'tiles'; tiles: TilePayload[] }
   | ({ kind: 'trades'; total: number } & TradeColumnsOut)
+  | ({ kind: 'latency' } & LatencyColumns)
   | { kind: 'error'; message: string };
 
 /** The buffers of an answer, to move (not copy) it to the other thread. */
@@ -60,6 +67,7 @@ export function answerBuffers(answer: SessionAnswer): ArrayBuffer[] {
     case 'trades':
       for (const column of [answer.time, answer.price, answer.quantity, answer.side]) out.add(column.buffer);
       break;
+    case 'latency':
     case 'error':
       break;
   }
@@ -95,6 +103,12 @@ export function answerQuery(session: ReplaySession, query: SessionQuery): Sessio
     }
     case 'trades':
       return { kind: 'trades', ...session.trades(query.book, query.from) };
+    case 'latency': {
+      const columns = Math.max(1, Math.min(maxLatencyColumns, Math.floor(Number.isFinite(query.columns) ? query.columns : 1)));
+      const t1 = Math.max(query.t0, query.t1);
+      if (track === null) return { kind: 'latency', t0: query.t0, columnMs: (t1 - query.t0) / columns, known: [], unknown: [], p50: [], p99: [], max: [] };
+      return { kind: 'latency', ...track.latencyColumns(query.t0, t1, columns) };
+    }
   }
 }
 

@@ -14,6 +14,8 @@ import { LiquidityHeatmap } from './heatmap/LiquidityHeatmap.tsx';
 import { TileCache } from './heatmap/tile-cache.ts';
 import { reportedFrameMarks, reportedHealth, type HealthMark } from './health-marks.ts';
 import { ReplayTimeline } from './ReplayTimeline.tsx';
+import { LatencyLane } from './LatencyLane.tsx';
+import { useLatencyLane } from './use-latency-lane.ts';
 import { FrameSource, type FrameAt } from './session/frame-source.ts';
 import type { BookMarks } from './session/use-replay-session.ts';
 import { TransportBar } from './TransportBar.tsx';
@@ -184,6 +186,7 @@ export function ReplayPlayer({ replayId, track, complete, range, zone, initialTi
   // Stable callbacks, so the transport and the scrubber's health lane (hundreds of marks) are not re-rendered on every frame of playback.
   const { seek } = playback;
   const seekLoaded = useCallback((time: number) => seek(Math.min(time, loadedEnd)), [seek, loadedEnd]);
+  const latencyLane = useLatencyLane(replayId, book, start, end, track.entries, complete);
   const goToTime = useCallback(
     (time: number): string | null => {
       if (time < start || time > end) return `${describe(time)} is outside this replay (${describe(start)} to ${describe(end)})`;
@@ -254,6 +257,7 @@ export function ReplayPlayer({ replayId, track, complete, range, zone, initialTi
         )}
       </div>
       <HeldTimeline start={start} end={end} time={panels.time} loadedUntil={loadedEnd} marks={laneMarks} describeTime={describe} onSeek={seekLoaded} />
+      <LatencyLane lane={latencyLane} describeTime={describe} onSeek={seekLoaded} />
       <p className="replay-health-counts" data-testid="health-counts">
         {marks?.frameCounts.crossed ?? 0} crossed · {marks?.frameCounts.locked ?? 0} locked · {marks?.frameCounts['backward-step'] ?? 0} backward steps · {marks?.healthCounts.resets ?? 0} resets ·{' '}
         {marks?.healthCounts.droppedDeltas ?? 0} deltas dropped before a snapshot

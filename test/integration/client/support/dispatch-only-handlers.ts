@@ -25,6 +25,7 @@ export const dispatchOnlyHandlers: ContractHandlers = {
   'book.cancel': () => Promise.resolve({ cancelled: false }),
   'book.window': () => Promise.resolve({ total: 0, anchor: -1, strideMs: 0, chunk: { depth: 1, capacity: 1, count: 0, buffer: new ArrayBuffer(0) }, indices: new ArrayBuffer(0), clocks: new ArrayBuffer(0) }),
   'book.sampled': () => Promise.resolve({ total: 0, anchor: -1, strideMs: 1, chunk: { depth: 1, capacity: 1, count: 0, buffer: new ArrayBuffer(0) }, indices: new ArrayBuffer(0), clocks: new ArrayBuffer(0) }),
+  'book.latency': () => Promise.resolve({ t0: 0, columnMs: 1, known: [], unknown: [], p50: [], p99: [], max: [] }),
   'book.tiles': () => Promise.resolve({ tiles: [] }),
   'book.trades': () => Promise.resolve({ total: 0, time: new ArrayBuffer(0), price: new ArrayBuffer(0), quantity: new ArrayBuffer(0), side: new ArrayBuffer(0) }),
   'book.release': () => Promise.resolve({ released: false }),
