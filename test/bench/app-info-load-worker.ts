@@ -197,22 +197,31 @@ async function main(): Promise<void> {
     }
   })();
 
-  // (c) The Events view over the window, all sources and types: each call pages the service's
-  // cursors in main up to its 20,000-event cap; the next call goes on from the last event shown.
+  // (c) The Events view over the window, all sources and types, as it loads now: each call streams
+  // the service's pages (main follows the cursors) as `market.eventRows` up to its 20,000-event cap;
+  // the next call goes on from the last event shown.
+  // An object, so no narrowing hides the listener's writes.
+  const streamed: { last: { requestId: string; time: number } | null } = { last: null };
+  api.events.on('market.eventRows', (rows) => {
+    if (rows.requestId !== state.eventsRequestId) return;
+    const last = rows.items.at(-1);
+    if (last !== undefined) streamed.last = { requestId: rows.requestId, time: last.data.collector_timestamp };
+  });
   const paging = (async () => {
     let from = plan.events.start;
     while (!stopped()) {
-      state.eventsRequestId = `app-info-bench-events-${summary.events.calls + 1}`;
+      const requestId = `app-info-bench-events-${summary.events.calls + 1}`;
+      state.eventsRequestId = requestId;
       const asked = performance.now();
       try {
-        const answer = await api.market.events({ start: from, end: plan.events.end, requestId: state.eventsRequestId });
+        const answer = await api.market.eventsStream({ start: from, end: plan.events.end, requestId });
         summary.events.calls++;
         summary.events.runningRows = 0;
-        summary.events.items += answer.items.length;
+        summary.events.items += answer.count;
         summary.events.slowestMs = Math.max(summary.events.slowestMs, performance.now() - asked);
-        const last = answer.items.at(-1);
+        const last = streamed.last;
         if (answer.truncated) summary.events.truncated++;
-        from = answer.truncated && last !== undefined && last.data.collector_timestamp < plan.events.end ? last.data.collector_timestamp + 1 : plan.events.start;
+        from = answer.truncated && last !== null && last.requestId === requestId && last.time < plan.events.end ? last.time + 1 : plan.events.start;
       } catch (error) {
         if (!stopped()) {
           summary.events.failures.push(messageOf(error));
