@@ -4,8 +4,8 @@ import { ChosenBookReplay } from '../../../shared/research/chosen-book-replay.ts
 import { DepthMetricsRecorder, type DepthMetricsRows } from '../../../shared/research/depth-metrics.ts';
 import { MidSeriesRecorder } from '../../../shared/research/mid-series.ts';
 import { interleavedBookEvents } from '../../support/interleaved-books.ts';
-import { ReferenceL2Books, type ReferenceLevel, type ReferenceTop } from '../../support/reference-l2-books.ts';
-import { expectClose, nullable } from './research-reference.ts';
+import { ReferenceL2Books, type ReferenceLevel } from '../../support/reference-l2-books.ts';
+import { expectClose, naiveDepth, nullable } from './research-reference.ts';
 
 const hour = Date.UTC(2026, 0, 5, 9);
 
@@ -24,38 +24,6 @@ function replayDepth(inputs: readonly (BookEvent | BookReset)[], options: Constr
   for (const input of inputs) replay.apply(input);
   depth.finish();
   return { rows: depth.take(), mids };
-}
-
-/** The naive metrics of a book given as sorted levels (best first), written from the definitions. */
-function naiveDepth(top: ReferenceTop | null, bandPct: number, notional: number): (number | null)[] {
-  if (top === null || top.bids.length === 0 || top.asks.length === 0) return [null, null, null, null, null];
-  const bestBid = top.bids[0]?.[0] ?? Number.NaN;
-  const bestAsk = top.asks[0]?.[0] ?? Number.NaN;
-  const mid = (bestBid + bestAsk) / 2;
-  let bidQty = 0;
-  for (const [price, quantity] of top.bids) if (price >= mid * (1 - bandPct / 100)) bidQty += quantity;
-  let askQty = 0;
-  for (const [price, quantity] of top.asks) if (price <= mid * (1 + bandPct / 100)) askQty += quantity;
-  const walk = (levels: ReferenceLevel[]): number | null => {
-    let left = notional;
-    let bought = 0;
-    for (const [price, quantity] of levels) {
-      const take = Math.min(left, price * quantity);
-      bought += take / price;
-      left -= take;
-      if (left <= 0) break;
-    }
-    return left > notional * 1e-9 ? null : notional / bought;
-  };
-  const buyPrice = walk(top.asks);
-  const sellPrice = walk(top.bids);
-  return [
-    mid,
-    ((bestAsk - bestBid) / mid) * 10_000,
-    bidQty + askQty > 0 ? (bidQty - askQty) / (bidQty + askQty) : null,
-    buyPrice === null ? null : ((buyPrice - mid) / mid) * 10_000,
-    sellPrice === null ? null : ((mid - sellPrice) / mid) * 10_000,
-  ];
 }
 
 function columnsOfRows(rows: DepthMetricsRows): number[][] {

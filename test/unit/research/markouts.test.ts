@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { MidSeries } from '../../../shared/research/mid-series.ts';
 import { markouts } from '../../../shared/research/markouts.ts';
 import { seededRandom } from '../../../shared/seeded-random.ts';
-import { columnsOf, expectClose, nullable, randomTrades, type PlainTrade } from './research-reference.ts';
+import { columnsOf, expectClose, naiveMarkouts, nullable, randomTrades, type PlainTrade } from './research-reference.ts';
 
 const t0 = Date.UTC(2026, 0, 5, 9, 0, 0);
 
@@ -14,30 +14,6 @@ function midsOf(samples: readonly [time: number, mid: number | null][], end: num
     spreadBps: new Float64Array(samples.length).fill(Number.NaN),
     end,
   };
-}
-
-/**
- * The naive markout: scan every sample for the last one at or before the time, then apply the
- * definition. Null for an unknown side, no mid at the trade, no mid at the horizon, or a horizon
- * that ends after the data.
- */
-function naiveMarkouts(trades: readonly PlainTrade[], samples: readonly [number, number | null][], end: number, horizons: readonly number[]): (number | null)[][] {
-  const midAt = (time: number): number | null => {
-    let found: number | null = null;
-    for (const [at, mid] of samples) if (at <= time) found = mid;
-    return found;
-  };
-  return horizons.map((h) =>
-    trades.map((trade) => {
-      if (trade.side === null) return null;
-      const before = midAt(trade.time);
-      if (before === null || trade.time + h > end) return null;
-      const after = midAt(trade.time + h);
-      if (after === null) return null;
-      const move = ((after - before) / before) * 10_000;
-      return trade.side === 'buy' ? move : -move;
-    }),
-  );
 }
 
 // Mids worked by hand: 100 at 0 ms, 101 at 500, 102 at 1000, 99 at 5000, none (book cleared) at

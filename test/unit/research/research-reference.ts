@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 import { seededRandom } from '../../../shared/seeded-random.ts';
 import type { TradeSeries } from '../../../shared/research/trade-series.ts';
+import type { ReferenceLevel, ReferenceTop } from '../../support/reference-l2-books.ts';
 
 // Plain objects for the naive references of the research tests: a trade is an object, a side is
 // a word, and "no value" is null. Nothing here shares code with shared/research.
@@ -78,4 +79,61 @@ export function expectClose(actual: ArrayLike<number>, expected: readonly (numbe
     const tolerance = 1e-9 * Math.max(1, Math.abs(want));
     expect(Math.abs((value ?? Number.NaN) - want), `${what}[${i}]: ${value} vs ${want}`).toBeLessThanOrEqual(tolerance);
   });
+}
+
+/** The naive metrics of a book given as sorted levels (best first), written from the definitions. */
+export function naiveDepth(top: ReferenceTop | null, bandPct: number, notional: number): (number | null)[] {
+  if (top === null || top.bids.length === 0 || top.asks.length === 0) return [null, null, null, null, null];
+  const bestBid = top.bids[0]?.[0] ?? Number.NaN;
+  const bestAsk = top.asks[0]?.[0] ?? Number.NaN;
+  const mid = (bestBid + bestAsk) / 2;
+  let bidQty = 0;
+  for (const [price, quantity] of top.bids) if (price >= mid * (1 - bandPct / 100)) bidQty += quantity;
+  let askQty = 0;
+  for (const [price, quantity] of top.asks) if (price <= mid * (1 + bandPct / 100)) askQty += quantity;
+  const walk = (levels: ReferenceLevel[]): number | null => {
+    let left = notional;
+    let bought = 0;
+    for (const [price, quantity] of levels) {
+      const take = Math.min(left, price * quantity);
+      bought += take / price;
+      left -= take;
+      if (left <= 0) break;
+    }
+    return left > notional * 1e-9 ? null : notional / bought;
+  };
+  const buyPrice = walk(top.asks);
+  const sellPrice = walk(top.bids);
+  return [
+    mid,
+    ((bestAsk - bestBid) / mid) * 10_000,
+    bidQty + askQty > 0 ? (bidQty - askQty) / (bidQty + askQty) : null,
+    buyPrice === null ? null : ((buyPrice - mid) / mid) * 10_000,
+    sellPrice === null ? null : ((mid - sellPrice) / mid) * 10_000,
+  ];
+}
+
+
+/**
+ * The naive markout: scan every sample for the last one at or before the time, then apply the
+ * definition. Null for an unknown side, no mid at the trade, no mid at the horizon, or a horizon
+ * that ends after the data.
+ */
+export function naiveMarkouts(trades: readonly PlainTrade[], samples: readonly [number, number | null][], end: number, horizons: readonly number[]): (number | null)[][] {
+  const midAt = (time: number): number | null => {
+    let found: number | null = null;
+    for (const [at, mid] of samples) if (at <= time) found = mid;
+    return found;
+  };
+  return horizons.map((h) =>
+    trades.map((trade) => {
+      if (trade.side === null) return null;
+      const before = midAt(trade.time);
+      if (before === null || trade.time + h > end) return null;
+      const after = midAt(trade.time + h);
+      if (after === null) return null;
+      const move = ((after - before) / before) * 10_000;
+      return trade.side === 'buy' ? move : -move;
+    }),
+  );
 }
