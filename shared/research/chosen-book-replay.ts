@@ -15,8 +15,11 @@ export interface BookChoice {
 export interface BookObserver {
   /** Before an event (or reset) at replay-clock time `clock` is applied: the book still stands as before. */
   before?: (clock: number) => void;
-  /** After it: the book (live; it changes with the next event), or null when there is none (cleared, or a delta before the first snapshot). */
-  after: (book: OrderBook | null, clock: number) => void;
+  /**
+   * After it: the book (live; it changes with the next event), or null when there is none (cleared,
+   * or a delta before the first snapshot); and the event applied (null for a reset).
+   */
+  after: (book: OrderBook | null, clock: number, event: BookEvent | null) => void;
 }
 
 /**
@@ -58,7 +61,7 @@ export class ChosenBookReplay {
       const clock = this.tick(input.collectorTimestamp);
       for (const observer of this.observers) observer.before?.(clock);
       this.engine.reset();
-      for (const observer of this.observers) observer.after(null, clock);
+      for (const observer of this.observers) observer.after(null, clock, null);
       return;
     }
     if (!this.follows(input)) {
@@ -68,7 +71,7 @@ export class ChosenBookReplay {
     const clock = this.tick(input.collectorTimestamp);
     for (const observer of this.observers) observer.before?.(clock);
     const book = this.engine.apply(input);
-    for (const observer of this.observers) observer.after(book, clock);
+    for (const observer of this.observers) observer.after(book, clock, input);
   }
 
   private tick(time: number): number {

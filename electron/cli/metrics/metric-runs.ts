@@ -1,6 +1,6 @@
 import { activityBars } from '../../../shared/research/activity-bars.ts';
 import { ChosenBookReplay } from '../../../shared/research/chosen-book-replay.ts';
-import { DepthMetricsRecorder } from '../../../shared/research/depth-metrics.ts';
+import { DepthMetricsRecorder, touchedSides } from '../../../shared/research/depth-metrics.ts';
 import { footprint, imbalanceFlag } from '../../../shared/research/footprint.ts';
 import { Float64Column } from '../../../shared/research/growable-column.ts';
 import { eventLatencies, latencyByInterval, latencySummary } from '../../../shared/research/latency.ts';
@@ -71,7 +71,7 @@ function replayChoice(request: MetricsRequest): { source?: string; market?: stri
 
 const runDepth: MetricRun = async (request, feed, sink) => {
   const recorder = new DepthMetricsRecorder({ bandPct: request.bandPct, notional: request.notional, ...(request.everyMs === null ? {} : { stepMs: request.everyMs }) });
-  const replay = new ChosenBookReplay(replayChoice(request), [{ before: (clock) => recorder.advance(clock), after: (book, clock) => recorder.record(book, clock) }]);
+  const replay = new ChosenBookReplay(replayChoice(request), [{ before: (clock) => recorder.advance(clock), after: (book, clock, event) => recorder.record(book, clock, touchedSides(event)) }]);
   const writer = new MetricsTableWriter(request.format, ['time', 'mid', 'spread_bps', 'imbalance', 'buy_cost_bps', 'sell_cost_bps'], sink);
   let rows = 0;
   const flush = async (): Promise<void> => {

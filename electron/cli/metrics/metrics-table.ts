@@ -18,7 +18,11 @@ export const stdoutSink: TextSink = async (text) => {
   if (text !== '' && !process.stdout.write(text)) await once(process.stdout, 'drain');
 };
 
-type CellText = (row: number) => string;
+/** The texts of a column's cells for rows [start, end). */
+type ColumnTexts = (start: number, end: number) => string[];
+
+/** Rows formatted per block. */
+const blockRows = 4096;
 
 /**
  * Writes metric rows as CSV (a header row, RFC 4180 fields as `mde export` writes them: null an
@@ -39,17 +43,19 @@ export class MetricsTableWriter {
   /** Appends `count` rows taken from the columns (in the order of the names given at construction). */
   async write(columns: readonly MetricsColumn[], count: number): Promise<void> {
     this.header();
-    const cells = columns.map((column) => this.cellText(column));
-    const width = cells.length;
+    const texts = columns.map((column) => this.columnTexts(column));
+    const width = texts.length;
     const csv = this.format === 'csv';
     const keys = this.names.map((name, i) => `${i === 0 ? '{' : ','}${JSON.stringify(name)}:`);
-    for (let row = 0; row < count; row++) {
-      let line = '';
-      for (let at = 0; at < width; at++) {
-        const text = (cells[at] as CellText)(row);
-        line += csv ? (at === 0 ? text : `,${text}`) : `${keys[at] ?? ''}${text}`;
+    // A block of rows at a time: each column's texts first (one tight loop per column), then the lines.
+    for (let start = 0; start < count; start += blockRows) {
+      const end = Math.min(count, start + blockRows);
+      const cells = texts.map((text) => text(start, end));
+      for (let row = 0; row < end - start; row++) {
+        let line = csv ? (cells[0]?.[row] ?? '') : `${keys[0] ?? ''}${cells[0]?.[row] ?? ''}`;
+        for (let at = 1; at < width; at++) line += csv ? `,${cells[at]?.[row] ?? ''}` : `${keys[at] ?? ''}${cells[at]?.[row] ?? ''}`;
+        this.pending += csv ? `${line}\n` : `${line}}\n`;
       }
-      this.pending += csv ? `${line}\n` : `${line}}\n`;
       if (this.pending.length >= flushChars) await this.flush();
     }
   }
@@ -74,22 +80,36 @@ export class MetricsTableWriter {
     if (this.format === 'csv') this.pending += `${this.names.map((name) => csvField(name, 'string')).join(',')}\n`;
   }
 
-  private cellText(column: MetricsColumn): CellText {
+  /** A column's cell texts for rows [start, end). */
+  private columnTexts(column: MetricsColumn): ColumnTexts {
     const values = column.values;
     const nullText = this.format === 'csv' ? '' : 'null';
     const csv = this.format === 'csv';
     if (isTextColumn(values)) {
-      return (row) => {
-        const value = values[row] ?? null;
-        if (value === null) return nullText;
-        return csv ? csvField(value, 'string') : JSON.stringify(value);
+      return (start, end) => {
+        const out: string[] = [];
+        for (let row = start; row < end; row++) {
+          const value = values[row] ?? null;
+          out.push(value === null ? nullText : csv ? csvField(value, 'string') : JSON.stringify(value));
+        }
+        return out;
       };
     }
-    return (row) => {
-      const value = values[row] ?? Number.NaN;
-      if (!Number.isFinite(value)) return nullText;
-      // String(-0) is "0": CSV keeps the sign as `mde export` does; JSON writes 0 as JSON.stringify does.
-      return csv && Object.is(value, -0) ? '-0' : String(value);
+    // Neighbouring rows often repeat a value (the mid, a time, a price): its text is made once.
+    let lastValue = Number.NaN;
+    let lastText = nullText;
+    return (start, end) => {
+      const out: string[] = [];
+      for (let row = start; row < end; row++) {
+        const value = values[row] ?? Number.NaN;
+        if (value !== lastValue || Object.is(value, -0)) {
+          lastValue = value;
+          // String(-0) is "0": CSV keeps the sign as `mde export` does; JSON writes 0 as JSON.stringify does.
+          lastText = !Number.isFinite(value) ? nullText : csv && Object.is(value, -0) ? '-0' : String(value);
+        }
+        out.push(lastText);
+      }
+      return out;
     };
   }
 }

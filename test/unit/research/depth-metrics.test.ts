@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { BookEngine } from '../../../shared/book/book-engine.ts';
 import type { BookEvent, BookReset } from '../../../shared/book/book-event.ts';
 import { ChosenBookReplay } from '../../../shared/research/chosen-book-replay.ts';
-import { DepthMetricsRecorder, type DepthMetricsRows } from '../../../shared/research/depth-metrics.ts';
+import { DepthMetricsRecorder, touchedSides, writeDepthMetrics, type DepthMetricsRows } from '../../../shared/research/depth-metrics.ts';
 import { MidSeriesRecorder } from '../../../shared/research/mid-series.ts';
 import { interleavedBookEvents } from '../../support/interleaved-books.ts';
 import { ReferenceL2Books, type ReferenceLevel } from '../../support/reference-l2-books.ts';
@@ -14,11 +15,11 @@ function event(time: number, bids: number[], asks: number[], isSnapshot = true, 
 }
 
 /** Replays inputs through the chosen-book replay into a depth recorder (and a mid recorder); the rows. */
-function replayDepth(inputs: readonly (BookEvent | BookReset)[], options: ConstructorParameters<typeof DepthMetricsRecorder>[0], instrument?: string | null): { rows: DepthMetricsRows; mids: MidSeriesRecorder } {
+function replayDepth(inputs: readonly (BookEvent | BookReset)[], options: ConstructorParameters<typeof DepthMetricsRecorder>[0], instrument?: string | null, sidesTold = true): { rows: DepthMetricsRows; mids: MidSeriesRecorder } {
   const depth = new DepthMetricsRecorder(options);
   const mids = new MidSeriesRecorder();
   const replay = new ChosenBookReplay(instrument === undefined ? {} : { instrument }, [
-    { before: (clock) => depth.advance(clock), after: (book, clock) => depth.record(book, clock) },
+    { before: (clock) => depth.advance(clock), after: (book, clock, event) => (sidesTold ? depth.record(book, clock, touchedSides(event)) : depth.record(book, clock)) },
     { after: (book, clock) => mids.pushBook(book, clock) },
   ]);
   for (const input of inputs) replay.apply(input);
@@ -48,6 +49,10 @@ describe('depth metrics', () => {
     expectClose(rows.buyCostBps, [((buyVwap - 100.5) / 100.5) * 10_000], 'buy cost');
     expectClose(rows.sellCostBps, [((100.5 - sellVwap) / 100.5) * 10_000], 'sell cost');
     expect(Array.from(rows.time)).toEqual([hour + 1_000]);
+    const engine = new BookEngine();
+    const values = new Float64Array(5);
+    writeDepthMetrics(engine.apply(handBook), 2.5, 300, values, 0);
+    expect(Array.from(values)).toEqual(columnsOfRows(rows).map((column) => column[0]));
   });
 
   it('has no cost (null) for a notional the book cannot fill, and no metrics for an empty side', () => {
@@ -94,6 +99,8 @@ describe('depth metrics', () => {
       }
       expect(Array.from(rows.time)).toEqual(times);
       columnsOfRows(rows).forEach((column, k) => expectClose(column, expected[k] ?? [], `seed ${seed}, metric ${k}`));
+      // Told which sides each event changed, the recorder walks only those: the very same numbers.
+      expect(columnsOfRows(replayDepth(inputs, options, 'B', false).rows)).toEqual(columnsOfRows(rows));
       expect(nullRows, 'rows without a book (before the first snapshot, after the gap)').toBeGreaterThan(1);
       expect(costRows).toBeGreaterThan(100);
       expect(times.length).toBeLessThan(inputs.length);
