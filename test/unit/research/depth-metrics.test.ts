@@ -165,6 +165,21 @@ describe('chosen-book replay and mid series', () => {
   });
 });
 
+describe('mid series', () => {
+  it('stamps each sample on the replay clock (never stepping back) and keeps a mid only when it changes', () => {
+    const mids = new MidSeriesRecorder();
+    mids.push(hour + 100, 10, 12);
+    mids.push(hour + 90, 11, 12); // stamped back: recorded at 100
+    mids.push(hour + 95, 11, 12); // the same mid and spread: not kept
+    mids.push(hour + 200, 11, Number.NaN); // an empty side: no mid
+    const series = mids.build();
+    expect(Array.from(series.time)).toEqual([hour + 100, hour + 100, hour + 200]);
+    expect(nullable(series.mid)).toEqual([11, 11.5, null]);
+    expect(nullable(series.spreadBps)).toEqual([(2 / 11) * 1e4, (1 / 11.5) * 1e4, null]);
+    expect(series.end).toBe(hour + 200);
+  });
+});
+
 /** Flat levels as reference pairs. */
 function pairs(levels: Float64Array): ReferenceLevel[] {
   const out: ReferenceLevel[] = [];
