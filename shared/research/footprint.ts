@@ -226,7 +226,8 @@ export function footprint(trades: TradeSeries, options: FootprintOptions): Footp
     const t = time[i] ?? Number.NaN;
     const p = price[i] ?? Number.NaN;
     if (!isUsableTrade(t, p, quantity[i] ?? Number.NaN)) continue;
-    const at = intervalOpenTime(t, intervalMs);
+    // Most trades fall in the candle of the trade before: no division for them.
+    const at = t >= previousOpen && t < previousOpen + intervalMs ? previousOpen : intervalOpenTime(t, intervalMs);
     if (at < previousOpen) sorted = false;
     previousOpen = at;
     order[used] = i;
