@@ -69,18 +69,3 @@ export class MidSeriesRecorder {
     return { time: this.time.values(), mid: this.mid.values(), spreadBps: this.spread.values(), end: this.clock };
   }
 }
-
-/**
- * Index of the last sample at or before `t` in ascending `times` (−1 when every sample is later),
- * by binary search.
- */
-export function lastAtOrBefore(times: Float64Array, t: number): number {
-  let lo = 0;
-  let hi = times.length;
-  while (lo < hi) {
-    const middle = (lo + hi) >>> 1;
-    if ((times[middle] ?? 0) <= t) lo = middle + 1;
-    else hi = middle;
-  }
-  return lo - 1;
-}

@@ -25,11 +25,6 @@ export function sideCodeOf(side: 'buy' | 'sell' | null | undefined): -1 | 0 | 1 
   return side === 'buy' ? sideCode.buy : side === 'sell' ? sideCode.sell : sideCode.unknown;
 }
 
-/** The number of trades in a series. */
-export function tradeCount(trades: TradeSeries): number {
-  return trades.time.length;
-}
-
 /** Whether a trade can be aggregated: a finite time, a finite price above 0 and a finite quantity of at least 0. */
 export function isUsableTrade(time: number, price: number, quantity: number): boolean {
   return Number.isFinite(time) && Number.isFinite(price) && price > 0 && Number.isFinite(quantity) && quantity >= 0;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { tradeSideCode } from '../../../shared/contract/market-schemas.ts';
 import { bucketPrice, priceBucket, stepDecimals } from '../../../shared/research/price-buckets.ts';
-import { sideCode, sideCodeOf, TradeSeriesBuilder } from '../../../shared/research/trade-series.ts';
+import { sideCode, sideCodeOf, TradeSeriesBuilder, tradeSeriesOf } from '../../../shared/research/trade-series.ts';
 
 describe('price buckets', () => {
   it('puts a price in [k·step, (k+1)·step), decimal prices on their own edge despite binary rounding', () => {
@@ -24,6 +24,11 @@ describe('trade series', () => {
   it('uses the contract’s side codes, and an unknown side is never a buy', () => {
     expect(sideCode).toEqual(tradeSideCode);
     expect([sideCodeOf('buy'), sideCodeOf('sell'), sideCodeOf(null), sideCodeOf(undefined)]).toEqual([1, -1, 0, 0]);
+  });
+
+  it('reads the contract’s trade columns as they are, any other side code as unknown', () => {
+    const series = tradeSeriesOf({ time: [1, 2, 3], price: [10, 11, 12], quantity: [0.5, 1, 2], side: [1, -1, 0.5] });
+    expect([Array.from(series.time), Array.from(series.price), Array.from(series.quantity), Array.from(series.side)]).toEqual([[1, 2, 3], [10, 11, 12], [0.5, 1, 2], [1, -1, 0]]);
   });
 
   it('grows past its first capacity and hands back trimmed columns', () => {
