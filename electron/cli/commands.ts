@@ -1,4 +1,5 @@
 import { downloadOptionsHelp } from './download-help.ts';
+import { metricsOptionsHelp, metricsUsage } from './metrics/metrics-help.ts';
 import { serveOptionsHelp } from './serve-help.ts';
 
 // Each command's module is imported only when that command runs, so `mde --help` (and every
@@ -48,5 +49,12 @@ export const commands: readonly CommandEntry[] = [
       '  --force         replace an existing --out',
     ].join('\n'),
     run: async (args) => (await import('./export-command.ts')).runExportCommand(args),
+  },
+  {
+    name: 'metrics',
+    usage: metricsUsage,
+    summary: 'Order-flow metrics (depth, markouts, bars, footprint, profile, CVD, latency) as CSV or JSON lines',
+    details: metricsOptionsHelp,
+    run: async (args) => (await import('./metrics/metrics-command.ts')).runMetrics(args),
   },
 ];

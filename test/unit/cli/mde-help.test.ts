@@ -12,7 +12,7 @@ describe('mde command line', () => {
   it('lists every engine command in --help and exits 0', () => {
     const result = mde('--help');
     expect(result.status).toBe(0);
-    for (const command of ['serve', 'inspect', 'decode', 'book', 'get', 'key', 'download', 'export']) {
+    for (const command of ['serve', 'inspect', 'decode', 'book', 'get', 'key', 'download', 'export', 'metrics']) {
       expect(result.stdout).toMatch(new RegExp(`^  ${command}\\b`, 'm'));
     }
   });

@@ -1,0 +1,167 @@
+import type { ActivityBarKind } from '../../../shared/research/activity-bars.ts';
+import { defaultHorizonsMs } from '../../../shared/research/markouts.ts';
+import { defaultSizeEdges } from '../../../shared/research/markout-summary.ts';
+import { checkBaseUrl, defaultBaseUrl } from '../cli-base-url.ts';
+import { integerOption, readCommandLine, timeOption, UsageError } from '../command-line.ts';
+
+/** What `mde metrics` computes. */
+export const metricKinds = ['depth', 'markouts', 'markout-summary', 'large-trades', 'bars', 'footprint', 'profile', 'cvd', 'latency'] as const;
+
+/** One kind of `mde metrics`. */
+export type MetricKind = (typeof metricKinds)[number];
+
+/** Where the data comes from: snapshot files, or a service range through the client. */
+export type MetricsInput = { kind: 'files'; files: string[] } | { kind: 'service'; baseUrl: string; source: string; market: string };
+
+/** What `mde metrics` was asked. */
+export interface MetricsRequest {
+  kind: MetricKind;
+  input: MetricsInput;
+  /** Filters: the market (and instrument) whose book and trades are read. */
+  source: string | undefined;
+  market: string | undefined;
+  instrument: string | undefined;
+  /** Range [from, to), Unix ms; with files, optional (null: everything). */
+  from: number | null;
+  to: number | null;
+  format: 'csv' | 'jsonl';
+  bandPct: number;
+  notional: number;
+  everyMs: number | null;
+  horizonsMs: number[];
+  sizeEdges: number[];
+  top: number;
+  barKind: ActivityBarKind | null;
+  barSize: number | null;
+  intervalMs: number | null;
+  step: number | null;
+  ratio: number;
+  valueArea: number;
+}
+
+const metricsSyntax = {
+  options: {
+    format: 'string',
+    source: 'string',
+    market: 'string',
+    instrument: 'string',
+    from: 'string',
+    to: 'string',
+    'base-url': 'string',
+    'band-pct': 'string',
+    notional: 'string',
+    every: 'string',
+    horizons: 'string',
+    'size-edges': 'string',
+    top: 'string',
+    by: 'string',
+    size: 'string',
+    interval: 'string',
+    step: 'string',
+    ratio: 'string',
+    'value-area': 'string',
+  },
+  positionals: { name: 'kind and FILE', min: 0, max: 100_000 },
+} as const;
+
+/** Which options each kind reads; any other kind-specific option is a mistake worth saying. */
+const kindOptions: Record<MetricKind, readonly string[]> = {
+  depth: ['band-pct', 'notional', 'every'],
+  markouts: ['horizons'],
+  'markout-summary': ['horizons', 'size-edges'],
+  'large-trades': ['horizons', 'top'],
+  bars: ['by', 'size'],
+  footprint: ['interval', 'step', 'ratio'],
+  profile: ['step', 'value-area'],
+  cvd: ['interval'],
+  latency: ['interval'],
+};
+const kindSpecific = new Set(Object.values(kindOptions).flat());
+
+const units: Record<string, number> = { ms: 1, s: 1_000, m: 60_000, h: 3_600_000 };
+
+/** Reads a duration: `250ms`, `1s`, `5m`, `1h` or whole milliseconds; a usage error naming the flag otherwise. */
+export function durationOption(flag: string, text: string): number {
+  const match = /^(\d+(?:\.\d+)?)(ms|s|m|h)?$/.exec(text.trim());
+  const value = match === null ? Number.NaN : Number(match[1]) * (units[match[2] ?? 'ms'] ?? Number.NaN);
+  if (!(Number.isFinite(value) && value >= 1 && Number.isInteger(value))) {
+    throw new UsageError(`${flag} must be a duration of at least 1 ms such as 250ms, 1s, 5m or 1h, not "${text}"`);
+  }
+  return value;
+}
+
+/** Reads a number option above 0 (`positive`) or of at least 0. */
+function numberOption(flag: string, text: string, rule: 'positive' | 'non-negative' = 'positive'): number {
+  const value = /^\s*$/.test(text) ? Number.NaN : Number(text);
+  const ok = Number.isFinite(value) && (rule === 'positive' ? value > 0 : value >= 0);
+  if (!ok) throw new UsageError(`${flag} must be a number ${rule === 'positive' ? 'above 0' : 'of at least 0'}, not "${text}"`);
+  return value;
+}
+
+function listOption<T>(flag: string, text: string, read: (item: string) => T): T[] {
+  const items = text.split(',').map((item) => item.trim());
+  if (items.some((item) => item === '')) throw new UsageError(`${flag} is a comma-separated list with no empty item, not "${text}"`);
+  return items.map(read);
+}
+
+/** Parses `mde metrics <kind> (FILE... | --source S --market M --from T --to T) [options]`; a mistake is a `UsageError` naming the flag. */
+export function parseMetricsArgs(args: readonly string[]): MetricsRequest {
+  const { values, positionals } = readCommandLine(args, metricsSyntax);
+  const [kindText, ...files] = positionals;
+  if (kindText === undefined) throw new UsageError(`which metric? Give a kind: ${metricKinds.join(', ')}`);
+  const kind = metricKinds.find((name) => name === kindText);
+  if (kind === undefined) throw new UsageError(`unknown kind "${kindText}": use one of ${metricKinds.join(', ')}`);
+  for (const name of kindSpecific) {
+    if (values[name as keyof typeof values] !== undefined && !kindOptions[kind].includes(name)) {
+      throw new UsageError(`--${name} does not apply to ${kind} (it reads ${kindOptions[kind].map((option) => `--${option}`).join(', ') || 'no kind option'})`);
+    }
+  }
+  const from = values.from === undefined ? null : timeOption('--from', values.from);
+  const to = values.to === undefined ? null : timeOption('--to', values.to);
+  if (from !== null && to !== null && to <= from) throw new UsageError('--to must be after --from');
+  let input: MetricsInput;
+  if (files.length > 0) {
+    if (values['base-url'] !== undefined) throw new UsageError('give FILE... or a service range (--base-url with --source, --market, --from, --to), not both');
+    input = { kind: 'files', files };
+  } else {
+    const missing = (['source', 'market', 'from', 'to'] as const).filter((name) => values[name] === undefined);
+    if (missing.length === 4) throw new UsageError('missing FILE... or a service range (--source, --market, --from, --to)');
+    if (missing.length > 0) throw new UsageError(`a service range needs ${missing.map((name) => `--${name}`).join(', ')} too`);
+    const baseUrl = values['base-url'] === undefined ? defaultBaseUrl : checkBaseUrl(values['base-url']);
+    input = { kind: 'service', baseUrl, source: values.source ?? '', market: values.market ?? '' };
+  }
+  const format = values.format ?? 'csv';
+  if (format !== 'csv' && format !== 'jsonl') throw new UsageError(`--format must be csv or jsonl, not "${format}"`);
+  const barKind = values.by === undefined ? null : values.by;
+  if (barKind !== null && barKind !== 'tick' && barKind !== 'volume' && barKind !== 'dollar') throw new UsageError(`--by must be tick, volume or dollar, not "${barKind}"`);
+  if (kind === 'bars' && (barKind === null || values.size === undefined)) throw new UsageError('bars need --by tick|volume|dollar and --size N');
+  const barSize = values.size === undefined ? null : barKind === 'tick' ? integerOption('--size', values.size, { min: 1, max: 1e9, expected: 'a whole number of trades from 1' }) : numberOption('--size', values.size);
+  if ((kind === 'footprint' || kind === 'profile') && values.step === undefined) throw new UsageError(`${kind} needs --step P, the price bucket size (e.g. the market's tick)`);
+  const horizonsMs = values.horizons === undefined ? [...defaultHorizonsMs] : listOption('--horizons', values.horizons, (item) => durationOption('--horizons', item));
+  const sizeEdges = values['size-edges'] === undefined ? [...defaultSizeEdges] : listOption('--size-edges', values['size-edges'], (item) => numberOption('--size-edges', item, 'non-negative'));
+  if (sizeEdges.some((edge, i) => i > 0 && !(edge > (sizeEdges[i - 1] ?? 0)))) throw new UsageError(`--size-edges must rise strictly, not "${values['size-edges'] ?? ''}"`);
+  const valueArea = values['value-area'] === undefined ? 0.7 : numberOption('--value-area', values['value-area']);
+  if (valueArea > 1) throw new UsageError(`--value-area is a share from 0 to 1 (0.7 for 70 %), not "${values['value-area'] ?? ''}"`);
+  return {
+    kind,
+    input,
+    source: values.source,
+    market: values.market,
+    instrument: values.instrument,
+    from,
+    to,
+    format,
+    bandPct: values['band-pct'] === undefined ? 1 : numberOption('--band-pct', values['band-pct']),
+    notional: values.notional === undefined ? 100_000 : numberOption('--notional', values.notional),
+    everyMs: values.every === undefined ? null : durationOption('--every', values.every),
+    horizonsMs,
+    sizeEdges,
+    top: values.top === undefined ? 20 : integerOption('--top', values.top, { min: 1, max: 1_000_000, expected: 'a whole number from 1 to 1000000' }),
+    barKind,
+    barSize,
+    intervalMs: values.interval === undefined ? null : durationOption('--interval', values.interval),
+    step: values.step === undefined ? null : numberOption('--step', values.step),
+    ratio: values.ratio === undefined ? 3 : numberOption('--ratio', values.ratio),
+    valueArea,
+  };
+}
