@@ -16,8 +16,8 @@ export const mutants: readonly Mutant[] = [
     id: 'manifest-key-hhmmss',
     breaks: 'a /download manifest entry carries a key the /snapshots listing does not',
     file: 'electron/services/local-service/routes/snapshot-routes.ts',
-    find: '        key: file.key,\n        url:',
-    replace: '        key: `${file.key}0000`,\n        url:',
+    find: '        key: storedFileOf(file).key,\n        url:',
+    replace: '        key: `${storedFileOf(file).key}0000`,\n        url:',
     tests: ['test/integration/conformance/snapshots.test.ts'],
   },
   {

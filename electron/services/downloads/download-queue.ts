@@ -1,6 +1,7 @@
 import { rm } from 'node:fs/promises';
 import type { DownloadItem, DownloadQueue as DownloadQueueView } from '../../../shared/contract/library-schemas.ts';
 import { checkedSegment, keyParts, UnsafeLibraryName } from '../library/library-layout.ts';
+import { canonicalSnapshotKey } from '../../../shared/snapshot/snapshot-key.ts';
 import { scanPartFiles } from '../library/library-scan.ts';
 import type { StateNotice } from '../../../shared/contract/state-notices.ts';
 import { keepAside } from '../state/state-file.ts';
@@ -135,8 +136,9 @@ export class DownloadQueue {
       restored.item.totalBytes = entry.totalBytes;
       this.#entries.set(entry.key, restored);
     }
-    const owned = new Set(journal.items.map((entry) => entry.key));
-    const unowned = (await scanPartFiles(current)).filter((part) => !owned.has(part.key));
+    // A part is named by the canonical key, whatever spelling the service listed its key in.
+    const owned = new Set(journal.items.map((entry) => canonicalSnapshotKey(entry.key)));
+    const unowned = (await scanPartFiles(current)).filter((part) => !owned.has(part.canonicalKey));
     const whole = read.unreadable === null && read.dropped === 0;
     if (whole) for (const part of unowned) await rm(part.path, { force: true });
     else await this.#tellJournalTrouble(read.unreadable, read.dropped, unowned.length, current);
@@ -155,7 +157,11 @@ export class DownloadQueue {
     this.#options.onNotice?.(notice);
   }
 
-  /** Queues the hours and days asked for. A key already queued is the same item; a key already in the library is skipped. */
+  /**
+   * Queues the hours and days asked for. A key already queued is the same item (in any spelling:
+   * `…-13` and `…-130000` are one hour); a key already in the library is skipped. Items keep the
+   * key as the service listed it (links are asked for with it); files land under the canonical key.
+   */
   async enqueue(request: DownloadRequest): Promise<DownloadQueueView> {
     this.#checkOpen();
     const source = checkedSegment('source', request.source);
@@ -174,7 +180,12 @@ export class DownloadQueue {
       }
     }
     const root = await this.#options.library.root();
-    for (const { key, url } of wanted) {
+    const queuedKeys = new Map([...this.#entries.keys()].map((key) => [canonicalSnapshotKey(key), key]));
+    for (const wish of wanted) {
+      const url = wish.url;
+      const canonical = canonicalSnapshotKey(wish.key);
+      const key = queuedKeys.get(canonical) ?? wish.key;
+      queuedKeys.set(canonical, key);
       const existing = this.#entries.get(key);
       if (existing !== undefined && !finalStates.has(existing.item.state)) {
         existing.url ??= url;
@@ -188,7 +199,7 @@ export class DownloadQueue {
       // A finished item of this key (failed, cancelled, or done and deleted since) is queued afresh, at the end.
       this.#entries.delete(key);
       const parts = keyParts(key);
-      this.#entries.set(key, this.#newEntry({ key, source, market, date: parts.date, hour: parts.hour }, 'queued', url, root));
+      this.#entries.set(key, this.#newEntry({ key, source, market, date: parts.date, hour: parts.hour ?? 0 }, 'queued', url, root));
     }
     this.#changed();
     return this.snapshot();
@@ -307,7 +318,7 @@ export class DownloadQueue {
 
   #newEntry(parts: Pick<JournalEntry, 'key' | 'source' | 'market' | 'date' | 'hour'>, state: 'queued' | 'paused', url: string | null, root: string): Entry {
     return {
-      item: { key: parts.key, source: parts.source, market: parts.market, date: parts.date, hour: parts.hour, state, bytes: 0, totalBytes: null, rateBps: 0, etaMs: null, attempts: 0, failure: null },
+      item: { key: parts.key, source: parts.source, market: parts.market, date: parts.date, hour: parts.hour, ...(keyParts(parts.key).span === 'day' ? { span: 'day' as const } : {}), state, bytes: 0, totalBytes: null, rateBps: 0, etaMs: null, attempts: 0, failure: null },
       root,
       url,
       meter: new RateMeter(),

@@ -5,8 +5,8 @@ import type { StateNotice } from '../../../shared/contract/state-notices.ts';
 import { freeBytesAt } from './free-bytes.ts';
 import { ContractError } from '../../../shared/contract/errors.ts';
 import { insideLibrary, LibraryBoundaryError, libraryFolder } from './library-boundary.ts';
-import { existingLibraryPath, keyParts, libraryLayouts, libraryPathOf } from './library-layout.ts';
-import { scanLibrary, type LibraryEntry } from './library-scan.ts';
+import { existingLibraryPath, keyParts, libraryFilePath, libraryLayouts, libraryPathOf } from './library-layout.ts';
+import { coveredKeys, scanLibrary, type LibraryEntry } from './library-scan.ts';
 import { RecordCounts, type RecordCounter } from './record-counts.ts';
 
 /** What the library needs from its surroundings. */
@@ -34,7 +34,7 @@ function datasetsOf(entries: readonly (LibraryEntry & { records: number | null }
     const id = `${entry.source}\u0000${entry.market}`;
     const dataset = byDataset.get(id) ?? { source: entry.source, market: entry.market, bytes: 0, files: [] };
     dataset.bytes += entry.bytes;
-    dataset.files.push({ key: entry.key, date: entry.date, hour: entry.hour, bytes: entry.bytes, records: entry.records, layout: entry.layout });
+    dataset.files.push({ key: entry.key, date: entry.date, hour: entry.hour, ...(entry.span === 'day' ? { span: 'day' as const } : {}), bytes: entry.bytes, records: entry.records, layout: entry.layout });
     byDataset.set(id, dataset);
   }
   return [...byDataset.values()];
@@ -82,12 +82,19 @@ export class SnapshotLibrary {
     };
   }
 
-  /** The keys of every complete file (one scan, for marking a listing's hours as local). */
+  /**
+   * The canonical keys the library's files cover (one scan, for marking a listing's hours as
+   * local): every spelling counts as its canonical key, and a whole-day file as each of its hours.
+   */
   async keys(): Promise<Set<string>> {
-    return new Set((await scanLibrary(await this.#options.root())).map((entry) => entry.key));
+    return coveredKeys(await scanLibrary(await this.#options.root()));
   }
 
-  /** Where a key's complete file lies (either layout) under the root (or under `root`, the folder a download was queued for), or null when it is not there. */
+  /**
+   * Where a key's data lies (either layout) under the root (or under `root`, the folder a download
+   * was queued for): the file so named, another spelling of it, or the day file holding the hour;
+   * null when it is not there.
+   */
   async pathOf(key: string, root?: string): Promise<string | null> {
     return existingLibraryPath(root ?? (await this.#options.root()), key);
   }
@@ -110,14 +117,14 @@ export class SnapshotLibrary {
     }
   }
 
-  /** Deletes the files of these keys (every layout), removes date folders left empty, and returns the new index. */
+  /** Deletes the files named by these keys, spelled as the index lists them (every layout), removes date folders left empty, and returns the new index. */
   async delete(keys: readonly string[]): Promise<LibraryIndex> {
     for (const key of keys) keyParts(key);
     const root = await this.#options.root();
     const removed: string[] = [];
     for (const key of keys) {
       for (const layout of libraryLayouts) {
-        const path = libraryPathOf(root, key, layout);
+        const path = libraryFilePath(root, key, layout);
         // Only the library's own files: never one reached through a symbolic link.
         if (!(await insideLibrary(root, path, 'file'))) continue;
         await rm(path, { force: true });

@@ -21,7 +21,11 @@ export interface RecordDecoderOptions {
    * read whole.
    */
   onlyTypes?: ReadonlySet<string>;
-  /** v2 data lines before this 1-based line are passed over unread (the metadata header is still read): a replay that starts at a snapshot reads from it. */
+  /**
+   * Data lines before this 1-based line are passed over unread (the metadata header, and a legacy
+   * file's first line, are still read): a replay that starts at a snapshot reads from it, an hour
+   * of a whole-day file from its first line.
+   */
   fromLine?: number;
   /**
    * Whether callers want the records. When false, order-book and trade lines the fast path takes
@@ -123,6 +127,7 @@ export class SnapshotRecordDecoder {
     if (!this.reasonWanted() && (!looksLikeJsonObject(bytes, start, end) || this.rejected.repeats(bytes, start, end))) {
       return this.skip();
     }
+    if (this.format === 'legacy' && line < this.fromLine) return null;
     if (this.format === 'v2' && this.header !== null) {
       if (line < this.fromLine) return null;
       if (this.onlyTypes !== null) {

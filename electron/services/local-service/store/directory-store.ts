@@ -6,11 +6,13 @@ import type { SnapshotRecord } from '../../../../shared/snapshot/records.ts';
 import { ByteBudgetCache } from './byte-budget-cache.ts';
 import { captureSummaryBytes, defaultBlockPlan, readCaptureSummary, type BlockPlan, type CaptureSummary, type SnapshotLine } from './capture-summary.ts';
 import { DecodedHourCache, type DecodedHourCacheOptions } from './decoded-hour-cache.ts';
+import { dayFileHoursBytes, readDayFileHours, type DayFileHours, type LineWindow } from './day-file-hours.ts';
 import { collectGarbage } from './garbage-collection.ts';
 import { HourRecordsBuilder, type HourRecords } from './hour-records.ts';
 import type { CaptureSegment, DecodedHour, HourBlock, HourBlocks, HourFile, HourRef, MarketDataStore } from './market-data-store.ts';
-import { listFolderHours } from './snapshot-folder-layout.ts';
+import { listFolderHours, type DayFile } from './snapshot-folder-layout.ts';
 import { fileType } from '../../snapshot/record-decoder.ts';
+import { hourKey, parseSnapshotKey } from '../../../../shared/snapshot/snapshot-key.ts';
 
 /**
  * Decodes one snapshot file into its event records, in file order (only lines of `lineTypes` when
@@ -54,7 +56,7 @@ const captureSummaryBudget = 16 * 1024 * 1024;
 export interface FolderContents {
   /** Whether the folder exists. */
   exists: boolean;
-  /** Hour files served. */
+  /** Files served (hour files and whole-day files). */
   files: number;
   /** Datasets (source, market) with at least one file. */
   datasets: number;
@@ -94,7 +96,10 @@ export function inferredDataset(source: string, market: string): DatasetDescript
  * (the public tool's layout) or `{root}/{source}/{market}/{date}/{key}.jsonl.zst` (see
  * `snapshot-folder-layout.ts`). An index of the files lets a query touch only the hours it needs;
  * decoded hours are cached by file version, so a rescan keeps them for files that did not change.
- * Capture sessions come from the files' `collector_sequence` (see `captureSegments`).
+ * Capture sessions come from the files' `collector_sequence` (see `captureSegments`). A whole-day
+ * file serves every hour of its day (hour files of that day are left out as second copies), each
+ * as the run of its lines whose replay clock lies in that hour (`day-file-hours.ts`, read once per
+ * file version).
  */
 export class DirectoryStore implements MarketDataStore {
   readonly root: string;
@@ -108,6 +113,12 @@ export class DirectoryStore implements MarketDataStore {
   /** Summaries being read, by file key and version: a second reader waits for the first. */
   readonly #summaryReads = new Map<string, Promise<CaptureSummary | null>>();
   #files = new Map<string, HourFile>();
+  /** Whole-day files by their key. */
+  #days = new Map<string, DayFile>();
+  /** Day files cut in hours, by day key, with the file version each was read from (null: unreadable). */
+  readonly #dayHours = new ByteBudgetCache<string, { stamp: string; hours: DayFileHours | null }>({ maxBytes: captureSummaryBudget, sizeOf: (entry) => dayFileHoursBytes(entry.hours) });
+  /** Day files being read, by key and version: a second reader waits for the first. */
+  readonly #dayHourReads = new Map<string, Promise<DayFileHours | null>>();
   #byDataset = new Map<string, HourFile[]>();
   #datasets: DatasetDescriptor[] = [];
   #instruments: InstrumentEntry[] = [];
@@ -162,6 +173,16 @@ export class DirectoryStore implements MarketDataStore {
   async #scanOnce(): Promise<void> {
     const listing = await listFolderHours(this.root);
     const files = new Map(listing.files.map((file) => [file.key, file]));
+    // A whole-day file serves every hour of its day; hour files of that day are second copies.
+    let ignored = listing.ignored;
+    for (const day of listing.days) {
+      for (let hour = 0; hour < 24; hour++) {
+        const key = hourKey(day.source, day.market, day.date, hour);
+        if (files.delete(key)) ignored += 1;
+        const share = Math.ceil(day.bytes / 24);
+        files.set(key, { source: day.source, market: day.market, date: day.date, hour, hourStart: day.dayStart + hour * hourMs, key, path: day.path, bytes: share, dayFile: { key: day.key, bytes: day.bytes } });
+      }
+    }
     const byDataset = new Map<string, HourFile[]>();
     for (const file of [...files.values()].sort((a, b) => a.hourStart - b.hourStart)) {
       const id = `${file.source}\u0000${file.market}`;
@@ -172,18 +193,20 @@ export class DirectoryStore implements MarketDataStore {
     const manifest = await readManifest(this.root);
     const described = new Map((manifest.datasets ?? []).map((d) => [`${d.source}\u0000${d.market}`, d]));
     this.#files = files;
+    this.#days = new Map(listing.days.map((day) => [day.key, day]));
     this.#byDataset = byDataset;
     this.#datasets = [...byDataset.keys()].map((id) => {
       const [source = '', market = ''] = id.split('\u0000');
       return described.get(id) ?? inferredDataset(source, market);
     });
     this.#instruments = manifest.instruments ?? [];
+    const servedHourFiles = listing.files.filter((file) => files.get(file.key)?.path === file.path);
     this.#contents = {
       exists: listing.exists,
-      files: files.size,
+      files: servedHourFiles.length + listing.days.length,
       datasets: byDataset.size,
-      bytes: listing.files.reduce((sum, file) => sum + file.bytes, 0),
-      ignored: listing.ignored,
+      bytes: [...servedHourFiles, ...listing.days].reduce((sum, file) => sum + file.bytes, 0),
+      ignored,
       partial: listing.partial,
     };
   }
@@ -218,8 +241,13 @@ export class DirectoryStore implements MarketDataStore {
     return Promise.resolve(list.filter((file) => file.hourStart + hourMs > from && file.hourStart < to));
   }
 
+  /** The hour of a key in any spelling; for a whole-day key, the first hour its file serves. */
   hourByKey(key: string): Promise<HourRef | null> {
-    return Promise.resolve(this.#files.get(key) ?? null);
+    const parts = parseSnapshotKey(key);
+    if (parts === null) return Promise.resolve(null);
+    if (parts.hour !== null) return Promise.resolve(this.#files.get(parts.key) ?? null);
+    const list = this.#byDataset.get(`${parts.source}\u0000${parts.market}`) ?? [];
+    return Promise.resolve(list.find((file) => file.dayFile?.key === parts.key) ?? null);
   }
 
   file(hour: HourRef): Promise<HourFile> {
@@ -247,8 +275,10 @@ export class DirectoryStore implements MarketDataStore {
   async hourBlocks(hour: HourRef): Promise<HourBlocks | null> {
     const summary = await this.captureSummary(hour);
     if (summary === null || summary.blocks.length < 2) return null;
+    // An hour of a day file ends where its window does.
+    const end = (await this.#windowOf(hour)).until;
     const blocks = summary.blocks.map(
-      (block, index): HourBlock => ({ index, fromLine: block.line, untilLine: summary.blocks[index + 1]?.line ?? Number.POSITIVE_INFINITY, highestBefore: block.highestBefore }),
+      (block, index): HourBlock => ({ index, fromLine: block.line, untilLine: summary.blocks[index + 1]?.line ?? end, highestBefore: block.highestBefore }),
     );
     return { blocks, lineCounts: summary.lineCounts };
   }
@@ -303,7 +333,62 @@ export class DirectoryStore implements MarketDataStore {
     const stamp = await stat(file.path).then((info) => `${info.size}:${info.mtimeMs}`, () => null);
     const cached = stamp === null ? undefined : (this.#cache.get(file.key, stamp) ?? this.#cache.get(`${file.key}|${[...lineTypes].sort().join(',')}`, stamp));
     if (cached !== undefined) return recordsFrom(cached.records, lineTypes, fromLine, enough);
-    return this.#decode(file.path, lineTypes, fromLine, enough);
+    return this.#decodeOf(file, lineTypes, fromLine, enough);
+  }
+
+  /**
+   * Decodes an hour's records: its whole file, or for an hour of a day file only the lines of its
+   * window (the decode stops at the window's end). Arguments as for the `HourDecoder`.
+   */
+  async #decodeOf(
+    file: HourFile,
+    lineTypes?: ReadonlySet<string>,
+    fromLine?: number,
+    enough?: (record: SnapshotRecord) => boolean,
+    onBatch?: (records: readonly SnapshotRecord[]) => void,
+  ): Promise<readonly SnapshotRecord[]> {
+    if (file.dayFile === undefined) return this.#decode(file.path, lineTypes, fromLine, enough, onBatch);
+    const window = await this.#windowOf(file);
+    const from = Math.max(fromLine ?? 1, window.from);
+    if (from >= window.until) return [];
+    const until = window.until;
+    const inside = (record: SnapshotRecord): boolean => record.line >= from && record.line < until;
+    // Stop at the first record past the window (left out), or at the one `enough` accepts (kept).
+    const stop = (record: SnapshotRecord): boolean => record.line >= until || (inside(record) && enough?.(record) === true);
+    const bounded = Number.isFinite(until) || enough !== undefined ? stop : undefined;
+    const keep = onBatch === undefined ? undefined : (records: readonly SnapshotRecord[]): void => onBatch(records.filter(inside));
+    return (await this.#decode(file.path, lineTypes, from, bounded, keep)).filter(inside);
+  }
+
+  /** The lines of an hour of a day file; the file's whole lines for an hour file. */
+  async #windowOf(hour: HourRef): Promise<LineWindow> {
+    if (hour.dayFile === undefined) return { from: 1, until: Number.POSITIVE_INFINITY };
+    const hours = await this.#dayFileHours(hour);
+    if (hours === null) throw new Error(`The whole-day file ${hour.dayFile.key} could not be read`);
+    return hours.windows[hour.hour] ?? { from: 1, until: 1 };
+  }
+
+  /** A day file cut in hours, read once per file version; null when it cannot be read. */
+  async #dayFileHours(hour: HourRef): Promise<DayFileHours | null> {
+    const day = hour.dayFile === undefined ? undefined : this.#days.get(hour.dayFile.key);
+    if (day === undefined) return null;
+    const stamp = await stat(day.path).then((info) => `${info.size}:${info.mtimeMs}`, () => null);
+    if (stamp === null) return null;
+    const cached = this.#dayHours.get(day.key);
+    if (cached?.stamp === stamp) return cached.hours;
+    const readKey = `${day.key}@${stamp}`;
+    let reading = this.#dayHourReads.get(readKey);
+    if (reading === undefined) {
+      reading = readDayFileHours(day.path, day.dayStart, this.#blockPlan)
+        .catch(() => null)
+        .then((hours) => {
+          this.#dayHours.set(day.key, { stamp, hours });
+          return hours;
+        })
+        .finally(() => this.#dayHourReads.delete(readKey));
+      this.#dayHourReads.set(readKey, reading);
+    }
+    return reading;
   }
 
   /** The book snapshot rows of an hour's file (from its capture summary); null when it cannot be read. */
@@ -319,6 +404,7 @@ export class DirectoryStore implements MarketDataStore {
   async captureSummary(hour: HourRef): Promise<CaptureSummary | null> {
     const file = this.#files.get(hour.key);
     if (file === undefined) return null;
+    if (file.dayFile !== undefined) return (await this.#dayFileHours(file))?.summaries[file.hour] ?? null;
     const stamp = await stat(file.path).then((info) => `${info.size}:${info.mtimeMs}`, () => null);
     if (stamp === null) return null;
     const cached = this.#summaries.get(file.key);
@@ -380,7 +466,7 @@ export class DirectoryStore implements MarketDataStore {
     // Records stay in file (arrival) order: a stream is served and replayed in it. They are kept
     // in columns as they are decoded, never all as objects at once.
     const builder = new HourRecordsBuilder();
-    builder.pushAll(await this.#decode(file.path, lineTypes, undefined, undefined, (batch) => builder.pushAll(batch)));
+    builder.pushAll(await this.#decodeOf(file, lineTypes, undefined, undefined, (batch) => builder.pushAll(batch)));
     const records = builder.build();
     let latest = file.hourStart + hourMs - 1;
     for (let index = 0; index < records.length; index++) latest = Math.max(latest, records.timeAt(index));
