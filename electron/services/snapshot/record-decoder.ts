@@ -1,6 +1,6 @@
 import { SnapshotDecodeError } from '../../../shared/snapshot/decode-errors.ts';
 import type { SkippedLine, SnapshotSummary } from '../../../shared/snapshot/decode-summary.ts';
-import type { SnapshotFormat, SnapshotHeader, SnapshotRecord } from '../../../shared/snapshot/records.ts';
+import type { OrderbookRecord, SnapshotFormat, SnapshotHeader, SnapshotRecord, TradeRecord } from '../../../shared/snapshot/records.ts';
 import type { DecodedLineOutput } from './decoded-line-output.ts';
 import { FastV2LineParser } from './fast-v2-line.ts';
 import { RejectedLineMemory, looksLikeJsonObject } from './junk-line.ts';
@@ -46,6 +46,13 @@ export const maxCountedTypes = 256;
 /** Where the summary counts records of types beyond the first `maxCountedTypes`. */
 export const otherTypesKey = '(other types)';
 
+/** Whether a fast-path record holds a -0 (which JSON text cannot print as itself). */
+function hasNegativeZero(record: OrderbookRecord | TradeRecord): boolean {
+  if (record.type === 'trade') return Object.is(record.price, -0) || Object.is(record.quantity, -0);
+  for (const levels of [record.bids, record.asks]) for (let i = 0; i < levels.length; i++) if (Object.is(levels[i], -0)) return true;
+  return false;
+}
+
 /** The `type` a row has in the file, for counts that line up with the header's `*_count`. */
 export function fileType(record: SnapshotRecord, format: SnapshotFormat): string {
   switch (record.type) {
@@ -83,6 +90,8 @@ export class SnapshotRecordDecoder {
   private backwardSteps = 0;
   private skipped = 0;
   private readonly samples: SkippedLine[] = [];
+  /** The row the general path parsed for the line being decoded (null when the fast path read it): `mde decode` prints it lossless. */
+  private parsedRow: JsonObject | null = null;
 
   constructor(
     private readonly file: string,
@@ -116,9 +125,18 @@ export class SnapshotRecordDecoder {
         return null;
       }
     }
+    this.takeParsedRow();
     const record = this.recordOf(bytes, start, end, line, byteOffset);
-    if (record !== null) lines.record(record);
+    const row = this.takeParsedRow();
+    if (record !== null) lines.record(record, row === null ? undefined : { row, format: this.format ?? 'v2' });
     return null;
+  }
+
+  /** The row the general path parsed since the last call, if any; clears it. */
+  private takeParsedRow(): JsonObject | null {
+    const row = this.parsedRow;
+    this.parsedRow = null;
+    return row;
   }
 
   private recordOf(bytes: Buffer, start: number, end: number, line: number, byteOffset: number): SnapshotRecord | null {
@@ -142,7 +160,8 @@ export class SnapshotRecordDecoder {
         }
       }
       const fast = this.fast.parse(bytes, start, end, line, this.header);
-      if (fast !== null) return this.acceptV2(fast);
+      // A negative zero prints as 0: \`mde decode\` reads such a row on the general path, which notes it.
+      if (fast !== null && (this.lines === null || !hasNegativeZero(fast))) return this.acceptV2(fast);
     }
     const record = this.parseLine(bytes, start, end, line, byteOffset);
     if (record === undefined) {
@@ -162,6 +181,7 @@ export class SnapshotRecordDecoder {
       return this.reject(reason, line, byteOffset);
     }
     if (!isJsonObject(row)) return this.reject('not a JSON object', line, byteOffset);
+    if (this.lines !== null) this.parsedRow = row;
     try {
       return this.decodeRow(row, line, byteOffset);
     } catch (error) {
