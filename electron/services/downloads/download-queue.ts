@@ -1,5 +1,6 @@
 import { rm } from 'node:fs/promises';
 import type { DownloadItem, DownloadQueue as DownloadQueueView } from '../../../shared/contract/library-schemas.ts';
+import type { CatalogMarket } from '../../../shared/rows/catalog.ts';
 import { checkedSegment, keyParts, UnsafeLibraryName } from '../library/library-layout.ts';
 import { canonicalSnapshotKey } from '../../../shared/snapshot/snapshot-key.ts';
 import { scanPartFiles } from '../library/library-scan.ts';
@@ -10,12 +11,14 @@ import { failureOf, transferKindOf } from './download-failure.ts';
 import { etaMs, RateMeter } from './rate-meter.ts';
 import type { SnapshotTransfer, TransferResult } from './transfer-types.ts';
 
-/** Where the queue gets URLs: a day's manifest, and a fresh link for one key. */
+/** Where the queue gets URLs: a day's manifest, and a fresh link for one key; and the dataset's catalog entry. */
 export interface DownloadLinks {
   /** The keys and pre-signed URLs of one UTC day (`/download`). */
   manifest(query: { source: string; market: string; date: string }): Promise<readonly { key: string; url: string }[]>;
   /** A fresh pre-signed URL for one key (`/snapshots/download?mode=url`). */
   link(key: string, signal: AbortSignal): Promise<string>;
+  /** The dataset's catalog entry (`/catalog`), kept beside the files it downloads; null when the service lists none. */
+  catalogEntry?(source: string, market: string): Promise<CatalogMarket | null>;
 }
 
 /** What the queue needs of the library: where a key lands, whether it is already there, and the root (now, or the one an item was queued for). */
@@ -25,6 +28,8 @@ export interface DownloadLibrary {
   destinationOf(key: string, root?: string): Promise<string>;
   /** Makes a download's folder and checks it is the library's own (see `SnapshotLibrary.ensureFolder`). */
   ensureFolder?(folder: string, root: string): Promise<void>;
+  /** Keeps a dataset's catalog entry beside its files under `root` (`catalog-sidecar.ts`). */
+  keepCatalogEntry?(entry: CatalogMarket, root: string): Promise<void>;
 }
 
 /** Schedules `run` after `ms`; returns the function that cancels it. Injected in tests. */
@@ -108,6 +113,8 @@ export class DownloadQueue {
   #lastEmit = Number.NEGATIVE_INFINITY;
   #cancelTimer: (() => void) | null = null;
   readonly #idleWaiters = new Set<() => void>();
+  /** Datasets (by root, source and market) whose catalog entry this queue has kept already. */
+  readonly #describedDatasets = new Set<string>();
 
   constructor(options: DownloadQueueOptions) {
     this.#options = options;
@@ -180,6 +187,7 @@ export class DownloadQueue {
       }
     }
     const root = await this.#options.library.root();
+    if (wanted.length > 0) await this.#keepCatalogEntry(source, market, root);
     const queuedKeys = new Map([...this.#entries.keys()].map((key) => [canonicalSnapshotKey(key), key]));
     for (const wish of wanted) {
       const url = wish.url;
@@ -203,6 +211,25 @@ export class DownloadQueue {
     }
     this.#changed();
     return this.snapshot();
+  }
+
+  /**
+   * Keeps the dataset's catalog entry beside its files, once per dataset and folder: the offline
+   * source describes the dataset from it. A service that cannot say (or a write that fails) only
+   * leaves the description to the files.
+   */
+  async #keepCatalogEntry(source: string, market: string, root: string): Promise<void> {
+    const id = `${root}\u0000${source}\u0000${market}`;
+    const { links, library } = this.#options;
+    if (this.#describedDatasets.has(id) || links.catalogEntry === undefined || library.keepCatalogEntry === undefined) return;
+    try {
+      const entry = await links.catalogEntry(source, market);
+      if (entry === null) return;
+      await library.keepCatalogEntry(entry, root);
+      this.#describedDatasets.add(id);
+    } catch {
+      // The files are what matters; the entry is a nicety the offline source can do without.
+    }
   }
 
   /** Pauses items (their bytes are kept); no keys pauses the whole queue. */

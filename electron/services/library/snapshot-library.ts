@@ -7,6 +7,8 @@ import { ContractError } from '../../../shared/contract/errors.ts';
 import { insideLibrary, LibraryBoundaryError, libraryFolder } from './library-boundary.ts';
 import { existingLibraryPath, keyParts, libraryFilePath, libraryLayouts, libraryPathOf } from './library-layout.ts';
 import { coveredKeys, scanLibrary, type LibraryEntry } from './library-scan.ts';
+import { writeCatalogSidecar } from './catalog-sidecar.ts';
+import type { CatalogMarket } from '../../../shared/rows/catalog.ts';
 import { RecordCounts, type RecordCounter } from './record-counts.ts';
 
 /** What the library needs from its surroundings. */
@@ -115,6 +117,11 @@ export class SnapshotLibrary {
       if (!(error instanceof LibraryBoundaryError)) throw error;
       throw new ContractError({ kind: 'invalid-request', message: error.message, resolution: 'Remove the symbolic link, or choose another library folder in Settings → Data source, then retry.', channel: null });
     }
+  }
+
+  /** Keeps a dataset's catalog entry beside its files under the root (or `queuedFor`), for the offline source. */
+  async keepCatalogEntry(entry: CatalogMarket, queuedFor?: string): Promise<void> {
+    await writeCatalogSidecar(queuedFor ?? (await this.#options.root()), entry, Date.now());
   }
 
   /** Deletes the files named by these keys, spelled as the index lists them (every layout), removes date folders left empty, and returns the new index. */

@@ -68,7 +68,7 @@ export class DemoStore implements MarketDataStore {
     this.#options = { historyDays: 3, liveRefreshMs: 5_000, generate: generateInProcess, ...options };
     this.#datasets = demoDatasetsAt(options.now());
     this.#root = join(options.dataDir, demoSeedFolder(options.seed));
-    this.#directory = new DirectoryStore(this.#root, decodeHourFile);
+    this.#directory = new DirectoryStore(this.#root, decodeHourFile, { describeDatasets: false });
   }
 
   /** Indexes the files earlier runs generated (partial live hours are regenerated on use). */

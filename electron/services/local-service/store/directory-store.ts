@@ -2,7 +2,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { DatasetDescriptor } from '../../../../shared/dataset-descriptor.ts';
 import type { InstrumentEntry } from '../../../../shared/rows/catalog.ts';
-import type { SnapshotRecord } from '../../../../shared/snapshot/records.ts';
+import type { OptionTickerRecord, SnapshotRecord } from '../../../../shared/snapshot/records.ts';
 import { ByteBudgetCache } from './byte-budget-cache.ts';
 import { captureSummaryBytes, defaultBlockPlan, readCaptureSummary, type BlockPlan, type CaptureSummary, type SnapshotLine } from './capture-summary.ts';
 import { DecodedHourCache, type DecodedHourCacheOptions } from './decoded-hour-cache.ts';
@@ -10,7 +10,10 @@ import { dayFileHoursBytes, readDayFileHours, type DayFileHours, type LineWindow
 import { collectGarbage } from './garbage-collection.ts';
 import { HourRecordsBuilder, type HourRecords } from './hour-records.ts';
 import type { CaptureSegment, DecodedHour, HourBlock, HourBlocks, HourFile, HourRef, MarketDataStore } from './market-data-store.ts';
-import { listFolderHours, type DayFile } from './snapshot-folder-layout.ts';
+import { layoutPrefixes, listFolderHours, type DayFile } from './snapshot-folder-layout.ts';
+import { datasetOfCatalogEntry, fileKinds, inferredDataset, marketKindOf, type FileKinds } from './dataset-facts.ts';
+import { instrumentsOfTickers } from './derived-instruments.ts';
+import { catalogSidecarName, readCatalogSidecar } from '../../library/catalog-sidecar.ts';
 import { fileType } from '../../snapshot/record-decoder.ts';
 import { hourKey, parseSnapshotKey } from '../../../../shared/snapshot/snapshot-key.ts';
 
@@ -35,10 +38,15 @@ export type HourDecoder = (
 export const defaultDecodedHourBytes = 48 * 1024 * 1024;
 /** How long a decoded hour stays cached unread by default. */
 export const defaultDecodedHourIdleMs = 30_000;
-/** Options of a folder store: its decoded-hour cache, and how its files are cut in blocks. */
+/** Options of a folder store: its decoded-hour cache, how its files are cut in blocks, and whether it describes its datasets. */
 export interface DirectoryStoreOptions extends Partial<DecodedHourCacheOptions> {
   /** How files are cut in blocks for `hourBlocks` (`defaultBlockPlan` by default). */
   blockPlan?: BlockPlan;
+  /**
+   * Whether a dataset `datasets.json` does not name is described from its sidecar or files (true
+   * by default); false names it only (a store whose owner describes its datasets, the demo).
+   */
+  describeDatasets?: boolean;
 }
 
 /** Optional sidecar `datasets.json` in the data folder: catalog facts the files cannot carry. */
@@ -78,18 +86,8 @@ function sessionIdAt(key: string, line: number): string {
   return `${key}@${line}`;
 }
 
-/** A dataset guessed from its files when no sidecar describes it. */
-export function inferredDataset(source: string, market: string): DatasetDescriptor {
-  return {
-    source,
-    market,
-    symbol: market.replace(/[-_/]/g, '').toUpperCase(),
-    sourceType: 'exchange',
-    categories: [],
-    terms: { base: null, quote: null, tick_size: null, lot_size: null, min_notional: null },
-    access: { status: 'open', publicCutoffDate: null, gate: 'none' },
-  };
-}
+/** A dataset guessed from its name alone (see `dataset-facts.ts`). */
+export { inferredDataset };
 
 /**
  * Serves a folder of hourly snapshot files laid out as `{root}/data/standard/{source}/{market}/{date}/{key}.jsonl.zst`
@@ -106,6 +104,7 @@ export class DirectoryStore implements MarketDataStore {
   readonly #decode: HourDecoder;
   readonly #cache: DecodedHourCache;
   readonly #blockPlan: BlockPlan;
+  readonly #describeDatasets: boolean;
   /** Decodes under way, by cache key and file version: a second reader of the same hour waits for the first. */
   readonly #decoding = new Map<string, Promise<DecodedHour>>();
   /** Capture summaries by file key, with the file version each was read from (null: unreadable). */
@@ -122,6 +121,10 @@ export class DirectoryStore implements MarketDataStore {
   #byDataset = new Map<string, HourFile[]>();
   #datasets: DatasetDescriptor[] = [];
   #instruments: InstrumentEntry[] = [];
+  /** Row kinds of files, by path, with the file version each was read from: what a dataset without an entry is taken for. */
+  readonly #kinds = new Map<string, { stamp: string; kinds: FileKinds }>();
+  /** Option contracts derived from a dataset's tickers, by dataset, with the hour file (and version) they were read from. */
+  readonly #derivedInstruments = new Map<string, { from: string; entries: readonly InstrumentEntry[] }>();
   #contents: FolderContents = { exists: false, files: 0, datasets: 0, bytes: 0, ignored: 0, partial: 0 };
   /** The scan under way, and whether another was asked for while it ran. */
   #scanning: Promise<void> | null = null;
@@ -136,8 +139,9 @@ export class DirectoryStore implements MarketDataStore {
   constructor(root: string, decode: HourDecoder, options: DirectoryStoreOptions = {}) {
     this.root = root;
     this.#decode = decode;
-    const { blockPlan = defaultBlockPlan, ...cache } = options;
+    const { blockPlan = defaultBlockPlan, describeDatasets = true, ...cache } = options;
     this.#blockPlan = blockPlan;
+    this.#describeDatasets = describeDatasets;
     this.#cache = new DecodedHourCache({ maxBytes: defaultDecodedHourBytes, idleMs: defaultDecodedHourIdleMs, onIdle: () => void collectGarbage(), ...cache });
   }
 
@@ -192,13 +196,11 @@ export class DirectoryStore implements MarketDataStore {
     }
     const manifest = await readManifest(this.root);
     const described = new Map((manifest.datasets ?? []).map((d) => [`${d.source}\u0000${d.market}`, d]));
+    const datasets = await Promise.all([...byDataset].map(async ([id, list]) => described.get(id) ?? (await this.#describe(list))));
     this.#files = files;
     this.#days = new Map(listing.days.map((day) => [day.key, day]));
     this.#byDataset = byDataset;
-    this.#datasets = [...byDataset.keys()].map((id) => {
-      const [source = '', market = ''] = id.split('\u0000');
-      return described.get(id) ?? inferredDataset(source, market);
-    });
+    this.#datasets = datasets;
     this.#instruments = manifest.instruments ?? [];
     const servedHourFiles = listing.files.filter((file) => files.get(file.key)?.path === file.path);
     this.#contents = {
@@ -209,6 +211,33 @@ export class DirectoryStore implements MarketDataStore {
       ignored,
       partial: listing.partial,
     };
+  }
+
+  /**
+   * What a dataset the folder's `datasets.json` does not name is: as a download's catalog entry
+   * said, kept beside its files (`catalog-entry.json` in the dataset's folder, in any layout),
+   * else as the rows of its newest file show (read once per file version).
+   */
+  async #describe(files: readonly HourFile[]): Promise<DatasetDescriptor> {
+    const newest = files[files.length - 1];
+    const source = newest?.source ?? '';
+    const market = newest?.market ?? '';
+    if (!this.#describeDatasets) return inferredDataset(source, market);
+    for (const prefix of layoutPrefixes) {
+      const entry = await readCatalogSidecar(join(this.root, ...prefix, source, market, catalogSidecarName), source, market);
+      if (entry !== null) return datasetOfCatalogEntry(entry);
+    }
+    if (newest === undefined) return inferredDataset(source, market);
+    return inferredDataset(source, market, marketKindOf(await this.#kindsOf(newest.path)));
+  }
+
+  async #kindsOf(path: string): Promise<FileKinds> {
+    const stamp = await stat(path).then((info) => `${info.size}:${info.mtimeMs}`, () => '');
+    const cached = this.#kinds.get(path);
+    if (cached?.stamp === stamp) return cached.kinds;
+    const kinds = await fileKinds(path);
+    this.#kinds.set(path, { stamp, kinds });
+    return kinds;
   }
 
   /** Adds or replaces one file in the index (the demo writes hours while it runs). */
@@ -232,8 +261,34 @@ export class DirectoryStore implements MarketDataStore {
     return Promise.resolve(first === undefined || last === undefined ? null : { start: first.hourStart, end: last.hourStart + hourMs });
   }
 
-  instruments(source: string, market: string): Promise<readonly InstrumentEntry[]> {
-    return Promise.resolve(this.#instruments.filter((entry) => entry.source === source && entry.market === market));
+  /**
+   * The option contracts of an underlying: as the folder's `datasets.json` lists them, else as the
+   * tickers of the dataset's newest hour that has any show them (looking back at most a day of
+   * hours; derived once per file version).
+   */
+  async instruments(source: string, market: string): Promise<readonly InstrumentEntry[]> {
+    const listed = this.#instruments.filter((entry) => entry.source === source && entry.market === market);
+    if (listed.length > 0) return listed;
+    const id = `${source}\u0000${market}`;
+    const hours = this.#byDataset.get(id) ?? [];
+    const tickers = new Set(['option_ticker']);
+    for (const hour of hours.slice(-24).reverse()) {
+      const stamp = await stat(hour.path).then((info) => `${hour.key}@${info.size}:${info.mtimeMs}`, () => null);
+      if (stamp === null) continue;
+      const cached = this.#derivedInstruments.get(id);
+      if (cached?.from === stamp) return cached.entries;
+      const decoded = await this.readHour(hour, tickers).catch(() => null);
+      const records: OptionTickerRecord[] = [];
+      for (let index = 0; index < (decoded?.records.length ?? 0); index++) {
+        const record = decoded?.records.at(index);
+        if (record?.type === 'option_ticker') records.push(record);
+      }
+      if (records.length === 0) continue;
+      const entries = instrumentsOfTickers(source, market, records);
+      this.#derivedInstruments.set(id, { from: stamp, entries });
+      return entries;
+    }
+    return [];
   }
 
   hours(source: string, market: string, from: number, to: number): Promise<readonly HourRef[]> {
