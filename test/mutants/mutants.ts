@@ -1,6 +1,7 @@
 import { heatmapMutants } from './heatmap-mutants.ts';
 import { marketMutants } from './market-mutants.ts';
 import { offlineMutants } from './offline-mutants.ts';
+import { realToolsMutants } from './real-tools-mutants.ts';
 import type { Mutant } from './mutant-runner.ts';
 
 // Each mutant breaks one behaviour that issue F6 found unguarded (or that F6 added), and names
@@ -220,4 +221,5 @@ export const mutants: readonly Mutant[] = [
   ...marketMutants,
   ...heatmapMutants,
   ...offlineMutants,
+  ...realToolsMutants,
 ];
