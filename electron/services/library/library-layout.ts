@@ -72,6 +72,13 @@ async function namesIn(folder: string): Promise<string[]> {
   }
 }
 
+/** The files of a layout that hold a key's span under any spelling of it (`…-13`, `…-130000`); a day file is not one of an hour's. */
+export async function spellingsOfKey(root: string, key: string, layout: LibraryLayout): Promise<string[]> {
+  const wanted = keyParts(key);
+  const folder = dayFolder(root, layout, wanted.source, wanted.market, wanted.date);
+  return (await namesIn(folder)).filter((name) => parseSnapshotKey(name)?.key === wanted.key).map((name) => join(folder, name));
+}
+
 /**
  * Where the library holds a key's data under a root, or null: the file named as the key is
  * spelled, else a file of the same span in another spelling (`…-13` and `…-130000`), else, for an

@@ -5,7 +5,7 @@ import type { StateNotice } from '../../../shared/contract/state-notices.ts';
 import { freeBytesAt } from './free-bytes.ts';
 import { ContractError } from '../../../shared/contract/errors.ts';
 import { insideLibrary, LibraryBoundaryError, libraryFolder } from './library-boundary.ts';
-import { existingLibraryPath, keyParts, libraryFilePath, libraryLayouts, libraryPathOf } from './library-layout.ts';
+import { existingLibraryPath, keyParts, libraryLayouts, libraryPathOf, spellingsOfKey } from './library-layout.ts';
 import { coveredKeys, scanLibrary, type LibraryEntry } from './library-scan.ts';
 import { writeCatalogSidecar } from './catalog-sidecar.ts';
 import type { CatalogMarket } from '../../../shared/rows/catalog.ts';
@@ -124,20 +124,25 @@ export class SnapshotLibrary {
     await writeCatalogSidecar(queuedFor ?? (await this.#options.root()), entry, Date.now());
   }
 
-  /** Deletes the files named by these keys, spelled as the index lists them (every layout), removes date folders left empty, and returns the new index. */
+  /**
+   * Deletes the files of these keys in any spelling (`…-13` and `…-130000` are one hour; a day
+   * file is deleted only by its own key) in every layout, removes date folders left empty, and
+   * returns the new index.
+   */
   async delete(keys: readonly string[]): Promise<LibraryIndex> {
     for (const key of keys) keyParts(key);
     const root = await this.#options.root();
     const removed: string[] = [];
     for (const key of keys) {
       for (const layout of libraryLayouts) {
-        const path = libraryFilePath(root, key, layout);
-        // Only the library's own files: never one reached through a symbolic link.
-        if (!(await insideLibrary(root, path, 'file'))) continue;
-        await rm(path, { force: true });
-        removed.push(path);
-        // Only an empty folder is removed; one still holding files (or a .part) stays.
-        await rmdir(dirname(path)).catch(() => undefined);
+        for (const path of await spellingsOfKey(root, key, layout)) {
+          // Only the library's own files: never one reached through a symbolic link.
+          if (!(await insideLibrary(root, path, 'file'))) continue;
+          await rm(path, { force: true });
+          removed.push(path);
+          // Only an empty folder is removed; one still holding files (or a .part) stays.
+          await rmdir(dirname(path)).catch(() => undefined);
+        }
       }
     }
     await this.#counts.forget(removed);

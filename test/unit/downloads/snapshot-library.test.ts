@@ -188,6 +188,16 @@ describe('the library and the key spellings of the real tools', () => {
     const after = await lib.delete(['standard-binance-BTC-USDT-2024-01-01-000000']);
     expect(existsSync(sdkFile)).toBe(false);
     expect(after.datasets.map((dataset) => dataset.market)).toEqual(['BTC-USD']);
+    // The calendar deletes by the listing's (canonical) key: the file of that hour goes whatever its spelling.
+    const other = join(day(root), 'standard-binance-BTC-USDT-2024-01-01-020000.jsonl.zst');
+    await put(other, 'b');
+    await lib.delete(['standard-binance-BTC-USDT-2024-01-01-02']);
+    expect(existsSync(other)).toBe(false);
+    // An hour key never deletes the whole-day file that holds the hour; the day key does.
+    await lib.delete(['standard-lighter-BTC-USD-2026-11-24-05']);
+    expect(existsSync(dayFile(root))).toBe(true);
+    await lib.delete(['standard-lighter-BTC-USD-2026-11-24']);
+    expect(existsSync(dayFile(root))).toBe(false);
     await lib.close();
   });
 });
