@@ -28,7 +28,16 @@ export const commands: readonly CommandEntry[] = [
     run: async (args) => (await import('./serve-command.ts')).runServe(args),
   },
   { name: 'inspect', usage: 'inspect FILE [--json]', summary: 'Format, counts by record type, time range and errors of a snapshot file', run: async (args) => (await import('./snapshot-commands.ts')).runInspect(args) },
-  { name: 'decode', usage: 'decode FILE [--lenient]', summary: 'Print the normalized records of a snapshot file as JSON lines', run: async (args) => (await import('./snapshot-commands.ts')).runDecode(args) },
+  {
+    name: 'decode',
+    usage: 'decode FILE [--lenient] [--raw]',
+    summary: 'Print the records of a snapshot file as JSON lines: every field each row had, "normalized" where one was read differently',
+    details: [
+      '  --lenient       skip malformed v2 lines (counted on stderr) instead of stopping at the first',
+      '  --raw           print each record\'s line exactly as the file has it (line N matches line N without --raw)',
+    ].join('\n'),
+    run: async (args) => (await import('./snapshot-commands.ts')).runDecode(args),
+  },
   { name: 'book', usage: 'book FILE... [--depth N] [--at T]', summary: 'Print one JSON line per reconstructed order book', run: async (args) => (await import('./book-command.ts')).runBook(args) },
   { name: 'get', usage: 'get <path> [--<param> <value> ...] [--all] [--base-url URL]', summary: "Print any endpoint's rows as JSON lines, through the client", run: async (args) => (await import('./get-command.ts')).runGet(args) },
   { name: 'key', usage: 'key set|status|delete [--base-url URL]', summary: 'Manage the API key in the OS keychain (set reads stdin)', run: async (args) => (await import('./key-command.ts')).runKey(args) },

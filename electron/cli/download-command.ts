@@ -6,6 +6,8 @@ import { downloadErrorOf } from '../services/downloads/download-failure.ts';
 import { DownloadQueue } from '../services/downloads/download-queue.ts';
 import { transferSnapshot } from '../services/downloads/snapshot-transfer.ts';
 import { existingLibraryPath, libraryPathOf, UnsafeLibraryName } from '../services/library/library-layout.ts';
+import { writeCatalogSidecar } from '../services/library/catalog-sidecar.ts';
+import { parseSnapshotKey } from '../../shared/snapshot/snapshot-key.ts';
 import { checkBaseUrl, defaultBaseUrl } from './cli-base-url.ts';
 import { defaultCliRoot } from './download-help.ts';
 import { formatBytes } from '../../shared/byte-size.ts';
@@ -99,11 +101,11 @@ function line(value: Record<string, unknown>): void {
   process.stdout.write(`${JSON.stringify(value)}\n`);
 }
 
-/** The keys of the listed hours of a range (`/snapshots`, every page). */
+/** The keys of the listed files of a range (`/snapshots`, every page): hours, and whole days listed without an hour. */
 async function listedKeys(client: MarketDataClient, args: DownloadArguments, from: number, to: number): Promise<string[]> {
   const keys: string[] = [];
   for await (const entry of client.snapshots({ source: args.source, market: args.market, from: new Date(from).toISOString(), to: new Date(to).toISOString(), limit: 1000 })) {
-    if (entry.hour !== undefined) keys.push(entry.key);
+    if (entry.hour !== undefined || parseSnapshotKey(entry.key)?.span === 'day') keys.push(entry.key);
   }
   return keys;
 }
@@ -136,6 +138,7 @@ export async function runDownload(args: readonly string[]): Promise<number> {
       root: () => Promise.resolve(request.root),
       pathOf: (key) => existingLibraryPath(request.root, key),
       destinationOf: (key) => Promise.resolve(libraryPathOf(request.root, key)),
+      keepCatalogEntry: (entry) => writeCatalogSidecar(request.root, entry, Date.now()),
     },
     concurrency: request.concurrency,
     onLanded: (key, result) => {

@@ -1,33 +1,34 @@
 import { once } from 'node:events';
 import type { SnapshotErrorShape } from '../../shared/snapshot/decode-errors.ts';
 import type { SnapshotSummary } from '../../shared/snapshot/decode-summary.ts';
-import { decodeSnapshot } from '../services/snapshot/snapshot-reader.ts';
+import { decodeSnapshot, type SnapshotReadOptions } from '../services/snapshot/snapshot-reader.ts';
 import { readCommandLine } from './command-line.ts';
 
 /** Exit code for a bad file (the file could not be decoded to the end). */
 const badFileExit = 1;
 
 const oneFile = { name: 'FILE', min: 1, max: 1 } as const;
-const decodeSyntax = { options: { lenient: 'flag' }, positionals: oneFile } as const;
+const decodeSyntax = { options: { lenient: 'flag', raw: 'flag' }, positionals: oneFile } as const;
 const inspectSyntax = { options: { json: 'flag', lenient: 'flag' }, positionals: oneFile } as const;
 
-/** What `mde decode` and `mde inspect` were asked: the file, leniency, and (inspect) JSON output. */
+/** What `mde decode` and `mde inspect` were asked: the file, leniency, (inspect) JSON output, (decode) the raw lines. */
 export interface SnapshotCommandArgs {
   file: string;
   lenient: boolean;
   json: boolean;
+  raw: boolean;
 }
 
-/** Parses `decode FILE [--lenient]`; a mistake is a `UsageError`. */
+/** Parses `decode FILE [--lenient] [--raw]`; a mistake is a `UsageError`. */
 export function parseDecodeArgs(args: readonly string[]): SnapshotCommandArgs {
   const { flags, positionals } = readCommandLine(args, decodeSyntax);
-  return { file: positionals[0] ?? '', lenient: flags.has('lenient'), json: false };
+  return { file: positionals[0] ?? '', lenient: flags.has('lenient'), json: false, raw: flags.has('raw') };
 }
 
 /** Parses `inspect FILE [--json] [--lenient]`; a mistake is a `UsageError`. */
 export function parseInspectArgs(args: readonly string[]): SnapshotCommandArgs {
   const { flags, positionals } = readCommandLine(args, inspectSyntax);
-  return { file: positionals[0] ?? '', lenient: flags.has('lenient'), json: flags.has('json') };
+  return { file: positionals[0] ?? '', lenient: flags.has('lenient'), json: flags.has('json'), raw: false };
 }
 
 function printError(command: string, error: SnapshotErrorShape): void {
@@ -38,10 +39,39 @@ async function writeOut(text: string | Buffer): Promise<void> {
   if (!process.stdout.write(text)) await once(process.stdout, 'drain');
 }
 
-/** `mde decode FILE [--lenient]`: prints one JSON object per event record. */
+/**
+ * The options of a decode that prints each event record's line as the file has it (`--raw`): the
+ * same records as the decoded lines, line for line, without the metadata row or skipped lines.
+ */
+function rawLines(lenient: boolean): SnapshotReadOptions & { onRecords: () => Promise<void>; flush: () => Promise<void> } {
+  let held: Buffer[] = [];
+  const flush = async (): Promise<void> => {
+    if (held.length === 0) return;
+    const text = Buffer.concat(held);
+    held = [];
+    await writeOut(text);
+  };
+  return {
+    lenient,
+    onLine: (record, bytes, start, end) => {
+      if (record !== null) held.push(Buffer.from(bytes.subarray(start, end)), newline);
+    },
+    onRecords: flush,
+    flush,
+  };
+}
+const newline = Buffer.from('\n');
+
+/**
+ * `mde decode FILE [--lenient] [--raw]`: prints one JSON object per event record, lossless (every
+ * field the row had; `normalized` says what was read differently); with `--raw`, each of those
+ * records' lines exactly as the file has them.
+ */
 export async function runDecode(args: readonly string[]): Promise<number> {
   const parsed = parseDecodeArgs(args);
-  const result = await decodeSnapshot({ path: parsed.file }, { lenient: parsed.lenient, onText: writeOut });
+  const raw = parsed.raw ? rawLines(parsed.lenient) : null;
+  const result = raw === null ? await decodeSnapshot({ path: parsed.file }, { lenient: parsed.lenient, onText: writeOut }) : await decodeSnapshot({ path: parsed.file }, raw);
+  await raw?.flush();
   if (!result.ok) {
     printError('decode', result.error);
     return badFileExit;

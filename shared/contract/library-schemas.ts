@@ -10,8 +10,10 @@ const sourceName = z.string().min(1).max(200);
 const marketName = z.string().min(1).max(200);
 const utcDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a UTC date is written YYYY-MM-DD');
 const unixMs = z.number().int();
-/** An opaque snapshot key (`standard-{source}-{market}-{date}-{HH}`), as `/snapshots` lists it. */
+/** An opaque snapshot key (`standard-{source}-{market}-{date}-{HH}`, or as the real tools spell it), as `/snapshots` lists it. */
 export const snapshotKeySchema = z.string().min(1).max(600);
+/** A file that holds a whole UTC day (its key has no time); absent for an hour file. */
+const daySpanSchema = z.literal('day').optional();
 
 /** A dataset's access status and public cutoff, as `/snapshots` reports them (spec 2.12). */
 export const datasetAccessSchema = z.object({
@@ -92,7 +94,9 @@ export const downloadItemSchema = z.object({
   source: sourceName,
   market: marketName,
   date: utcDate,
+  /** The hour an hour file covers; 0 for a whole-day file. */
   hour: z.number().int().min(0).max(23),
+  span: daySpanSchema,
   state: z.enum(downloadStates),
   bytes: z.number().nonnegative(),
   /** Unknown until the host says (Content-Length); null then. */
@@ -136,7 +140,9 @@ export const downloadKeysInput = z.object({ keys: z.array(snapshotKeySchema).max
 export const libraryFileSchema = z.object({
   key: snapshotKeySchema,
   date: utcDate,
+  /** The hour an hour file covers; 0 for a whole-day file. */
   hour: z.number().int().min(0).max(23),
+  span: daySpanSchema,
   bytes: z.number().int().nonnegative(),
   /** From the decoder's inspect; null until the file has been inspected once. */
   records: z.number().int().nonnegative().nullable(),

@@ -10,7 +10,9 @@ import { useTempDirs } from '../support/temp-dir.ts';
 
 // The bundled `mde` (what `npm run mde` runs) must print byte for byte what the command line
 // printed before it was bundled and sped up. The golden outputs in test/fixtures/cli/golden were
-// written by the tsx-run CLI of commit 501e6a6 over these fixtures; the big ones are zstd-compressed.
+// written by the tsx-run CLI of commit 501e6a6 over these fixtures (the decode outputs again when F14
+// made decode lossless: the same lines with exchange_sequence, the rows' other fields and
+// `normalized` added, checked field by field against the old ones); the big ones are zstd-compressed.
 
 const fixtures = join(import.meta.dirname, '..', 'fixtures');
 const golden = join(fixtures, 'cli', 'golden');

@@ -28,7 +28,7 @@ describe('mde decode and inspect', () => {
     const lines = result.stdout.trimEnd().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
     expect(lines).toHaveLength(7);
     expect(lines[0]).toEqual({
-      type: 'orderbook', collector_timestamp: 1717200000100, collector_sequence: 3, exchange_timestamp: 1717199999950,
+      type: 'orderbook', collector_timestamp: 1717200000100, collector_sequence: 3, exchange_timestamp: 1717199999950, exchange_sequence: 'b-1',
       source: 'aster', market: 'ETH-USDT', instrument: null,
       data: { is_snapshot: true, bids: [[3501.25, 1.5], [3501, 0.75]], asks: [[3502.5, 2], [3503.75, 0.125]] },
     });

@@ -2,6 +2,7 @@ import { heatmapMutants } from './heatmap-mutants.ts';
 import { marketMutants } from './market-mutants.ts';
 import { offlineMutants } from './offline-mutants.ts';
 import { researchMutants } from './research-mutants.ts';
+import { realToolsMutants } from './real-tools-mutants.ts';
 import type { Mutant } from './mutant-runner.ts';
 
 // Each mutant breaks one behaviour that issue F6 found unguarded (or that F6 added), and names
@@ -17,8 +18,8 @@ export const mutants: readonly Mutant[] = [
     id: 'manifest-key-hhmmss',
     breaks: 'a /download manifest entry carries a key the /snapshots listing does not',
     file: 'electron/services/local-service/routes/snapshot-routes.ts',
-    find: '        key: file.key,\n        url:',
-    replace: '        key: `${file.key}0000`,\n        url:',
+    find: '        key: storedFileOf(file).key,\n        url:',
+    replace: '        key: `${storedFileOf(file).key}0000`,\n        url:',
     tests: ['test/integration/conformance/snapshots.test.ts'],
   },
   {
@@ -222,4 +223,5 @@ export const mutants: readonly Mutant[] = [
   ...heatmapMutants,
   ...offlineMutants,
   ...researchMutants,
+  ...realToolsMutants,
 ];

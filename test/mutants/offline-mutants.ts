@@ -48,8 +48,8 @@ export const offlineMutants: readonly Mutant[] = [
     id: 'library-rescan-drops-cache',
     breaks: 'a rescan throws away the decoded hours of files that did not change',
     file: 'electron/services/local-service/store/directory-store.ts',
-    find: '    this.#files = files;\n    this.#byDataset = byDataset;',
-    replace: '    this.#files = files;\n    this.#cache = new DecodedHourCache({ maxBytes: 1 });\n    this.#byDataset = byDataset;',
+    find: '    this.#files = files;\n    this.#days = new Map(listing.days.map((day) => [day.key, day]));',
+    replace: '    this.#files = files;\n    this.#cache = new DecodedHourCache({ maxBytes: 1 });\n    this.#days = new Map(listing.days.map((day) => [day.key, day]));',
     tests: [folder],
   },
   {

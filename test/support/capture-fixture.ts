@@ -97,3 +97,37 @@ export function referenceHourOfHand(hour: HandHour): ReferenceHour {
   }));
   return { hourStart: hour.hourStart, updates: [], rows };
 }
+
+/** The whole-day key of a hand-made dataset day (no time): `standard-{source}-{market}-{date}`. */
+export function handDayKey(hour: Pick<HandHour, 'source' | 'market' | 'hourStart'>): string {
+  return `standard-${hour.source}-${hour.market}-${new Date(hour.hourStart).toISOString().slice(0, 10)}`;
+}
+
+/**
+ * One whole-day file holding hand-made hours of one day, one after another (as the SDKs write a
+ * daily file): a metadata row covering the day, then every hour's rows in order. Row `i` of the
+ * concatenated rows is on line `i + 2`.
+ */
+export function handDayFileText(hours: readonly HandHour[]): string {
+  const [first] = hours;
+  if (first === undefined) throw new Error('a day file needs an hour');
+  const dayStart = first.hourStart - (first.hourStart % (24 * hourMs));
+  const rows = hours.flatMap((hour) => hour.rows);
+  const text = handFileText({ ...first, hourStart: dayStart, rows });
+  // The day's metadata row says it covers the day.
+  const [metadata = '', ...rest] = text.split('\n');
+  const header = JSON.parse(metadata) as { data: Record<string, unknown> };
+  header.data['end_time'] = dayStart + 24 * hourMs - 1;
+  return [JSON.stringify(header), ...rest].join('\n');
+}
+
+/** Writes hand-made hours as one whole-day file named `name` (by default the day key) in `{root}/{source}/{market}/{date}/`; returns its path. */
+export async function writeHandDay(root: string, hours: readonly HandHour[], name?: string): Promise<string> {
+  const [first] = hours;
+  if (first === undefined) throw new Error('a day file needs an hour');
+  const dir = join(root, first.source, first.market, new Date(first.hourStart).toISOString().slice(0, 10));
+  await mkdir(dir, { recursive: true });
+  const path = join(dir, `${name ?? handDayKey(first)}.jsonl.zst`);
+  await writeFile(path, compressZstdFrame(new TextEncoder().encode(handDayFileText(hours))));
+  return path;
+}

@@ -3,7 +3,7 @@ import { CaptureRestarts } from '../../../shared/book/capture-stream.ts';
 import type { SnapshotRecord, TradeRecord } from '../../../shared/snapshot/records.ts';
 import { SnapshotReader } from '../snapshot/snapshot-reader.ts';
 import type { BookInput } from './book-input.ts';
-import { isCoverageGap, snapshotKeyHour, summaryHour } from './snapshot-hour.ts';
+import { isCoverageGap, snapshotKeySpan, summarySpan, type FileSpan } from './snapshot-hour.ts';
 
 /** Where a multi-file replay is: compressed bytes read of all files, and the current file. */
 export interface FileReplayProgress {
@@ -58,8 +58,8 @@ class FileCaptureStream {
 /**
  * Reads snapshot files in the given order, each in its own line (arrival) order, as batches of
  * book inputs (an `OrderbookRecord` is a `BookEvent` as it is). A reset clears the books: between
- * two files whose hours are not consecutive (judged from the snapshot key in the name, else the
- * metadata header or first timestamp), the field notes' rule that an hour with no file clears the
+ * two files whose spans do not meet (an hour or a whole day, judged from the snapshot key in the
+ * name in any spelling, else the metadata header or first timestamp), the field notes' rule that an hour with no file clears the
  * books; and where `collector_sequence` starts again (a collector restart, a new capture session),
  * within a file or between contiguous files. Throws `SnapshotDecodeError`.
  */
@@ -67,13 +67,13 @@ export async function* bookInputsFromFiles(paths: readonly string[], options: Fi
   const totalBytes = options.onProgress === undefined ? 0 : await totalSize(paths);
   const stream = new FileCaptureStream();
   let bytesBefore = 0;
-  let previousHour: number | null = null;
-  const enterHour = (hour: number | null): BookInput[] => {
-    const gap = isCoverageGap(previousHour, hour);
-    if (hour !== null) previousHour = hour;
-    if (!gap || hour === null) return [];
+  let previousSpan: FileSpan | null = null;
+  const enterSpan = (span: FileSpan | null): BookInput[] => {
+    const gap = isCoverageGap(previousSpan, span);
+    if (span !== null) previousSpan = span;
+    if (!gap || span === null) return [];
     stream.gap();
-    return [{ reset: true, collectorTimestamp: hour, cause: 'coverage-gap' }];
+    return [{ reset: true, collectorTimestamp: span.start, cause: 'coverage-gap' }];
   };
   for (const [fileIndex, file] of paths.entries()) {
     const reader = new SnapshotReader(
@@ -83,15 +83,15 @@ export async function* bookInputsFromFiles(paths: readonly string[], options: Fi
         onProgress: (progress) => options.onProgress?.({ bytesRead: bytesBefore + progress.bytesRead, totalBytes, fileIndex, file }),
       },
     );
-    // Judge the file's hour from its name before reading, else from its header or first record.
-    const nameHour = snapshotKeyHour(file);
-    let judged = nameHour !== null;
-    if (nameHour !== null) {
-      const reset = enterHour(nameHour);
+    // Judge the file's span (an hour, or a whole day) from its name before reading, else from its header or first record.
+    const nameSpan = snapshotKeySpan(file);
+    let judged = nameSpan !== null;
+    if (nameSpan !== null) {
+      const reset = enterSpan(nameSpan);
       if (reset.length > 0) yield reset;
     }
     for await (const records of reader) {
-      const inputs: BookInput[] = judged ? [] : enterHour(summaryHour(reader.summary()));
+      const inputs: BookInput[] = judged ? [] : enterSpan(summarySpan(reader.summary()));
       judged = true;
       const trades: TradeRecord[] = [];
       for (const record of records) {

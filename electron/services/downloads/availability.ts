@@ -1,6 +1,7 @@
 import type { Availability, AvailableHour, ManifestSummary } from '../../../shared/contract/library-schemas.ts';
 import type { MarketDataClient } from '../client/market-data-client.ts';
 import { checkedSegment } from '../library/library-layout.ts';
+import { canonicalSnapshotKey, parseSnapshotKey } from '../../../shared/snapshot/snapshot-key.ts';
 
 /** Pages of `/snapshots` one availability answer reads at most (1000 hours each: over 40 days per page). */
 export const availabilityPageCap = 20;
@@ -9,6 +10,7 @@ const hourMs = 3_600_000;
 
 /** What availability needs besides the client: the library's keys and whether a key is stored. */
 export interface AvailabilityContext {
+  /** The canonical keys the library covers (`SnapshotLibrary.keys`). */
   localKeys: () => Promise<ReadonlySet<string>>;
   hasKey: () => Promise<boolean>;
   pageCap?: number;
@@ -46,7 +48,11 @@ export async function availabilityOf(
   for await (const page of stream.pages()) {
     if (pages === 0) access = accessOf(page.envelope);
     pages++;
-    for (const entry of page.items) if (entry.hour !== undefined) listed.push({ date: entry.date, hour: entry.hour, key: entry.key });
+    for (const entry of page.items) {
+      if (entry.hour !== undefined) listed.push({ date: entry.date, hour: entry.hour, key: entry.key });
+      // A whole-day file is listed without an hour: each hour of its day is available through it.
+      else if (parseSnapshotKey(entry.key)?.span === 'day') for (let hour = 0; hour < 24; hour++) listed.push({ date: entry.date, hour, key: entry.key });
+    }
     if (page.hasMore && pages >= cap) {
       truncated = true;
       break;
@@ -57,7 +63,8 @@ export async function availabilityOf(
     .sort((a, b) => a.date.localeCompare(b.date) || a.hour - b.hour)
     .map((entry) => ({
       ...entry,
-      local: local.has(entry.key),
+      // The service may spell the hour `…-HHMMSS`; the library knows it by its canonical key.
+      local: local.has(canonicalSnapshotKey(entry.key)),
       needsKey: gated && !hasKey && access.publicCutoffDate !== null && entry.date > access.publicCutoffDate,
     }));
   const last = hours.at(-1);

@@ -1,4 +1,4 @@
-import { parseSnapshotKey } from '../local-service/snapshot-keys.ts';
+import { parseSnapshotKey } from '../../../shared/snapshot/snapshot-key.ts';
 import { keyParts } from '../library/library-layout.ts';
 import { readStateJson } from '../state/state-file.ts';
 import { nodeAtomicWriteFs, writeFileAtomic, type AtomicWriteFs } from '../settings/atomic-write.ts';
@@ -9,6 +9,7 @@ export interface JournalEntry {
   source: string;
   market: string;
   date: string;
+  /** The hour an hour file covers; 0 for a whole-day file. */
   hour: number;
   state: 'queued' | 'paused';
   totalBytes: number | null;
@@ -47,7 +48,7 @@ function entryOf(value: unknown): JournalEntry | null {
   if (state !== 'queued' && state !== 'paused') return null;
   const total = typeof totalBytes === 'number' && Number.isSafeInteger(totalBytes) && totalBytes >= 0 ? totalBytes : null;
   const root = typeof row['root'] === 'string' && row['root'] !== '' ? row['root'] : null;
-  return { key, source, market, date: parts.date, hour: parts.hour, state, totalBytes: total, root };
+  return { key, source, market, date: parts.date, hour: parts.hour ?? 0, state, totalBytes: total, root };
 }
 
 /**

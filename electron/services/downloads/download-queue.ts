@@ -1,6 +1,8 @@
 import { rm } from 'node:fs/promises';
 import type { DownloadItem, DownloadQueue as DownloadQueueView } from '../../../shared/contract/library-schemas.ts';
+import type { CatalogMarket } from '../../../shared/rows/catalog.ts';
 import { checkedSegment, keyParts, UnsafeLibraryName } from '../library/library-layout.ts';
+import { canonicalSnapshotKey } from '../../../shared/snapshot/snapshot-key.ts';
 import { scanPartFiles } from '../library/library-scan.ts';
 import type { StateNotice } from '../../../shared/contract/state-notices.ts';
 import { keepAside } from '../state/state-file.ts';
@@ -9,12 +11,14 @@ import { failureOf, transferKindOf } from './download-failure.ts';
 import { etaMs, RateMeter } from './rate-meter.ts';
 import type { SnapshotTransfer, TransferResult } from './transfer-types.ts';
 
-/** Where the queue gets URLs: a day's manifest, and a fresh link for one key. */
+/** Where the queue gets URLs: a day's manifest, and a fresh link for one key; and the dataset's catalog entry. */
 export interface DownloadLinks {
   /** The keys and pre-signed URLs of one UTC day (`/download`). */
   manifest(query: { source: string; market: string; date: string }): Promise<readonly { key: string; url: string }[]>;
   /** A fresh pre-signed URL for one key (`/snapshots/download?mode=url`). */
   link(key: string, signal: AbortSignal): Promise<string>;
+  /** The dataset's catalog entry (`/catalog`), kept beside the files it downloads; null when the service lists none. */
+  catalogEntry?(source: string, market: string): Promise<CatalogMarket | null>;
 }
 
 /** What the queue needs of the library: where a key lands, whether it is already there, and the root (now, or the one an item was queued for). */
@@ -24,6 +28,8 @@ export interface DownloadLibrary {
   destinationOf(key: string, root?: string): Promise<string>;
   /** Makes a download's folder and checks it is the library's own (see `SnapshotLibrary.ensureFolder`). */
   ensureFolder?(folder: string, root: string): Promise<void>;
+  /** Keeps a dataset's catalog entry beside its files under `root` (`catalog-sidecar.ts`). */
+  keepCatalogEntry?(entry: CatalogMarket, root: string): Promise<void>;
 }
 
 /** Schedules `run` after `ms`; returns the function that cancels it. Injected in tests. */
@@ -107,6 +113,8 @@ export class DownloadQueue {
   #lastEmit = Number.NEGATIVE_INFINITY;
   #cancelTimer: (() => void) | null = null;
   readonly #idleWaiters = new Set<() => void>();
+  /** Datasets (by root, source and market) whose catalog entry this queue has kept already. */
+  readonly #describedDatasets = new Set<string>();
 
   constructor(options: DownloadQueueOptions) {
     this.#options = options;
@@ -135,8 +143,9 @@ export class DownloadQueue {
       restored.item.totalBytes = entry.totalBytes;
       this.#entries.set(entry.key, restored);
     }
-    const owned = new Set(journal.items.map((entry) => entry.key));
-    const unowned = (await scanPartFiles(current)).filter((part) => !owned.has(part.key));
+    // A part is named by the canonical key, whatever spelling the service listed its key in.
+    const owned = new Set(journal.items.map((entry) => canonicalSnapshotKey(entry.key)));
+    const unowned = (await scanPartFiles(current)).filter((part) => !owned.has(part.canonicalKey));
     const whole = read.unreadable === null && read.dropped === 0;
     if (whole) for (const part of unowned) await rm(part.path, { force: true });
     else await this.#tellJournalTrouble(read.unreadable, read.dropped, unowned.length, current);
@@ -155,7 +164,11 @@ export class DownloadQueue {
     this.#options.onNotice?.(notice);
   }
 
-  /** Queues the hours and days asked for. A key already queued is the same item; a key already in the library is skipped. */
+  /**
+   * Queues the hours and days asked for. A key already queued is the same item (in any spelling:
+   * `…-13` and `…-130000` are one hour); a key already in the library is skipped. Items keep the
+   * key as the service listed it (links are asked for with it); files land under the canonical key.
+   */
   async enqueue(request: DownloadRequest): Promise<DownloadQueueView> {
     this.#checkOpen();
     const source = checkedSegment('source', request.source);
@@ -174,7 +187,13 @@ export class DownloadQueue {
       }
     }
     const root = await this.#options.library.root();
-    for (const { key, url } of wanted) {
+    if (wanted.length > 0) await this.#keepCatalogEntry(source, market, root);
+    const queuedKeys = new Map([...this.#entries.keys()].map((key) => [canonicalSnapshotKey(key), key]));
+    for (const wish of wanted) {
+      const url = wish.url;
+      const canonical = canonicalSnapshotKey(wish.key);
+      const key = queuedKeys.get(canonical) ?? wish.key;
+      queuedKeys.set(canonical, key);
       const existing = this.#entries.get(key);
       if (existing !== undefined && !finalStates.has(existing.item.state)) {
         existing.url ??= url;
@@ -188,10 +207,29 @@ export class DownloadQueue {
       // A finished item of this key (failed, cancelled, or done and deleted since) is queued afresh, at the end.
       this.#entries.delete(key);
       const parts = keyParts(key);
-      this.#entries.set(key, this.#newEntry({ key, source, market, date: parts.date, hour: parts.hour }, 'queued', url, root));
+      this.#entries.set(key, this.#newEntry({ key, source, market, date: parts.date, hour: parts.hour ?? 0 }, 'queued', url, root));
     }
     this.#changed();
     return this.snapshot();
+  }
+
+  /**
+   * Keeps the dataset's catalog entry beside its files, once per dataset and folder: the offline
+   * source describes the dataset from it. A service that cannot say (or a write that fails) only
+   * leaves the description to the files.
+   */
+  async #keepCatalogEntry(source: string, market: string, root: string): Promise<void> {
+    const id = `${root}\u0000${source}\u0000${market}`;
+    const { links, library } = this.#options;
+    if (this.#describedDatasets.has(id) || links.catalogEntry === undefined || library.keepCatalogEntry === undefined) return;
+    try {
+      const entry = await links.catalogEntry(source, market);
+      if (entry === null) return;
+      await library.keepCatalogEntry(entry, root);
+      this.#describedDatasets.add(id);
+    } catch {
+      // The files are what matters; the entry is a nicety the offline source can do without.
+    }
   }
 
   /** Pauses items (their bytes are kept); no keys pauses the whole queue. */
@@ -307,7 +345,7 @@ export class DownloadQueue {
 
   #newEntry(parts: Pick<JournalEntry, 'key' | 'source' | 'market' | 'date' | 'hour'>, state: 'queued' | 'paused', url: string | null, root: string): Entry {
     return {
-      item: { key: parts.key, source: parts.source, market: parts.market, date: parts.date, hour: parts.hour, state, bytes: 0, totalBytes: null, rateBps: 0, etaMs: null, attempts: 0, failure: null },
+      item: { key: parts.key, source: parts.source, market: parts.market, date: parts.date, hour: parts.hour, ...(keyParts(parts.key).span === 'day' ? { span: 'day' as const } : {}), state, bytes: 0, totalBytes: null, rateBps: 0, etaMs: null, attempts: 0, failure: null },
       root,
       url,
       meter: new RateMeter(),

@@ -1,17 +1,22 @@
 import type { Dirent } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { parseSnapshotKey } from '../local-service/snapshot-keys.ts';
+import { hourKey, parseSnapshotKey, type SnapshotSpan } from '../../../shared/snapshot/snapshot-key.ts';
 import { insideLibrary } from './library-boundary.ts';
 import type { LibraryLayout } from './library-layout.ts';
 
 /** One complete snapshot file found under the library root. */
 export interface LibraryEntry {
+  /** The key as the file's name spells it (`…-HH`, `…-HHMMSS`, or a whole day): what deletes or opens it. */
   key: string;
+  /** Its canonical key (`…-HH`, or the day key for a whole-day file). */
+  canonicalKey: string;
   source: string;
   market: string;
   date: string;
+  /** The hour an hour file covers; 0 for a whole-day file. */
   hour: number;
+  span: SnapshotSpan;
   path: string;
   bytes: number;
   mtimeMs: number;
@@ -57,7 +62,8 @@ async function scanTree(base: string, layout: LibraryLayout, fileSuffix = suffix
           const path = join(dayPath, name);
           try {
             const info = await stat(path);
-            if (info.isFile()) found.push({ key, ...parts, path, bytes: info.size, mtimeMs: info.mtimeMs, layout });
+            const entry = { key, canonicalKey: parts.key, source, market, date, hour: parts.hour ?? 0, span: parts.span };
+            if (info.isFile()) found.push({ ...entry, path, bytes: info.size, mtimeMs: info.mtimeMs, layout });
           } catch {
             // Deleted while we looked: not there.
           }
@@ -66,6 +72,19 @@ async function scanTree(base: string, layout: LibraryLayout, fileSuffix = suffix
     }
   }
   return found;
+}
+
+/**
+ * The canonical keys whose data the library's files hold: each file's own, and for a whole-day
+ * file every hour of its day (so a listed hour counts as local whichever way its file is spelled).
+ */
+export function coveredKeys(entries: readonly LibraryEntry[]): Set<string> {
+  const keys = new Set<string>();
+  for (const entry of entries) {
+    keys.add(entry.canonicalKey);
+    if (entry.span === 'day') for (let hour = 0; hour < 24; hour++) keys.add(hourKey(entry.source, entry.market, entry.date, hour));
+  }
+  return keys;
 }
 
 /**

@@ -5,8 +5,10 @@ import type { StateNotice } from '../../../shared/contract/state-notices.ts';
 import { freeBytesAt } from './free-bytes.ts';
 import { ContractError } from '../../../shared/contract/errors.ts';
 import { insideLibrary, LibraryBoundaryError, libraryFolder } from './library-boundary.ts';
-import { existingLibraryPath, keyParts, libraryLayouts, libraryPathOf } from './library-layout.ts';
-import { scanLibrary, type LibraryEntry } from './library-scan.ts';
+import { existingLibraryPath, keyParts, libraryLayouts, libraryPathOf, spellingsOfKey } from './library-layout.ts';
+import { coveredKeys, scanLibrary, type LibraryEntry } from './library-scan.ts';
+import { writeCatalogSidecar } from './catalog-sidecar.ts';
+import type { CatalogMarket } from '../../../shared/rows/catalog.ts';
 import { RecordCounts, type RecordCounter } from './record-counts.ts';
 
 /** What the library needs from its surroundings. */
@@ -34,7 +36,7 @@ function datasetsOf(entries: readonly (LibraryEntry & { records: number | null }
     const id = `${entry.source}\u0000${entry.market}`;
     const dataset = byDataset.get(id) ?? { source: entry.source, market: entry.market, bytes: 0, files: [] };
     dataset.bytes += entry.bytes;
-    dataset.files.push({ key: entry.key, date: entry.date, hour: entry.hour, bytes: entry.bytes, records: entry.records, layout: entry.layout });
+    dataset.files.push({ key: entry.key, date: entry.date, hour: entry.hour, ...(entry.span === 'day' ? { span: 'day' as const } : {}), bytes: entry.bytes, records: entry.records, layout: entry.layout });
     byDataset.set(id, dataset);
   }
   return [...byDataset.values()];
@@ -82,12 +84,19 @@ export class SnapshotLibrary {
     };
   }
 
-  /** The keys of every complete file (one scan, for marking a listing's hours as local). */
+  /**
+   * The canonical keys the library's files cover (one scan, for marking a listing's hours as
+   * local): every spelling counts as its canonical key, and a whole-day file as each of its hours.
+   */
   async keys(): Promise<Set<string>> {
-    return new Set((await scanLibrary(await this.#options.root())).map((entry) => entry.key));
+    return coveredKeys(await scanLibrary(await this.#options.root()));
   }
 
-  /** Where a key's complete file lies (either layout) under the root (or under `root`, the folder a download was queued for), or null when it is not there. */
+  /**
+   * Where a key's data lies (either layout) under the root (or under `root`, the folder a download
+   * was queued for): the file so named, another spelling of it, or the day file holding the hour;
+   * null when it is not there.
+   */
   async pathOf(key: string, root?: string): Promise<string | null> {
     return existingLibraryPath(root ?? (await this.#options.root()), key);
   }
@@ -110,20 +119,30 @@ export class SnapshotLibrary {
     }
   }
 
-  /** Deletes the files of these keys (every layout), removes date folders left empty, and returns the new index. */
+  /** Keeps a dataset's catalog entry beside its files under the root (or `queuedFor`), for the offline source. */
+  async keepCatalogEntry(entry: CatalogMarket, queuedFor?: string): Promise<void> {
+    await writeCatalogSidecar(queuedFor ?? (await this.#options.root()), entry, Date.now());
+  }
+
+  /**
+   * Deletes the files of these keys in any spelling (`…-13` and `…-130000` are one hour; a day
+   * file is deleted only by its own key) in every layout, removes date folders left empty, and
+   * returns the new index.
+   */
   async delete(keys: readonly string[]): Promise<LibraryIndex> {
     for (const key of keys) keyParts(key);
     const root = await this.#options.root();
     const removed: string[] = [];
     for (const key of keys) {
       for (const layout of libraryLayouts) {
-        const path = libraryPathOf(root, key, layout);
-        // Only the library's own files: never one reached through a symbolic link.
-        if (!(await insideLibrary(root, path, 'file'))) continue;
-        await rm(path, { force: true });
-        removed.push(path);
-        // Only an empty folder is removed; one still holding files (or a .part) stays.
-        await rmdir(dirname(path)).catch(() => undefined);
+        for (const path of await spellingsOfKey(root, key, layout)) {
+          // Only the library's own files: never one reached through a symbolic link.
+          if (!(await insideLibrary(root, path, 'file'))) continue;
+          await rm(path, { force: true });
+          removed.push(path);
+          // Only an empty folder is removed; one still holding files (or a .part) stays.
+          await rmdir(dirname(path)).catch(() => undefined);
+        }
       }
     }
     await this.#counts.forget(removed);

@@ -4,7 +4,6 @@ import type { AddressInfo, Socket } from 'node:net';
 import { byteRangeOf } from './byte-range.ts';
 import { answerOnSocket, clientErrorRefusal } from './request-limits.ts';
 import type { UrlSigner } from './signed-url.ts';
-import type { HourFile } from './store/market-data-store.ts';
 
 /** A second origin on loopback that serves pre-signed snapshot downloads, like object storage. */
 export interface DownloadHost {
@@ -21,7 +20,7 @@ export interface DownloadHost {
  */
 export async function startDownloadHost(
   signer: UrlSigner,
-  lookup: (key: string) => Promise<HourFile | null>,
+  lookup: (key: string) => Promise<{ key: string; path: string; bytes: number } | null>,
   nowSeconds: () => number,
   port = 0,
 ): Promise<DownloadHost> {

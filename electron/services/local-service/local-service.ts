@@ -21,7 +21,8 @@ import { UrlSigner } from './signed-url.ts';
 import { ServiceActivity } from './service-activity.ts';
 import { RowMergeResumes } from './rows/row-merge-resumes.ts';
 import { ReadGate } from './read-gate.ts';
-import type { MarketDataStore } from './store/market-data-store.ts';
+import { storedFileOf, type MarketDataStore } from './store/market-data-store.ts';
+import { parseSnapshotKey } from '../../../shared/snapshot/snapshot-key.ts';
 
 /** Options of the local Market Data Service. */
 export interface LocalServiceOptions {
@@ -182,7 +183,10 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
     async (key) => {
       if (faults.storage) throw new Error('storage unavailable');
       const hour = await options.store.hourByKey(key);
-      return hour === null ? null : options.store.file(hour);
+      if (hour === null) return null;
+      // A whole-day file is fetched by its own key only, never by one of its hours'.
+      if (hour.dayFile !== undefined && parseSnapshotKey(key)?.span !== 'day') return null;
+      return storedFileOf(await options.store.file(hour));
     },
     () => Math.floor(now() / 1000),
     options.downloadPort ?? 0,

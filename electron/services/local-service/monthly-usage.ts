@@ -7,8 +7,8 @@ export class MonthlyUsage {
     this.#allowance = allowance;
   }
 
-  /** Counts one request for `key` at `now` and returns the headers to send. */
-  record(key: string, now: number): { headers: Record<string, string>; exhausted: boolean } {
+  /** Counts one request for `key` at `now` and returns the headers to send, and when the month resets (Unix ms). */
+  record(key: string, now: number): { headers: Record<string, string>; exhausted: boolean; resetAt: number } {
     const date = new Date(now);
     const month = date.toISOString().slice(0, 7);
     let entry = this.#counts.get(key);
@@ -21,6 +21,7 @@ export class MonthlyUsage {
     const reset = Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 1);
     return {
       exhausted,
+      resetAt: reset,
       headers: {
         'X-Service-Monthly-Usage-Limit': String(this.#allowance),
         'X-Service-Monthly-Usage-Remaining': String(this.#allowance - entry.used),

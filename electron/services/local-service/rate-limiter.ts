@@ -1,4 +1,4 @@
-import { ServiceHttpError } from './service-error.ts';
+import { rateLimited } from './service-error.ts';
 
 /** The per-client quota: `limit` requests per fixed window of `windowSeconds`. */
 export interface QuotaPolicy {
@@ -16,7 +16,7 @@ export interface QuotaState {
 
 /**
  * Fixed-window request quotas per client (API key, or address when anonymous). A request past
- * the quota is a 429 with `Retry-After` (spec part 7).
+ * the quota is a 429 with `Retry-After` (spec part 7) and the window's end as `reset_at`.
  */
 export class RateLimiter {
   readonly #policy: QuotaPolicy;
@@ -34,14 +34,16 @@ export class RateLimiter {
       window = { startedAt: now - (now % windowMs), count: 0 };
       this.#windows.set(client, window);
     }
-    const resetSeconds = Math.max(1, Math.ceil((window.startedAt + windowMs - now) / 1000));
+    const resetAt = window.startedAt + windowMs;
+    const resetSeconds = Math.max(1, Math.ceil((resetAt - now) / 1000));
     if (window.count >= this.#policy.limit) {
-      throw new ServiceHttpError(
-        429,
+      throw rateLimited(
         'rate_limited',
         `Request quota exceeded: ${this.#policy.limit} requests per ${this.#policy.windowSeconds} s`,
         `Wait ${resetSeconds} s as Retry-After says, then retry.`,
-        { 'Retry-After': String(resetSeconds), ...rateLimitHeaders(this.#policy, { limit: this.#policy.limit, remaining: 0, resetSeconds }) },
+        now,
+        resetAt,
+        rateLimitHeaders(this.#policy, { limit: this.#policy.limit, remaining: 0, resetSeconds }),
       );
     }
     window.count++;

@@ -1,5 +1,6 @@
 import type { SnapshotHeader, SnapshotRecord } from '../../../shared/snapshot/records.ts';
 import { tradeDataKeys, type ScannedRow } from './fast-v2-line.ts';
+import type { DecodedSource } from './record-json.ts';
 import { DecodedRecordText } from './record-text.ts';
 
 // `mde decode` prints each record as `JSON.stringify(decodedRecordJson(record))`. A fast-path row
@@ -11,6 +12,7 @@ const ascii = (text: string): Buffer => Buffer.from(text, 'latin1');
 const openers = { orderbook: ascii('{"type":"orderbook","collector_timestamp":'), trade: ascii('{"type":"trade","collector_timestamp":') };
 const sequenceKey = ascii(',"collector_sequence":');
 const exchangeTimestampKey = ascii(',"exchange_timestamp":');
+const exchangeSequenceKey = ascii(',"exchange_sequence":');
 const sourceKey = ascii(',"source":');
 const marketKey = ascii(',"market":');
 const instrumentKey = ascii(',"instrument":');
@@ -61,6 +63,9 @@ export class DecodedLineOutput {
     this.#put(exchangeTimestampKey);
     if (row.exchangeTimestampStart < 0) this.#put(nullText);
     else this.#copy(bytes, row.exchangeTimestampStart, row.exchangeTimestampEnd);
+    this.#put(exchangeSequenceKey);
+    if (row.exchangeSequenceStart < 0) this.#put(nullText);
+    else this.#copy(bytes, row.exchangeSequenceStart, row.exchangeSequenceEnd);
     this.#put(sourceKey);
     if (row.sourceStart < 0) this.#put(texts.source);
     else this.#copy(bytes, row.sourceStart, row.sourceEnd);
@@ -88,9 +93,12 @@ export class DecodedLineOutput {
     return true;
   }
 
-  /** Appends a record's line. */
-  record(record: SnapshotRecord): void {
-    const text = this.#records.line(record);
+  /**
+   * Appends a record's line. With the row it was decoded from (`source`, parsed), the line also
+   * keeps every field the row had that the record does not, and says what was normalized.
+   */
+  record(record: SnapshotRecord, source?: DecodedSource): void {
+    const text = this.#records.line(record, source);
     this.#reserve(text.length * 3 + 1);
     this.#length += this.#buffer.write(text, this.#length, 'utf8');
     this.#buffer[this.#length++] = 0x0a;

@@ -109,6 +109,9 @@ export class ScannedRow {
   /** -1 when the exchange timestamp is null or absent. */
   exchangeTimestampStart = -1;
   exchangeTimestampEnd = -1;
+  /** The quoted string, quotes included; -1 when null or absent. */
+  exchangeSequenceStart = -1;
+  exchangeSequenceEnd = -1;
   /** The quoted string, quotes included; -1 when absent (the header's source applies). */
   sourceStart = -1;
   sourceEnd = -1;
@@ -268,6 +271,7 @@ export class FastV2LineParser {
     const building = this.building;
     const scanned = this.scanned;
     scanned.exchangeTimestampStart = -1;
+    scanned.exchangeSequenceStart = -1;
     scanned.sourceStart = -1;
     scanned.marketStart = -1;
     scanned.instrumentStart = -1;
@@ -308,8 +312,12 @@ export class FastV2LineParser {
           break;
         case 3:
           if (this.nullOr()) exchangeSequence = null;
-          else if (building) exchangeSequence = this.plainString();
-          else this.string();
+          else {
+            if (building) exchangeSequence = this.plainString();
+            else this.string();
+            scanned.exchangeSequenceStart = at;
+            scanned.exchangeSequenceEnd = this.p;
+          }
           break;
         case 4:
           this.string();

@@ -1,6 +1,6 @@
 import type { RecordEnvelope, SnapshotRecord } from '../../../shared/snapshot/records.ts';
-import { flatLevels } from './book-levels.ts';
-import { LineProblem, numberField, objectField, stringField, nullableStringField, type JsonObject } from './line-problem.ts';
+import { bookSide } from './book-levels.ts';
+import { isJsonObject, LineProblem, numberField, objectField, stringField, nullableStringField, type JsonObject } from './line-problem.ts';
 import { isRecordTime } from './record-time.ts';
 import { pointValue, tradeFields } from './v2-record.ts';
 
@@ -25,9 +25,15 @@ function legacyTime(row: JsonObject): number {
   );
 }
 
+/** Legacy book types that replace the book (the SDK's book builder reads all three), and the one that updates it. */
+export const legacySnapshotTypes: ReadonlySet<string> = new Set(['orderbook', 'orderbook_snapshot', 'l2_snapshot']);
+const legacyDeltaType = 'orderbook_delta';
+
 /**
  * Turns one parsed legacy row `{timestamp, source, market, type, data}` into a typed record.
- * `orderbook` is a snapshot and `orderbook_delta` a delta; other types are kept whole.
+ * `orderbook`, `orderbook_snapshot` and `l2_snapshot` are snapshots and `orderbook_delta` a delta;
+ * a book row's `bids`/`asks` may stand beside `data` (then `data` may be left out). Other types
+ * are kept whole.
  */
 export function legacyRecord(row: JsonObject, line: number): SnapshotRecord {
   const type = stringField(row, 'type');
@@ -41,17 +47,12 @@ export function legacyRecord(row: JsonObject, line: number): SnapshotRecord {
     instrument: nullableStringField(row, 'instrument'),
     line,
   };
+  if (legacySnapshotTypes.has(type) || type === legacyDeltaType) {
+    const data = isJsonObject(row.data) || !(Array.isArray(row.bids) || Array.isArray(row.asks)) ? objectField(row, 'data') : null;
+    return { ...base, type: 'orderbook', isSnapshot: type !== legacyDeltaType, bids: bookSide(row, data, 'bids'), asks: bookSide(row, data, 'asks') };
+  }
   const data = objectField(row, 'data');
   switch (type) {
-    case 'orderbook':
-    case 'orderbook_delta':
-      return {
-        ...base,
-        type: 'orderbook',
-        isSnapshot: type === 'orderbook',
-        bids: flatLevels(data.bids, 'bids'),
-        asks: flatLevels(data.asks, 'asks'),
-      };
     case 'trade':
       return { ...base, type, ...tradeFields(data) };
     case 'point':

@@ -1,6 +1,6 @@
 import { SnapshotDecodeError } from '../../../shared/snapshot/decode-errors.ts';
 import type { SkippedLine, SnapshotSummary } from '../../../shared/snapshot/decode-summary.ts';
-import type { SnapshotFormat, SnapshotHeader, SnapshotRecord } from '../../../shared/snapshot/records.ts';
+import type { OrderbookRecord, SnapshotFormat, SnapshotHeader, SnapshotRecord, TradeRecord } from '../../../shared/snapshot/records.ts';
 import type { DecodedLineOutput } from './decoded-line-output.ts';
 import { FastV2LineParser } from './fast-v2-line.ts';
 import { RejectedLineMemory, looksLikeJsonObject } from './junk-line.ts';
@@ -21,7 +21,11 @@ export interface RecordDecoderOptions {
    * read whole.
    */
   onlyTypes?: ReadonlySet<string>;
-  /** v2 data lines before this 1-based line are passed over unread (the metadata header is still read): a replay that starts at a snapshot reads from it. */
+  /**
+   * Data lines before this 1-based line are passed over unread (the metadata header, and a legacy
+   * file's first line, are still read): a replay that starts at a snapshot reads from it, an hour
+   * of a whole-day file from its first line.
+   */
   fromLine?: number;
   /**
    * Whether callers want the records. When false, order-book and trade lines the fast path takes
@@ -41,6 +45,13 @@ const utf8 = new TextDecoder('utf-8', { fatal: true });
 export const maxCountedTypes = 256;
 /** Where the summary counts records of types beyond the first `maxCountedTypes`. */
 export const otherTypesKey = '(other types)';
+
+/** Whether a fast-path record holds a -0 (which JSON text cannot print as itself). */
+function hasNegativeZero(record: OrderbookRecord | TradeRecord): boolean {
+  if (record.type === 'trade') return Object.is(record.price, -0) || Object.is(record.quantity, -0);
+  for (const levels of [record.bids, record.asks]) for (let i = 0; i < levels.length; i++) if (Object.is(levels[i], -0)) return true;
+  return false;
+}
 
 /** The `type` a row has in the file, for counts that line up with the header's `*_count`. */
 export function fileType(record: SnapshotRecord, format: SnapshotFormat): string {
@@ -79,6 +90,8 @@ export class SnapshotRecordDecoder {
   private backwardSteps = 0;
   private skipped = 0;
   private readonly samples: SkippedLine[] = [];
+  /** The row the general path parsed for the line being decoded (null when the fast path read it): `mde decode` prints it lossless. */
+  private parsedRow: JsonObject | null = null;
 
   constructor(
     private readonly file: string,
@@ -112,9 +125,18 @@ export class SnapshotRecordDecoder {
         return null;
       }
     }
+    this.takeParsedRow();
     const record = this.recordOf(bytes, start, end, line, byteOffset);
-    if (record !== null) lines.record(record);
+    const row = this.takeParsedRow();
+    if (record !== null) lines.record(record, row === null ? undefined : { row, format: this.format ?? 'v2' });
     return null;
+  }
+
+  /** The row the general path parsed since the last call, if any; clears it. */
+  private takeParsedRow(): JsonObject | null {
+    const row = this.parsedRow;
+    this.parsedRow = null;
+    return row;
   }
 
   private recordOf(bytes: Buffer, start: number, end: number, line: number, byteOffset: number): SnapshotRecord | null {
@@ -123,6 +145,7 @@ export class SnapshotRecordDecoder {
     if (!this.reasonWanted() && (!looksLikeJsonObject(bytes, start, end) || this.rejected.repeats(bytes, start, end))) {
       return this.skip();
     }
+    if (this.format === 'legacy' && line < this.fromLine) return null;
     if (this.format === 'v2' && this.header !== null) {
       if (line < this.fromLine) return null;
       if (this.onlyTypes !== null) {
@@ -137,7 +160,8 @@ export class SnapshotRecordDecoder {
         }
       }
       const fast = this.fast.parse(bytes, start, end, line, this.header);
-      if (fast !== null) return this.acceptV2(fast);
+      // A negative zero prints as 0: \`mde decode\` reads such a row on the general path, which notes it.
+      if (fast !== null && (this.lines === null || !hasNegativeZero(fast))) return this.acceptV2(fast);
     }
     const record = this.parseLine(bytes, start, end, line, byteOffset);
     if (record === undefined) {
@@ -157,6 +181,7 @@ export class SnapshotRecordDecoder {
       return this.reject(reason, line, byteOffset);
     }
     if (!isJsonObject(row)) return this.reject('not a JSON object', line, byteOffset);
+    if (this.lines !== null) this.parsedRow = row;
     try {
       return this.decodeRow(row, line, byteOffset);
     } catch (error) {

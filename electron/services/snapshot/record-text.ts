@@ -1,10 +1,11 @@
 import { jsonNumberText } from '../../../shared/json-number-text.ts';
 import type { FlatLevels, OrderbookRecord, SnapshotRecord, TradeRecord } from '../../../shared/snapshot/records.ts';
-import { decodedRecordJson } from './record-json.ts';
+import { decodedRecordJson, losslessRecordJson, type DecodedSource } from './record-json.ts';
 
-// `mde decode` prints each record as `JSON.stringify(decodedRecordJson(record))`. For the hot
-// types (order-book rows and trades, nearly all of an L2 file) this writes the same text straight
-// from the record, with no intermediate objects; the rest go through JSON.stringify as before.
+// `mde decode` prints each record as `JSON.stringify(decodedRecordJson(record))`, or, when the
+// row it came from is at hand (a line the general path parsed), `losslessRecordJson`. For the hot
+// types (order-book rows and trades, nearly all of an L2 file) read by the fast path this writes
+// the same text straight from the record, with no intermediate objects.
 
 /** A string as JSON; the last few texts are kept, since source and market repeat on every line. */
 class JsonStrings {
@@ -54,8 +55,9 @@ export class DecodedRecordText {
   readonly #strings = new JsonStrings();
   readonly #numbers = new NumberTexts();
 
-  /** One record's line, without the line end. */
-  line(record: SnapshotRecord): string {
+  /** One record's line, without the line end; lossless when the row it was decoded from is given. */
+  line(record: SnapshotRecord, source?: DecodedSource): string {
+    if (source !== undefined) return JSON.stringify(losslessRecordJson(record, source));
     if (record.type === 'orderbook') return this.#envelope(record, this.#orderbookData(record));
     if (record.type === 'trade') return this.#envelope(record, this.#tradeData(record));
     return JSON.stringify(decodedRecordJson(record));
@@ -66,6 +68,7 @@ export class DecodedRecordText {
     return (
       `{"type":"${record.type}","collector_timestamp":${jsonNumberText(record.collectorTimestamp)},` +
       `"collector_sequence":${nullableNumber(record.collectorSequence)},"exchange_timestamp":${nullableNumber(record.exchangeTimestamp)},` +
+      `"exchange_sequence":${JSON.stringify(record.exchangeSequence)},` +
       `"source":${strings.text(record.source)},"market":${strings.text(record.market)},"instrument":${strings.text(record.instrument)},"data":${data}}`
     );
   }

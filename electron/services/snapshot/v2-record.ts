@@ -1,5 +1,5 @@
 import { perpetualDecimalFields, type RecordEnvelope, type SnapshotHeader, type SnapshotRecord } from '../../../shared/snapshot/records.ts';
-import { flatLevels } from './book-levels.ts';
+import { bookSide } from './book-levels.ts';
 import {
   LineProblem,
   countField,
@@ -95,7 +95,7 @@ export function v2Record(row: JsonObject, header: SnapshotHeader, line: number):
     case 'orderbook': {
       const isSnapshot = data.is_snapshot;
       if (typeof isSnapshot !== 'boolean') throw new LineProblem('data.is_snapshot must be true or false');
-      return { ...base, type, isSnapshot, bids: flatLevels(data.bids, 'bids'), asks: flatLevels(data.asks, 'asks') };
+      return { ...base, type, isSnapshot, bids: bookSide(row, data, 'bids'), asks: bookSide(row, data, 'asks') };
     }
     case 'trade':
       return { ...base, type, ...tradeFields(data) };

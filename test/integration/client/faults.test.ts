@@ -84,6 +84,39 @@ describe('429: waits out Retry-After, bounded and cancellable', () => {
     expect(waits).toEqual([300]);
   });
 
+  it("the real service's 429 seen without its Retry-After: the client waits until the body's reset_at", async () => {
+    let clock = fixedNow;
+    const quotaService = await startTestService({ quota: { limit: 1, windowSeconds: 60 }, now: () => clock });
+    const stripping = await startFaultProxy(quotaService.service.baseUrl);
+    stripping.plan = () => ({ kind: 'pass', dropHeaders: ['retry-after'] });
+    try {
+      const paced = new MarketDataClient({
+        baseUrl: stripping.url,
+        now: () => clock,
+        sleep: (ms) => {
+          waits.push(ms);
+          clock += ms;
+          return Promise.resolve();
+        },
+      });
+      await paced.count();
+      await paced.count();
+      // The window ends on the next whole minute: reset_at names it, to the millisecond.
+      expect(waits).toEqual([fixedNow - (fixedNow % 60_000) + 60_000 - fixedNow]);
+      expect(stripping.requests).toHaveLength(3);
+    } finally {
+      await stripping.close();
+      await quotaService.close();
+    }
+  });
+
+  it('a reset_at too far off is reported at once as the wait, as a Retry-After would be', async () => {
+    proxy.plan = () => ({ kind: 'respond', status: 429, body: JSON.stringify({ error: { code: 'rate_limited', message: 'Quota exceeded', resolution: 'Wait.' }, reset_at: new Date(fixedNow + 3_600_000).toISOString() }) });
+    const error = await failure(client().count());
+    expect(error).toMatchObject({ kind: 'rate-limited', status: 429, message: 'Quota exceeded', retryAfterMs: 3_600_000 });
+    expect(waits).toEqual([]);
+  });
+
   it('a wait longer than the bound is reported at once, with the service message and the wait', async () => {
     proxy.plan = () => ({ kind: 'respond', status: 429, headers: { 'retry-after': '3600' }, body: errorBody('rate_limited', 'Quota exceeded', 'Wait an hour.') });
     const error = await failure(client().count());

@@ -159,9 +159,12 @@ describe('4.13 GET /events', () => {
         remaining.push(response.headers.get('x-service-monthly-usage-remaining'));
       }
       expect(remaining).toEqual(['2', '1', '0']);
-      const exhausted = await counted.get('/events', { query: { ...btc, types: 'funding_rate' }, key: freeKey });
+      const exhausted = await counted.get<{ reset_at?: string }>('/events', { query: { ...btc, types: 'funding_rate' }, key: freeKey });
       expect(exhausted.status).toBe(429);
       expect(Number(exhausted.headers.get('retry-after'))).toBeGreaterThan(0);
+      // reset_at: the first instant of next UTC month, as the monthly reset header counts to it.
+      const clock = new Date(fixedNow);
+      expect(exhausted.body.reset_at).toBe(new Date(Date.UTC(clock.getUTCFullYear(), clock.getUTCMonth() + 1, 1)).toISOString());
       expect(exhausted.headers.get('x-service-monthly-usage-remaining')).toBe('0');
       // Allowances are per key.
       expect((await counted.get('/events', { query: { ...btc, types: 'funding_rate' }, key: paidKey })).status).toBe(200);

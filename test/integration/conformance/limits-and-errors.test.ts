@@ -62,13 +62,18 @@ describe('part 8 limits', () => {
   it('part 7 429 with Retry-After past the quota', async () => {
     await withService({ quota: { limit: 3, windowSeconds: 60 } }, async (limited) => {
       for (let i = 0; i < 3; i++) expect((await limited.get('/count')).status).toBe(200);
-      const refused = await limited.get('/count');
+      const refused = await limited.get<{ error: unknown; reset_at?: string }>('/count');
       expect(refused.status).toBe(429);
       const retryAfter = Number(refused.headers.get('retry-after'));
       expect(Number.isInteger(retryAfter)).toBe(true);
       expect(retryAfter).toBeGreaterThan(0);
       expect(retryAfter).toBeLessThanOrEqual(60);
       expect(refused.headers.get('ratelimit-remaining')).toBe('0');
+      // Beside the error object, reset_at: the ISO-8601 UTC end of the 60 s window (fixed windows from
+      // the epoch), as the service's SDKs read it; Retry-After is the whole seconds up to it.
+      const windowEnd = fixedNow - (fixedNow % 60_000) + 60_000;
+      expect(refused.body.reset_at).toBe(new Date(windowEnd).toISOString());
+      expect(retryAfter).toBe(Math.ceil((windowEnd - fixedNow) / 1000));
       // The quota is per client and covers every endpoint.
       expect((await limited.get('/historical/trades', { query: { source: 'hyperliquid', market: 'SPX' } })).status).toBe(429);
       expect((await limited.get('/count', { key: freeKey })).status).toBe(200);
@@ -96,7 +101,10 @@ describe('part 8 limits', () => {
       const statuses = anonymous.map((response) => response.status);
       expect(statuses.filter((status) => status === 200).length).toBeGreaterThanOrEqual(2);
       expect(statuses).toContain(429);
-      for (const response of anonymous.filter((item) => item.status === 429)) expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);
+      for (const response of anonymous.filter((item) => item.status === 429)) {
+        expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);
+        expect((response.body as { reset_at?: string }).reset_at).toBe(new Date(fixedNow + 1000).toISOString());
+      }
     });
   });
 });

@@ -188,6 +188,37 @@ describe('a library range', () => {
     await runExport({ files, window: { start: hour + 3_599_999, end: hour + 3_600_500 }, types: ['trade'], format: 'csv', out });
     expect(csvObjects(await readFile(out, 'utf8')).map((row) => Number(row.collector_timestamp) - hour)).toEqual([3_599_999, 3_600_000]);
   });
+
+  it('reads keys in the real tools\' spellings: …-HHMMSS once (the canonical copy first), and a whole-day file in place of its day\'s hour files', async () => {
+    const root = await tempDir();
+    const hour = 1717200000000; // 2024-06-01 00:00 UTC
+    const day2 = hour + 86_400_000;
+    const rowsAt = (times: number[]): Json[] => times.map((t) => ({ collector_timestamp: t, type: 'trade', data: { price: t % 1000, quantity: 1, side: 'buy' } }));
+    const put = async (folder: string, key: string, times: number[]) => {
+      await mkdir(folder, { recursive: true });
+      await zstdFile(folder, `${key}.jsonl.zst`, v2Lines('aster', 'ETH-USDT', rowsAt(times)));
+    };
+    const day1 = join(root, 'data/standard/aster/ETH-USDT/2024-06-01');
+    await put(day1, 'standard-aster-ETH-USDT-2024-06-01-000000', [hour + 1]);
+    await put(day1, 'standard-aster-ETH-USDT-2024-06-01-01', [hour + 3_600_001]);
+    await put(day1, 'standard-aster-ETH-USDT-2024-06-01-010000', [hour + 3_600_002]);
+    await put(day1, 'standard-aster-ETH-USDT-2024-06-01-03', [hour + 3 * 3_600_000]);
+    const dayFolder = join(root, 'data/standard/aster/ETH-USDT/2024-06-02');
+    await put(dayFolder, 'standard-aster-ETH-USDT-2024-06-02', [day2 + 5, day2 + 13 * 3_600_000]);
+    await put(dayFolder, 'standard-aster-ETH-USDT-2024-06-02-13', [day2 + 13 * 3_600_000 + 1]);
+    const { libraryRangeFiles } = await import('../../../electron/services/export/library-range-files.ts');
+    const files = await libraryRangeFiles({ root, source: 'aster', market: 'ETH-USDT', start: hour, end: day2 + 86_400_000 });
+    expect(files.map((file) => file.slice(root.length))).toEqual([
+      '/data/standard/aster/ETH-USDT/2024-06-01/standard-aster-ETH-USDT-2024-06-01-000000.jsonl.zst',
+      '/data/standard/aster/ETH-USDT/2024-06-01/standard-aster-ETH-USDT-2024-06-01-01.jsonl.zst',
+      '/data/standard/aster/ETH-USDT/2024-06-01/standard-aster-ETH-USDT-2024-06-01-03.jsonl.zst',
+      '/data/standard/aster/ETH-USDT/2024-06-02/standard-aster-ETH-USDT-2024-06-02.jsonl.zst',
+    ]);
+    // A range inside the day file's day still reads it; one outside leaves it out.
+    expect((await libraryRangeFiles({ root, source: 'aster', market: 'ETH-USDT', start: day2 + 13 * 3_600_000, end: day2 + 14 * 3_600_000 })).map((file) => file.slice(root.length))).toEqual([
+      '/data/standard/aster/ETH-USDT/2024-06-02/standard-aster-ETH-USDT-2024-06-02.jsonl.zst',
+    ]);
+  });
 });
 
 describe('nothing is left behind', () => {

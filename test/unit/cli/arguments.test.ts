@@ -78,13 +78,15 @@ describe('mde book', () => {
 
 describe('mde decode and mde inspect', () => {
   it('read one FILE and their flags', () => {
-    expect(parseDecodeArgs(['f.zst', '--lenient'])).toEqual({ file: 'f.zst', lenient: true, json: false });
-    expect(parseInspectArgs(['--json', 'f.zst'])).toEqual({ file: 'f.zst', lenient: false, json: true });
-    expect(parseInspectArgs(['f.zst', '--lenient'])).toEqual({ file: 'f.zst', lenient: true, json: false });
+    expect(parseDecodeArgs(['f.zst', '--lenient'])).toEqual({ file: 'f.zst', lenient: true, json: false, raw: false });
+    expect(parseDecodeArgs(['--raw', 'f.zst'])).toEqual({ file: 'f.zst', lenient: false, json: false, raw: true });
+    expect(parseInspectArgs(['--json', 'f.zst'])).toEqual({ file: 'f.zst', lenient: false, json: true, raw: false });
+    expect(parseInspectArgs(['f.zst', '--lenient'])).toEqual({ file: 'f.zst', lenient: true, json: false, raw: false });
   });
 
   it('refuse an option of the other command, a flag with a value, two files and none', () => {
     expectUsageError(() => parseDecodeArgs(['f.zst', '--json']), 'unknown option --json');
+    expectUsageError(() => parseInspectArgs(['f.zst', '--raw']), 'unknown option --raw');
     expectUsageError(() => parseInspectArgs(['f.zst', '--json=false']), '--json takes no value');
     expectUsageError(() => parseDecodeArgs(['a.zst', 'b.zst']), 'one FILE at a time (got 2)');
     expectUsageError(() => parseInspectArgs([]), 'missing FILE');
@@ -220,7 +222,7 @@ describe('runMde: a usage error is one line with the command and its usage, exit
   it.each([
     [['serve', '--port', 'x'], 'mde serve: --port must be a TCP port (0 to 65535), not "x". Usage: npm run -s mde -- serve '],
     [['inspect', 'f.zst', '--bogus'], 'mde inspect: unknown option --bogus. Usage: npm run -s mde -- inspect FILE [--json]'],
-    [['decode'], 'mde decode: missing FILE. Usage: npm run -s mde -- decode FILE [--lenient]'],
+    [['decode'], 'mde decode: missing FILE. Usage: npm run -s mde -- decode FILE [--lenient] [--raw]'],
     [['book', 'f.zst', '--depth'], 'mde book: --depth needs a value'],
     [['get', '/catalog', '--limit', 'many'], 'mde get: --limit must be an integer, not "many". Usage: npm run -s mde -- get <path>'],
     [['key', 'set', '--bogus'], 'mde key: Unexpected argument (not shown, in case it is a key). The key is read from stdin, never from the command line. Usage:'],

@@ -373,3 +373,38 @@ describe('the journal when it cannot be read', () => {
     await again.queue.close();
   });
 });
+
+describe('the download queue and the key spellings of the real tools', () => {
+  it('lands a key listed as …-HHMMSS under its canonical name, makes one item of two spellings, and skips an hour held under another spelling', async () => {
+    const { queue, transfers, root, library } = await setUp({ concurrency: 2 });
+    const held = join(root, 'data', 'standard', 'demo', 'BTC', '2026-03-01', 'standard-demo-BTC-2026-03-01-050000.jsonl.zst');
+    await mkdir(dirname(held), { recursive: true });
+    await writeFile(held, 'synced by the public tool');
+    const view = await queue.enqueue({ source: 'demo', market: 'BTC', keys: [`${keyOf(7)}0000`, keyOf(7), keyOf(5), `${keyOf(9)}0000`] });
+    expect(view.items.map((item) => item.key)).toEqual([`${keyOf(7)}0000`, `${keyOf(9)}0000`]);
+    await flush();
+    expect(transfers.request(`${keyOf(7)}0000`).destination).toBe(await library.destinationOf(keyOf(7)));
+    expect(transfers.request(`${keyOf(7)}0000`).destination.endsWith(`${keyOf(7)}.jsonl.zst`)).toBe(true);
+  });
+
+  it('keeps the .part of an unfinished …-HHMMSS download across a restart (the part is named by the canonical key)', async () => {
+    const first = await setUp({ concurrency: 1 });
+    const journalPath = join(first.userData, 'downloads.json');
+    const sdkKey = `${keyOf(4)}0000`;
+    const queue = new DownloadQueue({ transfer: first.transfers.transfer, links: handLinks(), library: first.library, journal: new DownloadJournal(journalPath), concurrency: 1 });
+    await queue.open();
+    await queue.enqueue({ source: 'demo', market: 'BTC', keys: [sdkKey] });
+    await flush();
+    first.transfers.request(sdkKey).onProgress(10, 40);
+    await queue.close();
+    const part = `${await first.library.destinationOf(sdkKey)}.part`;
+    expect(part.endsWith(`${keyOf(4)}.jsonl.zst.part`)).toBe(true);
+    await mkdir(dirname(part), { recursive: true });
+    await writeFile(part, 'ten bytes!');
+    const again = new DownloadQueue({ transfer: new HandTransfers().transfer, links: handLinks(), library: first.library, journal: new DownloadJournal(journalPath), concurrency: 1 });
+    const view = await again.open();
+    expect(view.items.map((item) => item.key)).toEqual([sdkKey]);
+    expect(existsSync(part)).toBe(true);
+    await again.close();
+  });
+});

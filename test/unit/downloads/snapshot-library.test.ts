@@ -147,3 +147,57 @@ describe('the snapshot library', () => {
     await library.close();
   });
 });
+
+describe('the library and the key spellings of the real tools', () => {
+  const day = (root: string) => join(root, 'data', 'standard', 'binance', 'BTC-USDT', '2024-01-01');
+  const dayFile = (root: string) => join(root, 'data', 'standard', 'lighter', 'BTC-USD', '2026-11-24', 'standard-lighter-BTC-USD-2026-11-24.jsonl.zst');
+
+  async function library(root: string, userData: string): Promise<SnapshotLibrary> {
+    await put(join(day(root), 'standard-binance-BTC-USDT-2024-01-01-000000.jsonl.zst'), 'a'.repeat(6));
+    await put(dayFile(root), 'd'.repeat(24));
+    return new SnapshotLibrary({ root: () => Promise.resolve(root), countsPath: join(userData, 'counts.json'), count: () => Promise.resolve(null) });
+  }
+
+  it('lists an HHMMSS file and a whole-day file under the names they have, and knows the hours they cover', async () => {
+    const userData = await temp();
+    const root = join(userData, 'library');
+    const lib = await library(root, userData);
+    const index = await lib.index();
+    expect(index.datasets.map((dataset) => dataset.files.map((file) => [file.key, file.date, file.hour, file.span ?? 'hour', file.bytes]))).toEqual([
+      [['standard-binance-BTC-USDT-2024-01-01-000000', '2024-01-01', 0, 'hour', 6]],
+      [['standard-lighter-BTC-USD-2026-11-24', '2026-11-24', 0, 'day', 24]],
+    ]);
+    const keys = await lib.keys();
+    expect(keys.has('standard-binance-BTC-USDT-2024-01-01-00')).toBe(true);
+    expect(keys.has('standard-lighter-BTC-USD-2026-11-24')).toBe(true);
+    for (let hour = 0; hour < 24; hour++) expect(keys.has(`standard-lighter-BTC-USD-2026-11-24-${String(hour).padStart(2, '0')}`)).toBe(true);
+    expect(keys.has('standard-lighter-BTC-USD-2026-11-25-00')).toBe(false);
+    await lib.close();
+  });
+
+  it('finds a key held under another spelling or in the day file, lands downloads under the canonical name, and deletes a file by the name it has', async () => {
+    const userData = await temp();
+    const root = join(userData, 'library');
+    const lib = await library(root, userData);
+    const sdkFile = join(day(root), 'standard-binance-BTC-USDT-2024-01-01-000000.jsonl.zst');
+    expect(await lib.pathOf('standard-binance-BTC-USDT-2024-01-01-00')).toBe(sdkFile);
+    expect(await lib.pathOf('standard-binance-BTC-USDT-2024-01-01-000000')).toBe(sdkFile);
+    expect(await lib.pathOf('standard-lighter-BTC-USD-2026-11-24-17')).toBe(dayFile(root));
+    expect(await lib.pathOf('standard-binance-BTC-USDT-2024-01-01-01')).toBeNull();
+    expect(await lib.destinationOf('standard-binance-BTC-USDT-2024-01-01-010000')).toBe(join(day(root), 'standard-binance-BTC-USDT-2024-01-01-01.jsonl.zst'));
+    const after = await lib.delete(['standard-binance-BTC-USDT-2024-01-01-000000']);
+    expect(existsSync(sdkFile)).toBe(false);
+    expect(after.datasets.map((dataset) => dataset.market)).toEqual(['BTC-USD']);
+    // The calendar deletes by the listing's (canonical) key: the file of that hour goes whatever its spelling.
+    const other = join(day(root), 'standard-binance-BTC-USDT-2024-01-01-020000.jsonl.zst');
+    await put(other, 'b');
+    await lib.delete(['standard-binance-BTC-USDT-2024-01-01-02']);
+    expect(existsSync(other)).toBe(false);
+    // An hour key never deletes the whole-day file that holds the hour; the day key does.
+    await lib.delete(['standard-lighter-BTC-USD-2026-11-24-05']);
+    expect(existsSync(dayFile(root))).toBe(true);
+    await lib.delete(['standard-lighter-BTC-USD-2026-11-24']);
+    expect(existsSync(dayFile(root))).toBe(false);
+    await lib.close();
+  });
+});

@@ -74,9 +74,32 @@ describe('library folder layouts', () => {
     expect(listing.ignored).toBe(1);
   });
 
+  it('serves a file named with the SDKs\' HHMMSS time under its canonical key, and the canonical spelling when both are there', async () => {
+    const root = await tempDir();
+    const sdk = await put(root, publicTool('binance', 'BTC-USDT', '2024-01-01', '000000'));
+    const late = await put(root, publicTool('binance', 'BTC-USDT', '2024-01-01', '130000'), new Uint8Array([1]));
+    const canonical = await put(root, publicTool('binance', 'BTC-USDT', '2024-01-01', '13'), new Uint8Array([2, 2]));
+    const listing = await listFolderHours(root);
+    const byKey = new Map(listing.files.map((file) => [file.key, file]));
+    expect([...byKey.keys()].sort()).toEqual([key('binance', 'BTC-USDT', '2024-01-01', '00'), key('binance', 'BTC-USDT', '2024-01-01', '13')]);
+    expect(byKey.get(key('binance', 'BTC-USDT', '2024-01-01', '00'))).toMatchObject({ path: sdk, hour: 0, hourStart: Date.UTC(2024, 0, 1, 0) });
+    expect(byKey.get(key('binance', 'BTC-USDT', '2024-01-01', '13'))).toMatchObject({ path: canonical, bytes: 2, hour: 13 });
+    expect(late).not.toBe(canonical);
+    expect(listing.ignored).toBe(1); // the 130000 copy of hour 13
+  });
+
+  it('lists a whole-day file (no time in its key) as a day of its dataset', async () => {
+    const root = await tempDir();
+    const day = await put(root, 'data/standard/lighter/BTC-USD/2026-11-24/standard-lighter-BTC-USD-2026-11-24.jsonl.zst', new Uint8Array([1, 2, 3, 4]));
+    const listing = await listFolderHours(root);
+    expect(listing.files).toEqual([]);
+    expect(listing.days).toEqual([{ source: 'lighter', market: 'BTC-USD', date: '2026-11-24', dayStart: Date.UTC(2026, 10, 24), key: 'standard-lighter-BTC-USD-2026-11-24', path: day, bytes: 4 }]);
+    expect(listing.ignored).toBe(0);
+  });
+
   it('says a missing folder does not exist, and lists nothing', async () => {
     const root = join(await tempDir(), 'not-made');
-    expect(await listFolderHours(root)).toEqual({ exists: false, files: [], ignored: 0, partial: 0 });
+    expect(await listFolderHours(root)).toEqual({ exists: false, files: [], days: [], ignored: 0, partial: 0 });
   });
 
   it('the library root is the setting, or library/ in the user-data folder when unset', () => {
@@ -103,6 +126,24 @@ describe('DirectoryStore over a library', () => {
     const fixtureSize = fixtureBytes().length;
     expect(store.contents()).toEqual({ exists: true, files: 3, datasets: 2, bytes: fixtureSize + 10 + 5, ignored: 0, partial: 0 });
     expect(await store.coverage('aster', 'ETH-USDT')).toEqual({ start: Date.UTC(2024, 5, 1, 0), end: Date.UTC(2024, 5, 1, 2) });
+  });
+
+  it('a whole-day file keeps its market in the catalog and serves all 24 hours; hour files of that day are second copies', async () => {
+    const root = await tempDir();
+    await put(root, 'lighter/BTC-USD/2026-11-24/standard-lighter-BTC-USD-2026-11-24.jsonl.zst', new Uint8Array(48));
+    await put(root, flat('lighter', 'BTC-USD', '2026-11-24', '05'), new Uint8Array(3));
+    await put(root, flat('lighter', 'BTC-USD', '2026-11-25', '000000'), new Uint8Array(5));
+    const store = new DirectoryStore(root, decodeHourFile);
+    await store.scan();
+    expect(store.datasets().map((dataset) => `${dataset.source}/${dataset.market}`)).toEqual(['lighter/BTC-USD']);
+    expect(await store.coverage('lighter', 'BTC-USD')).toEqual({ start: Date.UTC(2026, 10, 24), end: Date.UTC(2026, 10, 25, 1) });
+    const hours = await store.hours('lighter', 'BTC-USD', Date.UTC(2026, 10, 24), Date.UTC(2026, 10, 26));
+    expect(hours.map((hour) => hour.key)).toEqual([...Array.from({ length: 24 }, (_, h) => key('lighter', 'BTC-USD', '2026-11-24', String(h).padStart(2, '0'))), key('lighter', 'BTC-USD', '2026-11-25', '00')]);
+    expect(hours.slice(0, 24).every((hour) => hour.dayFile?.key === 'standard-lighter-BTC-USD-2026-11-24' && hour.dayFile.bytes === 48)).toBe(true);
+    expect(store.contents()).toEqual({ exists: true, files: 2, datasets: 1, bytes: 53, ignored: 1, partial: 0 });
+    // Any spelling finds its hour; a day key finds the day file's first hour.
+    expect(await store.hourByKey('standard-lighter-BTC-USD-2026-11-25-000000')).toMatchObject({ key: key('lighter', 'BTC-USD', '2026-11-25', '00') });
+    expect(await store.hourByKey('standard-lighter-BTC-USD-2026-11-24')).toMatchObject({ hour: 0, dayFile: { key: 'standard-lighter-BTC-USD-2026-11-24' } });
   });
 
   it('a rescan finds a file that landed and drops one deleted, while a read under way finishes and unchanged hours stay decoded', async () => {

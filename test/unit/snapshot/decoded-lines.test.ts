@@ -32,15 +32,21 @@ function expectedLine(line: string): string {
           taker: data['taker'] ?? null,
           liquidation: data['liquidation'] ?? null,
         };
+  // A negative zero prints as 0; the line's `normalized` gives the row's value, each -0 as "-0".
+  const written = (value: unknown): unknown => (typeof value === 'number' && Object.is(value, -0) ? '-0' : Array.isArray(value) ? value.map(written) : value);
+  const holdsNegativeZero = (value: unknown): boolean => (typeof value === 'number' ? Object.is(value, -0) : Array.isArray(value) && value.some(holdsNegativeZero));
+  const normalized = Object.fromEntries(Object.entries(data).filter(([, value]) => holdsNegativeZero(value)).map(([key, value]) => [`data.${key}`, written(value)]));
   return JSON.stringify({
     type: row['type'],
     collector_timestamp: row['collector_timestamp'],
     collector_sequence: row['collector_sequence'],
     exchange_timestamp: row['exchange_timestamp'] ?? null,
+    exchange_sequence: row['exchange_sequence'] ?? null,
     source: row['source'] ?? header.source,
     market: row['market'] ?? header.market,
     instrument: row['instrument'] ?? null,
     data: printedData,
+    ...(Object.keys(normalized).length > 0 ? { normalized } : {}),
   });
 }
 
@@ -153,8 +159,8 @@ describe("mde decode's lines", () => {
     const result = decoded(lines);
     expect(result.copied).toBe(2);
     expect(result.text).toBe(
-      '{"type":"orderbook","collector_timestamp":1717200000001,"collector_sequence":1,"exchange_timestamp":1717199999999,"source":"binance","market":"BTC-USDT","instrument":null,"data":{"is_snapshot":true,"bids":[[43000.8,0.3584],[43000,0.808]],"asks":[]}}\n' +
-        '{"type":"trade","collector_timestamp":1717200000002,"collector_sequence":2,"exchange_timestamp":1717199999300,"source":"deribit","market":"BTC","instrument":"BTC-29MAR24-50000-C","data":{"price":0.0175,"quantity":1,"side":"buy","order_id":"1","maker":null,"taker":null,"liquidation":null}}\n',
+      '{"type":"orderbook","collector_timestamp":1717200000001,"collector_sequence":1,"exchange_timestamp":1717199999999,"exchange_sequence":null,"source":"binance","market":"BTC-USDT","instrument":null,"data":{"is_snapshot":true,"bids":[[43000.8,0.3584],[43000,0.808]],"asks":[]}}\n' +
+        '{"type":"trade","collector_timestamp":1717200000002,"collector_sequence":2,"exchange_timestamp":1717199999300,"exchange_sequence":"trade-1","source":"deribit","market":"BTC","instrument":"BTC-29MAR24-50000-C","data":{"price":0.0175,"quantity":1,"side":"buy","order_id":"1","maker":null,"taker":null,"liquidation":null}}\n',
     );
   });
 

@@ -5,7 +5,7 @@ import { QueryReader } from '../query-params.ts';
 import { QueryTooExpensive, RowMerge, type RowPosition } from '../rows/row-pager.ts';
 import { isRowKind, rowKinds, type RowKind } from '../../../../shared/rows/row-kinds.ts';
 import type { ServiceContext } from '../service-context.ts';
-import { badRequest, ServiceHttpError, unavailable } from '../service-error.ts';
+import { badRequest, rateLimited, ServiceHttpError, unavailable } from '../service-error.ts';
 import { selectDatasets } from './row-routes.ts';
 
 /** `/events` (spec 4.13): the seven row kinds merged in one collector-time order, key required. */
@@ -30,10 +30,7 @@ export function registerEventsRoute(app: FastifyInstance, context: ServiceContex
       const monthly = usage.record(principal.key, context.now());
       void reply.headers(monthly.headers);
       if (monthly.exhausted) {
-        throw new ServiceHttpError(429, 'monthly_quota_exhausted', 'The monthly /events allowance of this key is used up', 'Wait for the monthly reset or raise the plan.', {
-          ...monthly.headers,
-          'Retry-After': monthly.headers['X-Service-Monthly-Usage-Reset'] ?? '3600',
-        });
+        throw rateLimited('monthly_quota_exhausted', 'The monthly /events allowance of this key is used up', 'Wait for the monthly reset or raise the plan.', context.now(), monthly.resetAt, monthly.headers);
       }
     }
     if (context.faults.storage) throw unavailable('Snapshot storage');

@@ -6,7 +6,7 @@ import type { ServedRow } from '../rows/hour-rows.ts';
 import { QueryTooExpensive, RowMerge, type RowPosition } from '../rows/row-pager.ts';
 import type { RowKind } from '../../../../shared/rows/row-kinds.ts';
 import type { ServiceContext } from '../service-context.ts';
-import { badRequest, ServiceHttpError, unavailable } from '../service-error.ts';
+import { badRequest, rateLimited, ServiceHttpError, unavailable } from '../service-error.ts';
 
 /** One typed row endpoint: its path, row kind, access family, limit rule and extra filter. */
 interface RowEndpoint {
@@ -102,7 +102,7 @@ export function registerRowRoutes(app: FastifyInstance, context: ServiceContext)
       if (anonymousLatest) range.start = Math.max(range.start, publicFrom);
       const anonymousBounded = anonymousLatest && anonymousBoundedPaths.has(endpoint.path);
       if (anonymousBounded && anonymousInFlight >= anonymousConcurrency) {
-        throw new ServiceHttpError(429, 'too_many_concurrent_queries', `At most ${anonymousConcurrency} anonymous queries run at once`, 'Retry in a moment, or send an API key.', { 'Retry-After': '1' });
+        throw rateLimited('too_many_concurrent_queries', `At most ${anonymousConcurrency} anonymous queries run at once`, 'Retry in a moment, or send an API key.', context.now(), context.now() + 1000);
       }
       if (anonymousBounded) anonymousInFlight++;
       try {

@@ -22,16 +22,20 @@ export interface ListingPage {
  * Lists up to `limit` hours, starting at the first hour at or after `resumeAt`. It walks the
  * cheap hour references and touches files only for the entries it returns: an hour whose file
  * is ready costs nothing, one the demo must generate first spends one unit of `budget`, and
- * when none is left the page ends before that hour.
+ * when none is left the page ends before that hour. The hours of one whole-day file are one
+ * entry (its first hour in the range), and a page never ends inside them.
  */
 export async function listingPage(store: MarketDataStore, hours: readonly HourRef[], resumeAt: number, limit: number, budget: number): Promise<ListingPage> {
   const files: HourFile[] = [];
   let left = budget;
   let index = hours.findIndex((hour) => hour.hourStart >= resumeAt);
   if (index < 0) index = hours.length;
-  for (; index < hours.length && files.length < limit; index++) {
+  const sameDayFile = (hour: HourRef | undefined): boolean => hour?.dayFile !== undefined && hour.dayFile.key === files.at(-1)?.dayFile?.key;
+  for (; index < hours.length; index++) {
     const hour = hours[index];
     if (hour === undefined) break;
+    if (sameDayFile(hour)) continue;
+    if (files.length >= limit) break;
     let file = await store.readyFile(hour);
     if (file === null) {
       if (left === 0) break;

@@ -5,7 +5,8 @@ import { checkDatasetAccess } from '../dataset-access.ts';
 import { QueryReader } from '../query-params.ts';
 import type { ServiceContext } from '../service-context.ts';
 import { authRequired, badRequest, ServiceHttpError, unavailable } from '../service-error.ts';
-import { hourKey, parseSnapshotKey } from '../snapshot-keys.ts';
+import { parseSnapshotKey } from '../../../../shared/snapshot/snapshot-key.ts';
+import { storedFileOf, type HourFile } from '../store/market-data-store.ts';
 import { parseUtcDate, parseUtcInstant } from '../utc-time.ts';
 import { listingPage } from './snapshot-listing.ts';
 
@@ -56,12 +57,13 @@ export function registerSnapshotRoutes(app: FastifyInstance, context: ServiceCon
       },
       total: page.files.length,
       // Bytes of the files in this response: the demo has not built the others yet, and no count is guessed.
-      total_bytes: page.files.reduce((sum, file) => sum + file.bytes, 0),
+      total_bytes: page.files.reduce((sum, file) => sum + storedFileOf(file).bytes, 0),
       // Where the generation budget ended the page, its effective size (spec 2.12) is what it holds.
       limit: page.cutShort ? page.files.length : limit,
       has_more: page.resumeAt !== null,
       ...(page.resumeAt !== null ? { next_cursor: context.cursors.encode(binding, page.resumeAt) } : {}),
-      snapshots: page.files.map((file) => ({ date: file.date, hour: file.hour, key: file.key })),
+      // A whole-day file is one entry with its own key and no hour, as the service lists daily files.
+      snapshots: page.files.map((file) => (file.dayFile === undefined ? { date: file.date, hour: file.hour, key: file.key } : { date: file.date, key: file.dayFile.key })),
     };
   });
 
@@ -73,17 +75,26 @@ export function registerSnapshotRoutes(app: FastifyInstance, context: ServiceCon
     if (mode !== undefined && mode !== 'url' && mode !== 'json') {
       throw badRequest(`"mode" must be url or json, not "${mode}"`, 'Leave mode out for a redirect, or send mode=url.');
     }
+    // Any spelling of a key names its file: `…-HH`, `…-HHMMSS`, or a whole day.
     const parts = parseSnapshotKey(key);
-    const hour = parts === null ? null : await context.store.hourByKey(hourKey(parts.source, parts.market, parts.date, parts.hour));
+    const hour = parts === null ? null : await context.store.hourByKey(parts.key);
     const file = hour === null ? null : await context.store.file(hour);
     const dataset = parts === null ? undefined : findDataset(context, parts.source, parts.market);
     if (parts === null || file === null || dataset === undefined) {
       throw new ServiceHttpError(404, 'not_found', `No snapshot file has the key "${key}"`, 'Take keys from /snapshots.');
     }
+    if (parts.named !== parts.start) {
+      // `…-131500` names a file that starts at 13:15; every file here starts on its hour.
+      throw new ServiceHttpError(404, 'not_found', `No snapshot file has the key "${key}"`, `Take keys from /snapshots: files here start on the hour (${parts.key}).`);
+    }
+    if (parts.span === 'hour' && file.dayFile !== undefined) {
+      throw new ServiceHttpError(404, 'not_found', `No snapshot file has the key "${key}": that hour is stored in the whole-day file "${file.dayFile.key}"`, `Download "${file.dayFile.key}" instead, as /snapshots lists it.`);
+    }
     checkDatasetAccess(dataset, parts.date, context.principalOf(request));
-    const url = context.signer.sign(context.downloadOrigin(), file.key, Math.floor(context.now() / 1000) + context.urlTtlSeconds);
+    const stored = storedFileOf(file);
+    const url = context.signer.sign(context.downloadOrigin(), stored.key, Math.floor(context.now() / 1000) + context.urlTtlSeconds);
     if (mode === undefined) return reply.redirect(url, 302);
-    const link: SnapshotDownloadLink = { url, filename: `${file.key}.jsonl.zst`, expires_in_seconds: context.urlTtlSeconds };
+    const link: SnapshotDownloadLink = { url, filename: `${stored.key}.jsonl.zst`, expires_in_seconds: context.urlTtlSeconds };
     return link;
   });
 
@@ -98,7 +109,8 @@ export function registerSnapshotRoutes(app: FastifyInstance, context: ServiceCon
     const dataset = findDataset(context, source, market);
     if (dataset !== undefined) checkDatasetAccess(dataset, date, context.principalOf(request));
     const hours = dataset === undefined ? [] : await context.store.hours(source, market, dayStart, dayStart + dayMs);
-    const files = await Promise.all(hours.map((hour) => context.store.file(hour)));
+    // One entry per file: the hours of a whole-day file are one entry (timestamp 000000).
+    const files = uniqueStoredFiles(await Promise.all(hours.map((hour) => context.store.file(hour))));
     if (files.length === 0) {
       throw new ServiceHttpError(404, 'not_found', `No snapshot data for ${source}/${market} on ${date}`, 'Check the date against the coverage in /catalog.');
     }
@@ -108,14 +120,25 @@ export function registerSnapshotRoutes(app: FastifyInstance, context: ServiceCon
       market,
       date,
       total: files.length,
-      total_bytes: files.reduce((sum, file) => sum + file.bytes, 0),
+      total_bytes: files.reduce((sum, file) => sum + storedFileOf(file).bytes, 0),
       snapshots: files.map((file) => ({
         date: file.date,
-        timestamp: `${String(file.hour).padStart(2, '0')}0000`,
-        key: file.key,
-        url: context.signer.sign(context.downloadOrigin(), file.key, expiresAt),
+        timestamp: `${String(file.dayFile === undefined ? file.hour : 0).padStart(2, '0')}0000`,
+        key: storedFileOf(file).key,
+        url: context.signer.sign(context.downloadOrigin(), storedFileOf(file).key, expiresAt),
         expires_in_seconds: context.urlTtlSeconds,
       })),
     };
+  });
+}
+
+/** The files of hours, each once: an hour of a whole-day file stands for that file. */
+function uniqueStoredFiles(files: readonly HourFile[]): HourFile[] {
+  const seen = new Set<string>();
+  return files.filter((file) => {
+    const key = storedFileOf(file).key;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
   });
 }

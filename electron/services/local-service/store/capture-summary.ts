@@ -68,7 +68,8 @@ export interface CaptureSummary {
 }
 
 const sequenceKey = Buffer.from('"collector_sequence"');
-const timestampKey = Buffer.from('"collector_timestamp"');
+/** `"collector_timestamp"` as bytes. */
+export const timestampKey = Buffer.from('"collector_timestamp"');
 const snapshotKey = Buffer.from('"is_snapshot"');
 const instrumentKey = Buffer.from('"instrument"');
 const digit0 = 0x30;
@@ -105,7 +106,7 @@ function indexWithin(bytes: Buffer, key: Buffer, start: number, end: number): nu
 }
 
 /** The plain non-negative integer after the first `key` in the line; undefined when it is not one. */
-function integerAfter(bytes: Buffer, key: Buffer, start: number, end: number): number | undefined {
+export function integerAfter(bytes: Buffer, key: Buffer, start: number, end: number): number | undefined {
   const at = indexWithin(bytes, key, start, end);
   if (at < 0 || at >= end) return undefined;
   let p = at + key.length;
@@ -121,7 +122,8 @@ function integerAfter(bytes: Buffer, key: Buffer, start: number, end: number): n
   return next === 0x2e || next === 0x65 || next === 0x45 ? undefined : value;
 }
 
-function parsed(bytes: Buffer, start: number, end: number): Record<string, unknown> | null {
+/** The line as a JSON object, or null when it is not one. */
+export function parsed(bytes: Buffer, start: number, end: number): Record<string, unknown> | null {
   try {
     const value: unknown = JSON.parse(bytes.toString('utf8', start, end));
     return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
@@ -134,7 +136,8 @@ function typeOf(row: Record<string, unknown> | null): string | null {
   return typeof row?.type === 'string' ? row.type : null;
 }
 
-function timeOf(row: Record<string, unknown> | null): number {
+/** A parsed row's collector time in ms (a legacy row's `timestamp`, microseconds converted); NaN when it has none. */
+export function timeOf(row: Record<string, unknown> | null): number {
   const v2 = row?.collector_timestamp;
   if (typeof v2 === 'number') return v2;
   const legacy = row?.timestamp;
@@ -167,13 +170,21 @@ export function captureSummaryBytes(summary: CaptureSummary | null): number {
   return 512 + 64 * (summary.restarts.length + summary.snapshots.length + summary.lineCounts.size) + blocks;
 }
 
+/** Where a summary reader starts: at a line other than the first, in a file whose format is known (an hour of a whole-day file). */
+export interface SummaryStart {
+  /** The first line it is handed (1-based). */
+  line: number;
+  format: 'v2' | 'legacy';
+}
+
 /**
  * Follows one file's lines: the first tells v2 (a metadata row) from legacy; each v2 data row's
  * sequence is read from its bytes (a line it cannot read so is parsed whole), and a row at or
  * below the previous one is a restart. Lines the strict decoder would refuse are passed over here:
- * reading the hour reports them.
+ * reading the hour reports them. Started at a later line (`SummaryStart`), it summarizes the lines
+ * it is handed as if they were a file of their own.
  */
-class CaptureSummaryReader {
+export class CaptureSummaryReader {
   readonly #restarts = new CaptureRestarts();
   readonly #envelope = new FastV2LineParser();
   readonly #rows: CaptureRow[] = [];
@@ -194,8 +205,12 @@ class CaptureSummaryReader {
   /** The line the next checkpoint is at. */
   #nextCheckpoint = 1;
 
-  constructor(plan: BlockPlan) {
+  constructor(plan: BlockPlan, start?: SummaryStart) {
     this.#plan = plan;
+    if (start !== undefined) {
+      this.#nextCheckpoint = start.line;
+      this.#format = start.format;
+    }
   }
 
   /** Whether reading on can change the summary (a legacy file is settled by its first line). */
@@ -219,7 +234,11 @@ class CaptureSummaryReader {
       this.#first = { line, collectorTimestamp: timeOf(row) };
       return;
     }
-    if (this.#format === 'legacy') return;
+    if (this.#format === 'legacy') {
+      // A legacy file is settled by its first row (an hour of a day file by the first row handed over).
+      this.#first ??= { line, collectorTimestamp: timeOf(parsed(bytes, start, end)) };
+      return;
+    }
     // The envelope names the type before `data`: a repeated metadata row (files joined end to end) is framing.
     const type = this.#envelope.lineType(bytes, start, end);
     if (type === 'metadata') return;

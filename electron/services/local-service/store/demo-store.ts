@@ -68,7 +68,7 @@ export class DemoStore implements MarketDataStore {
     this.#options = { historyDays: 3, liveRefreshMs: 5_000, generate: generateInProcess, ...options };
     this.#datasets = demoDatasetsAt(options.now());
     this.#root = join(options.dataDir, demoSeedFolder(options.seed));
-    this.#directory = new DirectoryStore(this.#root, decodeHourFile);
+    this.#directory = new DirectoryStore(this.#root, decodeHourFile, { describeDatasets: false });
   }
 
   /** Indexes the files earlier runs generated (partial live hours are regenerated on use). */
@@ -109,8 +109,9 @@ export class DemoStore implements MarketDataStore {
 
   hourByKey(key: string): Promise<HourRef | null> {
     const parts = parseSnapshotKey(key);
-    if (parts === null || this.#dataset(parts.source, parts.market) === undefined) return Promise.resolve(null);
-    const hourStart = Date.parse(`${parts.date}T00:00:00Z`) + parts.hour * hourMs;
+    // The demo writes hour files only: a whole-day key names none of them.
+    if (parts === null || parts.span !== 'hour' || this.#dataset(parts.source, parts.market) === undefined) return Promise.resolve(null);
+    const hourStart = parts.start;
     const inRange = hourStart >= this.historyStart && hourStart <= this.#options.now();
     return Promise.resolve(inRange ? this.#ref(parts.source, parts.market, hourStart) : null);
   }

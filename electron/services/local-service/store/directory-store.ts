@@ -2,15 +2,20 @@ import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { DatasetDescriptor } from '../../../../shared/dataset-descriptor.ts';
 import type { InstrumentEntry } from '../../../../shared/rows/catalog.ts';
-import type { SnapshotRecord } from '../../../../shared/snapshot/records.ts';
+import type { OptionTickerRecord, SnapshotRecord } from '../../../../shared/snapshot/records.ts';
 import { ByteBudgetCache } from './byte-budget-cache.ts';
 import { captureSummaryBytes, defaultBlockPlan, readCaptureSummary, type BlockPlan, type CaptureSummary, type SnapshotLine } from './capture-summary.ts';
 import { DecodedHourCache, type DecodedHourCacheOptions } from './decoded-hour-cache.ts';
+import { dayFileHoursBytes, readDayFileHours, type DayFileHours, type LineWindow } from './day-file-hours.ts';
 import { collectGarbage } from './garbage-collection.ts';
 import { HourRecordsBuilder, type HourRecords } from './hour-records.ts';
 import type { CaptureSegment, DecodedHour, HourBlock, HourBlocks, HourFile, HourRef, MarketDataStore } from './market-data-store.ts';
-import { listFolderHours } from './snapshot-folder-layout.ts';
+import { layoutPrefixes, listFolderHours, type DayFile } from './snapshot-folder-layout.ts';
+import { datasetOfCatalogEntry, fileKinds, inferredDataset, marketKindOf, type FileKinds } from './dataset-facts.ts';
+import { instrumentsOfTickers } from './derived-instruments.ts';
+import { catalogSidecarName, readCatalogSidecar } from '../../library/catalog-sidecar.ts';
 import { fileType } from '../../snapshot/record-decoder.ts';
+import { hourKey, parseSnapshotKey } from '../../../../shared/snapshot/snapshot-key.ts';
 
 /**
  * Decodes one snapshot file into its event records, in file order (only lines of `lineTypes` when
@@ -33,10 +38,15 @@ export type HourDecoder = (
 export const defaultDecodedHourBytes = 48 * 1024 * 1024;
 /** How long a decoded hour stays cached unread by default. */
 export const defaultDecodedHourIdleMs = 30_000;
-/** Options of a folder store: its decoded-hour cache, and how its files are cut in blocks. */
+/** Options of a folder store: its decoded-hour cache, how its files are cut in blocks, and whether it describes its datasets. */
 export interface DirectoryStoreOptions extends Partial<DecodedHourCacheOptions> {
   /** How files are cut in blocks for `hourBlocks` (`defaultBlockPlan` by default). */
   blockPlan?: BlockPlan;
+  /**
+   * Whether a dataset `datasets.json` does not name is described from its sidecar or files (true
+   * by default); false names it only (a store whose owner describes its datasets, the demo).
+   */
+  describeDatasets?: boolean;
 }
 
 /** Optional sidecar `datasets.json` in the data folder: catalog facts the files cannot carry. */
@@ -54,7 +64,7 @@ const captureSummaryBudget = 16 * 1024 * 1024;
 export interface FolderContents {
   /** Whether the folder exists. */
   exists: boolean;
-  /** Hour files served. */
+  /** Files served (hour files and whole-day files). */
   files: number;
   /** Datasets (source, market) with at least one file. */
   datasets: number;
@@ -76,31 +86,25 @@ function sessionIdAt(key: string, line: number): string {
   return `${key}@${line}`;
 }
 
-/** A dataset guessed from its files when no sidecar describes it. */
-export function inferredDataset(source: string, market: string): DatasetDescriptor {
-  return {
-    source,
-    market,
-    symbol: market.replace(/[-_/]/g, '').toUpperCase(),
-    sourceType: 'exchange',
-    categories: [],
-    terms: { base: null, quote: null, tick_size: null, lot_size: null, min_notional: null },
-    access: { status: 'open', publicCutoffDate: null, gate: 'none' },
-  };
-}
+/** A dataset guessed from its name alone (see `dataset-facts.ts`). */
+export { inferredDataset };
 
 /**
  * Serves a folder of hourly snapshot files laid out as `{root}/data/standard/{source}/{market}/{date}/{key}.jsonl.zst`
  * (the public tool's layout) or `{root}/{source}/{market}/{date}/{key}.jsonl.zst` (see
  * `snapshot-folder-layout.ts`). An index of the files lets a query touch only the hours it needs;
  * decoded hours are cached by file version, so a rescan keeps them for files that did not change.
- * Capture sessions come from the files' `collector_sequence` (see `captureSegments`).
+ * Capture sessions come from the files' `collector_sequence` (see `captureSegments`). A whole-day
+ * file serves every hour of its day (hour files of that day are left out as second copies), each
+ * as the run of its lines whose replay clock lies in that hour (`day-file-hours.ts`, read once per
+ * file version).
  */
 export class DirectoryStore implements MarketDataStore {
   readonly root: string;
   readonly #decode: HourDecoder;
   readonly #cache: DecodedHourCache;
   readonly #blockPlan: BlockPlan;
+  readonly #describeDatasets: boolean;
   /** Decodes under way, by cache key and file version: a second reader of the same hour waits for the first. */
   readonly #decoding = new Map<string, Promise<DecodedHour>>();
   /** Capture summaries by file key, with the file version each was read from (null: unreadable). */
@@ -108,9 +112,19 @@ export class DirectoryStore implements MarketDataStore {
   /** Summaries being read, by file key and version: a second reader waits for the first. */
   readonly #summaryReads = new Map<string, Promise<CaptureSummary | null>>();
   #files = new Map<string, HourFile>();
+  /** Whole-day files by their key. */
+  #days = new Map<string, DayFile>();
+  /** Day files cut in hours, by day key, with the file version each was read from (null: unreadable). */
+  readonly #dayHours = new ByteBudgetCache<string, { stamp: string; hours: DayFileHours | null }>({ maxBytes: captureSummaryBudget, sizeOf: (entry) => dayFileHoursBytes(entry.hours) });
+  /** Day files being read, by key and version: a second reader waits for the first. */
+  readonly #dayHourReads = new Map<string, Promise<DayFileHours | null>>();
   #byDataset = new Map<string, HourFile[]>();
   #datasets: DatasetDescriptor[] = [];
   #instruments: InstrumentEntry[] = [];
+  /** Row kinds of files, by path, with the file version each was read from: what a dataset without an entry is taken for. */
+  readonly #kinds = new Map<string, { stamp: string; kinds: FileKinds }>();
+  /** Option contracts derived from a dataset's tickers, by dataset, with the hour file (and version) they were read from. */
+  readonly #derivedInstruments = new Map<string, { from: string; entries: readonly InstrumentEntry[] }>();
   #contents: FolderContents = { exists: false, files: 0, datasets: 0, bytes: 0, ignored: 0, partial: 0 };
   /** The scan under way, and whether another was asked for while it ran. */
   #scanning: Promise<void> | null = null;
@@ -125,8 +139,9 @@ export class DirectoryStore implements MarketDataStore {
   constructor(root: string, decode: HourDecoder, options: DirectoryStoreOptions = {}) {
     this.root = root;
     this.#decode = decode;
-    const { blockPlan = defaultBlockPlan, ...cache } = options;
+    const { blockPlan = defaultBlockPlan, describeDatasets = true, ...cache } = options;
     this.#blockPlan = blockPlan;
+    this.#describeDatasets = describeDatasets;
     this.#cache = new DecodedHourCache({ maxBytes: defaultDecodedHourBytes, idleMs: defaultDecodedHourIdleMs, onIdle: () => void collectGarbage(), ...cache });
   }
 
@@ -162,6 +177,16 @@ export class DirectoryStore implements MarketDataStore {
   async #scanOnce(): Promise<void> {
     const listing = await listFolderHours(this.root);
     const files = new Map(listing.files.map((file) => [file.key, file]));
+    // A whole-day file serves every hour of its day; hour files of that day are second copies.
+    let ignored = listing.ignored;
+    for (const day of listing.days) {
+      for (let hour = 0; hour < 24; hour++) {
+        const key = hourKey(day.source, day.market, day.date, hour);
+        if (files.delete(key)) ignored += 1;
+        const share = Math.ceil(day.bytes / 24);
+        files.set(key, { source: day.source, market: day.market, date: day.date, hour, hourStart: day.dayStart + hour * hourMs, key, path: day.path, bytes: share, dayFile: { key: day.key, bytes: day.bytes } });
+      }
+    }
     const byDataset = new Map<string, HourFile[]>();
     for (const file of [...files.values()].sort((a, b) => a.hourStart - b.hourStart)) {
       const id = `${file.source}\u0000${file.market}`;
@@ -171,21 +196,48 @@ export class DirectoryStore implements MarketDataStore {
     }
     const manifest = await readManifest(this.root);
     const described = new Map((manifest.datasets ?? []).map((d) => [`${d.source}\u0000${d.market}`, d]));
+    const datasets = await Promise.all([...byDataset].map(async ([id, list]) => described.get(id) ?? (await this.#describe(list))));
     this.#files = files;
+    this.#days = new Map(listing.days.map((day) => [day.key, day]));
     this.#byDataset = byDataset;
-    this.#datasets = [...byDataset.keys()].map((id) => {
-      const [source = '', market = ''] = id.split('\u0000');
-      return described.get(id) ?? inferredDataset(source, market);
-    });
+    this.#datasets = datasets;
     this.#instruments = manifest.instruments ?? [];
+    const servedHourFiles = listing.files.filter((file) => files.get(file.key)?.path === file.path);
     this.#contents = {
       exists: listing.exists,
-      files: files.size,
+      files: servedHourFiles.length + listing.days.length,
       datasets: byDataset.size,
-      bytes: listing.files.reduce((sum, file) => sum + file.bytes, 0),
-      ignored: listing.ignored,
+      bytes: [...servedHourFiles, ...listing.days].reduce((sum, file) => sum + file.bytes, 0),
+      ignored,
       partial: listing.partial,
     };
+  }
+
+  /**
+   * What a dataset the folder's `datasets.json` does not name is: as a download's catalog entry
+   * said, kept beside its files (`catalog-entry.json` in the dataset's folder, in any layout),
+   * else as the rows of its newest file show (read once per file version).
+   */
+  async #describe(files: readonly HourFile[]): Promise<DatasetDescriptor> {
+    const newest = files[files.length - 1];
+    const source = newest?.source ?? '';
+    const market = newest?.market ?? '';
+    if (!this.#describeDatasets) return inferredDataset(source, market);
+    for (const prefix of layoutPrefixes) {
+      const entry = await readCatalogSidecar(join(this.root, ...prefix, source, market, catalogSidecarName), source, market);
+      if (entry !== null) return datasetOfCatalogEntry(entry);
+    }
+    if (newest === undefined) return inferredDataset(source, market);
+    return inferredDataset(source, market, marketKindOf(await this.#kindsOf(newest.path)));
+  }
+
+  async #kindsOf(path: string): Promise<FileKinds> {
+    const stamp = await stat(path).then((info) => `${info.size}:${info.mtimeMs}`, () => '');
+    const cached = this.#kinds.get(path);
+    if (cached?.stamp === stamp) return cached.kinds;
+    const kinds = await fileKinds(path);
+    this.#kinds.set(path, { stamp, kinds });
+    return kinds;
   }
 
   /** Adds or replaces one file in the index (the demo writes hours while it runs). */
@@ -209,8 +261,34 @@ export class DirectoryStore implements MarketDataStore {
     return Promise.resolve(first === undefined || last === undefined ? null : { start: first.hourStart, end: last.hourStart + hourMs });
   }
 
-  instruments(source: string, market: string): Promise<readonly InstrumentEntry[]> {
-    return Promise.resolve(this.#instruments.filter((entry) => entry.source === source && entry.market === market));
+  /**
+   * The option contracts of an underlying: as the folder's `datasets.json` lists them, else as the
+   * tickers of the dataset's newest hour that has any show them (looking back at most a day of
+   * hours; derived once per file version).
+   */
+  async instruments(source: string, market: string): Promise<readonly InstrumentEntry[]> {
+    const listed = this.#instruments.filter((entry) => entry.source === source && entry.market === market);
+    if (listed.length > 0) return listed;
+    const id = `${source}\u0000${market}`;
+    const hours = this.#byDataset.get(id) ?? [];
+    const tickers = new Set(['option_ticker']);
+    for (const hour of hours.slice(-24).reverse()) {
+      const stamp = await stat(hour.path).then((info) => `${hour.key}@${info.size}:${info.mtimeMs}`, () => null);
+      if (stamp === null) continue;
+      const cached = this.#derivedInstruments.get(id);
+      if (cached?.from === stamp) return cached.entries;
+      const decoded = await this.readHour(hour, tickers).catch(() => null);
+      const records: OptionTickerRecord[] = [];
+      for (let index = 0; index < (decoded?.records.length ?? 0); index++) {
+        const record = decoded?.records.at(index);
+        if (record?.type === 'option_ticker') records.push(record);
+      }
+      if (records.length === 0) continue;
+      const entries = instrumentsOfTickers(source, market, records);
+      this.#derivedInstruments.set(id, { from: stamp, entries });
+      return entries;
+    }
+    return [];
   }
 
   hours(source: string, market: string, from: number, to: number): Promise<readonly HourRef[]> {
@@ -218,8 +296,13 @@ export class DirectoryStore implements MarketDataStore {
     return Promise.resolve(list.filter((file) => file.hourStart + hourMs > from && file.hourStart < to));
   }
 
+  /** The hour of a key in any spelling; for a whole-day key, the first hour its file serves. */
   hourByKey(key: string): Promise<HourRef | null> {
-    return Promise.resolve(this.#files.get(key) ?? null);
+    const parts = parseSnapshotKey(key);
+    if (parts === null) return Promise.resolve(null);
+    if (parts.hour !== null) return Promise.resolve(this.#files.get(parts.key) ?? null);
+    const list = this.#byDataset.get(`${parts.source}\u0000${parts.market}`) ?? [];
+    return Promise.resolve(list.find((file) => file.dayFile?.key === parts.key) ?? null);
   }
 
   file(hour: HourRef): Promise<HourFile> {
@@ -247,8 +330,10 @@ export class DirectoryStore implements MarketDataStore {
   async hourBlocks(hour: HourRef): Promise<HourBlocks | null> {
     const summary = await this.captureSummary(hour);
     if (summary === null || summary.blocks.length < 2) return null;
+    // An hour of a day file ends where its window does.
+    const end = (await this.#windowOf(hour)).until;
     const blocks = summary.blocks.map(
-      (block, index): HourBlock => ({ index, fromLine: block.line, untilLine: summary.blocks[index + 1]?.line ?? Number.POSITIVE_INFINITY, highestBefore: block.highestBefore }),
+      (block, index): HourBlock => ({ index, fromLine: block.line, untilLine: summary.blocks[index + 1]?.line ?? end, highestBefore: block.highestBefore }),
     );
     return { blocks, lineCounts: summary.lineCounts };
   }
@@ -303,7 +388,62 @@ export class DirectoryStore implements MarketDataStore {
     const stamp = await stat(file.path).then((info) => `${info.size}:${info.mtimeMs}`, () => null);
     const cached = stamp === null ? undefined : (this.#cache.get(file.key, stamp) ?? this.#cache.get(`${file.key}|${[...lineTypes].sort().join(',')}`, stamp));
     if (cached !== undefined) return recordsFrom(cached.records, lineTypes, fromLine, enough);
-    return this.#decode(file.path, lineTypes, fromLine, enough);
+    return this.#decodeOf(file, lineTypes, fromLine, enough);
+  }
+
+  /**
+   * Decodes an hour's records: its whole file, or for an hour of a day file only the lines of its
+   * window (the decode stops at the window's end). Arguments as for the `HourDecoder`.
+   */
+  async #decodeOf(
+    file: HourFile,
+    lineTypes?: ReadonlySet<string>,
+    fromLine?: number,
+    enough?: (record: SnapshotRecord) => boolean,
+    onBatch?: (records: readonly SnapshotRecord[]) => void,
+  ): Promise<readonly SnapshotRecord[]> {
+    if (file.dayFile === undefined) return this.#decode(file.path, lineTypes, fromLine, enough, onBatch);
+    const window = await this.#windowOf(file);
+    const from = Math.max(fromLine ?? 1, window.from);
+    if (from >= window.until) return [];
+    const until = window.until;
+    const inside = (record: SnapshotRecord): boolean => record.line >= from && record.line < until;
+    // Stop at the first record past the window (left out), or at the one `enough` accepts (kept).
+    const stop = (record: SnapshotRecord): boolean => record.line >= until || (inside(record) && enough?.(record) === true);
+    const bounded = Number.isFinite(until) || enough !== undefined ? stop : undefined;
+    const keep = onBatch === undefined ? undefined : (records: readonly SnapshotRecord[]): void => onBatch(records.filter(inside));
+    return (await this.#decode(file.path, lineTypes, from, bounded, keep)).filter(inside);
+  }
+
+  /** The lines of an hour of a day file; the file's whole lines for an hour file. */
+  async #windowOf(hour: HourRef): Promise<LineWindow> {
+    if (hour.dayFile === undefined) return { from: 1, until: Number.POSITIVE_INFINITY };
+    const hours = await this.#dayFileHours(hour);
+    if (hours === null) throw new Error(`The whole-day file ${hour.dayFile.key} could not be read`);
+    return hours.windows[hour.hour] ?? { from: 1, until: 1 };
+  }
+
+  /** A day file cut in hours, read once per file version; null when it cannot be read. */
+  async #dayFileHours(hour: HourRef): Promise<DayFileHours | null> {
+    const day = hour.dayFile === undefined ? undefined : this.#days.get(hour.dayFile.key);
+    if (day === undefined) return null;
+    const stamp = await stat(day.path).then((info) => `${info.size}:${info.mtimeMs}`, () => null);
+    if (stamp === null) return null;
+    const cached = this.#dayHours.get(day.key);
+    if (cached?.stamp === stamp) return cached.hours;
+    const readKey = `${day.key}@${stamp}`;
+    let reading = this.#dayHourReads.get(readKey);
+    if (reading === undefined) {
+      reading = readDayFileHours(day.path, day.dayStart, this.#blockPlan)
+        .catch(() => null)
+        .then((hours) => {
+          this.#dayHours.set(day.key, { stamp, hours });
+          return hours;
+        })
+        .finally(() => this.#dayHourReads.delete(readKey));
+      this.#dayHourReads.set(readKey, reading);
+    }
+    return reading;
   }
 
   /** The book snapshot rows of an hour's file (from its capture summary); null when it cannot be read. */
@@ -319,6 +459,7 @@ export class DirectoryStore implements MarketDataStore {
   async captureSummary(hour: HourRef): Promise<CaptureSummary | null> {
     const file = this.#files.get(hour.key);
     if (file === undefined) return null;
+    if (file.dayFile !== undefined) return (await this.#dayFileHours(file))?.summaries[file.hour] ?? null;
     const stamp = await stat(file.path).then((info) => `${info.size}:${info.mtimeMs}`, () => null);
     if (stamp === null) return null;
     const cached = this.#summaries.get(file.key);
@@ -380,7 +521,7 @@ export class DirectoryStore implements MarketDataStore {
     // Records stay in file (arrival) order: a stream is served and replayed in it. They are kept
     // in columns as they are decoded, never all as objects at once.
     const builder = new HourRecordsBuilder();
-    builder.pushAll(await this.#decode(file.path, lineTypes, undefined, undefined, (batch) => builder.pushAll(batch)));
+    builder.pushAll(await this.#decodeOf(file, lineTypes, undefined, undefined, (batch) => builder.pushAll(batch)));
     const records = builder.build();
     let latest = file.hourStart + hourMs - 1;
     for (let index = 0; index < records.length; index++) latest = Math.max(latest, records.timeAt(index));

@@ -14,14 +14,25 @@ export interface HourRef {
   hour: number;
   /** Start of the hour, Unix ms. */
   hourStart: number;
-  /** Snapshot key, `standard-{source}-{market}-{date}-{HH}`. */
+  /** Snapshot key, `standard-{source}-{market}-{date}-{HH}` (canonical, whatever the file's name spells). */
   key: string;
+  /**
+   * Set when the hour is read from a whole-day file (`standard-{source}-{market}-{date}`): that
+   * file's key and size. The hour is then the day file's lines whose replay clock lies in it.
+   */
+  dayFile?: { key: string; bytes: number };
 }
 
-/** One hourly snapshot file on disk. */
+/** One hourly snapshot file on disk (or one hour of a whole-day file, see `HourRef.dayFile`). */
 export interface HourFile extends HourRef {
   path: string;
+  /** The file's size; for an hour of a day file, its share of the day file's (a 24th). */
   bytes: number;
+}
+
+/** The file on disk behind an hour, as a listing or a download names it: the day file for an hour of one. */
+export function storedFileOf(file: HourFile): { key: string; path: string; bytes: number } {
+  return file.dayFile === undefined ? { key: file.key, path: file.path, bytes: file.bytes } : { key: file.dayFile.key, path: file.path, bytes: file.dayFile.bytes };
 }
 
 /** A decoded hour: its records in file (arrival) order, ready to page through. */

@@ -1,9 +1,8 @@
 import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { hourKey, parseSnapshotKey } from '../snapshot-keys.ts';
+import { parseSnapshotKey } from '../../../../shared/snapshot/snapshot-key.ts';
 import type { HourFile } from './market-data-store.ts';
 
-const hourMs = 3_600_000;
 const snapshotSuffix = '.jsonl.zst';
 
 /**
@@ -16,15 +15,32 @@ export const layoutPrefixes: readonly (readonly string[])[] = [['data', 'standar
 /** Folders at the top of a library that never hold snapshot files (exports are written there). */
 const skippedTopFolders = new Set(['exports']);
 
+/** A whole-day snapshot file (`standard-{source}-{market}-{date}.jsonl.zst`): it serves every hour of its day. */
+export interface DayFile {
+  source: string;
+  market: string;
+  /** YYYY-MM-DD, UTC. */
+  date: string;
+  /** Start of the day, Unix ms. */
+  dayStart: number;
+  /** Its key, `standard-{source}-{market}-{date}`. */
+  key: string;
+  path: string;
+  bytes: number;
+}
+
 /** What a scan of a snapshot folder found. */
 export interface FolderListing {
   /** Whether the root folder exists (a missing folder lists nothing). */
   exists: boolean;
-  /** The hour files served, one per key. */
+  /** The hour files served, one per (canonical) key, whatever spelling their names use. */
   files: HourFile[];
+  /** The whole-day files, one per dataset day. */
+  days: DayFile[];
   /**
    * `.jsonl.zst` files that are not served: a name that is no snapshot key, a key filed under
-   * another dataset's or date's folder, or a second copy of a key already found.
+   * another dataset's or date's folder, or a second copy of a key already found (another layout,
+   * or another spelling of the same hour).
    */
   ignored: number;
   /** `.part` files: downloads under way or cut short, never served. */
@@ -41,14 +57,17 @@ function layoutMatch(folders: readonly string[], source: string, market: string,
 }
 
 /**
- * Lists the hour files of a snapshot folder in either layout: `{root}/data/standard/{source}/{market}/{date}/{key}.jsonl.zst`
- * (the public tool's) or `{root}/{source}/{market}/{date}/{key}.jsonl.zst`. `.part` files, the
- * `exports/` folder, hidden folders and anything that is not a snapshot key in its own folder are
- * left out. Never throws for a missing or unreadable folder: it lists what it could read.
+ * Lists the snapshot files of a folder in either layout: `{root}/data/standard/{source}/{market}/{date}/{key}.jsonl.zst`
+ * (the public tool's) or `{root}/{source}/{market}/{date}/{key}.jsonl.zst`. A key may be spelled
+ * as the real tools write it (`…-HH`, `…-HHMMSS`, or a whole day with no time): each file is listed
+ * under its canonical key, and when two files name one hour (or one day), the earlier layout wins,
+ * then the canonical spelling. `.part` files, the `exports/` folder, hidden folders and anything
+ * that is not a snapshot key in its own folder are left out. Never throws for a missing or
+ * unreadable folder: it lists what it could read.
  */
 export async function listFolderHours(root: string): Promise<FolderListing> {
-  const listing: FolderListing = { exists: true, files: [], ignored: 0, partial: 0 };
-  const found = new Map<string, { file: HourFile; rank: number }>();
+  const listing: FolderListing = { exists: true, files: [], days: [], ignored: 0, partial: 0 };
+  const found = new Map<string, { file: HourFile | DayFile; rank: number }>();
   const maxDepth = Math.max(...layoutPrefixes.map((prefix) => prefix.length)) + 3;
   const walk = async (folders: readonly string[]): Promise<void> => {
     const dir = join(root, ...folders);
@@ -72,13 +91,13 @@ export async function listFolderHours(root: string): Promise<FolderListing> {
   };
   const consider = async (folders: readonly string[], name: string): Promise<void> => {
     const parts = parseSnapshotKey(name.slice(0, -snapshotSuffix.length));
-    const key = parts === null ? null : hourKey(parts.source, parts.market, parts.date, parts.hour);
-    // Only the canonical spelling of a key is a file name (not the `HH0000` form).
-    const rank = parts === null || `${key}${snapshotSuffix}` !== name ? -1 : layoutMatch(folders, parts.source, parts.market, parts.date);
-    if (parts === null || key === null || rank < 0) {
+    const layout = parts === null ? -1 : layoutMatch(folders, parts.source, parts.market, parts.date);
+    if (parts === null || layout < 0) {
       listing.ignored += 1;
       return;
     }
+    // Layout first, then the canonical spelling before the others (`…-HHMMSS`).
+    const rank = 2 * layout + (`${parts.key}${snapshotSuffix}` === name ? 0 : 1);
     const path = join(root, ...folders, name);
     let bytes: number;
     try {
@@ -86,12 +105,18 @@ export async function listFolderHours(root: string): Promise<FolderListing> {
     } catch {
       return; // deleted while the folder was read
     }
-    const previous = found.get(key);
+    const previous = found.get(parts.key);
     if (previous !== undefined) listing.ignored += 1;
     if (previous !== undefined && previous.rank <= rank) return;
-    found.set(key, { rank, file: { ...parts, key, hourStart: Date.parse(`${parts.date}T00:00:00Z`) + parts.hour * hourMs, path, bytes } });
+    const { source, market, date, key } = parts;
+    const file: HourFile | DayFile =
+      parts.hour === null ? { source, market, date, dayStart: parts.start, key, path, bytes } : { source, market, date, hour: parts.hour, hourStart: parts.start, key, path, bytes };
+    found.set(key, { rank, file });
   };
   await walk([]);
-  listing.files = [...found.values()].map((entry) => entry.file);
+  for (const { file } of found.values()) {
+    if ('dayStart' in file) listing.days.push(file);
+    else listing.files.push(file);
+  }
   return listing;
 }

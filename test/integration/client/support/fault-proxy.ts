@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 
 /** What the proxy does with one request. */
 export type ProxyAction =
-  | { kind: 'pass' }
+  /** Forward; with `dropHeaders`, without those response headers (lower case). */
+  | { kind: 'pass'; dropHeaders?: readonly string[] }
   /** Answer without asking the service. */
   | { kind: 'respond'; status: number; headers?: Record<string, string>; body: string }
   /** Forward, then send the headers and half of the body, and reset the connection. */
@@ -81,7 +82,9 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
       return;
     }
     const body = action.kind === 'rewrite' ? Buffer.from(JSON.stringify(action.rewrite(JSON.parse(answer.body.toString('utf8'))))) : answer.body;
-    response.writeHead(answer.status, { ...answer.headers, 'content-length': String(body.length) });
+    const dropped = new Set(action.kind === 'pass' ? (action.dropHeaders ?? []) : []);
+    const headers = Object.fromEntries(Object.entries(answer.headers).filter(([name]) => !dropped.has(name)));
+    response.writeHead(answer.status, { ...headers, 'content-length': String(body.length) });
     response.end(body);
   };
   const server = createServer((request, response) => {
