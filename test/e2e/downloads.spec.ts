@@ -89,6 +89,16 @@ test('select two hours of a demo market, download them, see them in the library,
   await expect(hour(0)).toHaveAttribute('data-state', 'remote');
   await expect(page.getByTestId('queue-totals')).toContainText('2 done · 0 failed');
 
+  // Exporting the dataset twice lands two files named by source, market, range and types; the
+  // first is never replaced (F14 point 11).
+  const exported = `hyperliquid-BTC-${day}T0100Z-${day}T0200Z-all`;
+  await library.getByRole('button', { name: 'Export dataset' }).click();
+  await expect(page.getByTestId('export-status')).toContainText(`${exported}.csv`, { timeout: 60_000 });
+  await page.screenshot({ path: `${shots}/downloads-exported.png` });
+  await library.getByRole('button', { name: 'Export dataset' }).click();
+  await expect(page.getByTestId('export-status')).toContainText(`${exported}-2.csv`, { timeout: 60_000 });
+  expect((await readdir(join(app.userDataDir, 'library', 'exports'))).sort()).toEqual([`${exported}-2.csv`, `${exported}.csv`]);
+
   await library.getByRole('checkbox', { name: `Check ${day} 01:00 UTC` }).check();
   await library.getByRole('button', { name: 'Open in Files' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Files');
