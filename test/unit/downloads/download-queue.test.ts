@@ -39,7 +39,7 @@ async function setUp(options: Partial<DownloadQueueOptions> = {}) {
       return () => (timer.cancelled = true);
     },
     onChanged: (view) => emitted.push(view),
-    onLanded: (key) => landed.push(key),
+    onLanded: (key) => void landed.push(key),
     ...options,
   });
   return { userData, root, library, transfers, links, clock, timers, emitted, landed, queue };
