@@ -277,7 +277,7 @@ export function OptionChainView() {
               chosen={params.instrument}
               onChoose={(entry) => update({ instrument: entry.instrument, expiry: entry.expiry_timestamp })}
             />
-            {params.instrument !== undefined && <InstrumentDetail instrument={params.instrument} entry={catalog.get(params.instrument)} quote={chosenQuote} zone={zone} now={clock} />}
+            {params.instrument !== undefined && <InstrumentDetail instrument={params.instrument} entry={catalog.get(params.instrument)} quote={chosenQuote} zone={zone} now={clock} units={units} />}
           </section>
         </div>
       </>
