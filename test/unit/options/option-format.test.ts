@@ -6,6 +6,7 @@ describe('formatGreek', () => {
     expect(formatGreek('delta', 0.98164)).toBe('0.982');
     expect(formatGreek('delta', -0.0393)).toBe('-0.039');
     expect(formatGreek('delta', -0)).toBe('0.000');
+    expect(formatGreek('delta', -0.00004)).toBe('0.000');
   });
 
   it('writes a small gamma with an exponent and a larger one to four places', () => {

@@ -22,7 +22,8 @@ export function formatGreek(greek: ChainGreek, value: number | null): string {
   const shown = value === 0 ? 0 : value; // -0 reads as 0
   switch (greek) {
     case 'delta':
-      return shown.toFixed(3);
+      // A tiny negative delta rounds to 0, not "-0.000".
+      return shown.toFixed(3).replace(/^-(0\.0+)$/, '$1');
     case 'gamma':
       return shown !== 0 && Math.abs(shown) < 0.01 ? shown.toExponential(2) : shown.toFixed(4);
     case 'vega':
