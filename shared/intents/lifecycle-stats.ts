@@ -1,11 +1,12 @@
 import type { IntentLifecycle } from './intent-lifecycles.ts';
+import { filterStatusOf } from './status-filter.ts';
 
-/** How a set of lifecycles settled: how many did, and the median time from submit to settle. */
+/** How a set of lifecycles settled: how many have a submit-to-settle time, and its median. */
 export interface SettleStats {
   lifecycles: number;
-  /** Lifecycles with a submit-to-settle time. */
-  settled: number;
-  /** Median submit-to-settle time in ms (the mean of the two middle values for an even count); null when none settled. */
+  /** Lifecycles with a submit-to-settle time (settled or filled, their submit observed). */
+  timed: number;
+  /** Median submit-to-settle time in ms (the mean of the two middle values for an even count); null when none is timed. */
   medianMs: number | null;
 }
 
@@ -16,5 +17,21 @@ export function settleStats(lifecycles: readonly Pick<IntentLifecycle, 'submitTo
   const upper = times[middle];
   const lower = times[middle - 1];
   const medianMs = upper === undefined ? null : times.length % 2 === 1 || lower === undefined ? upper : (lower + upper) / 2;
-  return { lifecycles: lifecycles.length, settled: times.length, medianMs };
+  return { lifecycles: lifecycles.length, timed: times.length, medianMs };
+}
+
+/** The summary line's figures of a set of lifecycles. */
+export interface LifecycleSummary extends SettleStats {
+  observations: number;
+  /** Lifecycles whose current status is `settled`: the same count as the "settled" status chip. */
+  settled: number;
+}
+
+/** The figures the intents view sums up: lifecycles, observations, settled ones (counted as the status chips count them) and the settle times. */
+export function lifecycleSummary(lifecycles: readonly Pick<IntentLifecycle, 'submitToSettleMs' | 'currentStatus' | 'observations'>[]): LifecycleSummary {
+  return {
+    ...settleStats(lifecycles),
+    observations: lifecycles.reduce((sum, lifecycle) => sum + lifecycle.observations.length, 0),
+    settled: lifecycles.filter((lifecycle) => filterStatusOf(lifecycle) === 'settled').length,
+  };
 }

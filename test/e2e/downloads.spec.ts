@@ -5,7 +5,8 @@ import { expect, test } from './app-server.ts';
 
 // The Downloads view in browser mode on the demo (issue F9 items 1–3, 7): a day of a demo market
 // is listed in the availability calendar, two hours are selected (a click, then the keyboard) and
-// downloaded; they land in the library with their sizes and record counts, one opens in Files,
+// downloaded; they land in the library with their sizes and record counts, one is deleted (the
+// calendar shows it downloadable again, also after a reload: F14 point 6), one opens in Files,
 // and each downloaded file is byte for byte the demo's own hour file.
 
 const shots = 'test-results/screenshots';
@@ -72,6 +73,31 @@ test('select two hours of a demo market, download them, see them in the library,
     const downloaded = join(app.userDataDir, 'library', 'data', 'standard', 'hyperliquid', 'BTC', day, name);
     expect(await sha256(downloaded)).toBe(await sha256(await demoFile(app.userDataDir, name)));
   }
+
+  // Deleting an hour from the library makes it downloadable again at once, though the queue still
+  // lists its download as done, and so it stays after a reload (the calendar follows the disk).
+  await library.getByRole('checkbox', { name: `Check ${day} 00:00 UTC` }).check();
+  await library.getByRole('button', { name: 'Delete…' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(library.locator(`[data-key="${keyOf(0)}"]`)).toHaveCount(0);
+  await expect(hour(0)).toHaveAttribute('data-state', 'remote');
+  await expect(hour(1)).toHaveAttribute('data-state', 'local');
+  await expect(page.getByTestId('queue-totals')).toContainText('2 done · 0 failed');
+  await page.screenshot({ path: `${shots}/downloads-deleted.png` });
+  await page.reload();
+  await expect(hour(1)).toHaveAttribute('data-state', 'local', { timeout: 30_000 });
+  await expect(hour(0)).toHaveAttribute('data-state', 'remote');
+  await expect(page.getByTestId('queue-totals')).toContainText('2 done · 0 failed');
+
+  // Exporting the dataset twice lands two files named by source, market, range and types; the
+  // first is never replaced (F14 point 11).
+  const exported = `hyperliquid-BTC-${day}T0100Z-${day}T0200Z-all`;
+  await library.getByRole('button', { name: 'Export dataset' }).click();
+  await expect(page.getByTestId('export-status')).toContainText(`${exported}.csv`, { timeout: 60_000 });
+  await page.screenshot({ path: `${shots}/downloads-exported.png` });
+  await library.getByRole('button', { name: 'Export dataset' }).click();
+  await expect(page.getByTestId('export-status')).toContainText(`${exported}-2.csv`, { timeout: 60_000 });
+  expect((await readdir(join(app.userDataDir, 'library', 'exports'))).sort()).toEqual([`${exported}-2.csv`, `${exported}.csv`]);
 
   await library.getByRole('checkbox', { name: `Check ${day} 01:00 UTC` }).check();
   await library.getByRole('button', { name: 'Open in Files' }).click();

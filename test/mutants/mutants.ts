@@ -1,3 +1,4 @@
+import { f14ViewMutants } from './f14-view-mutants.ts';
 import { heatmapMutants } from './heatmap-mutants.ts';
 import { marketMutants } from './market-mutants.ts';
 import { offlineMutants } from './offline-mutants.ts';
@@ -224,4 +225,5 @@ export const mutants: readonly Mutant[] = [
   ...offlineMutants,
   ...researchMutants,
   ...realToolsMutants,
+  ...f14ViewMutants,
 ];

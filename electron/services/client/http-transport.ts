@@ -45,7 +45,7 @@ export type ServiceResponse =
   | { kind: 'redirect'; location: string; request: RequestSummary };
 
 /** What a single probe attempt met: an answer, silence past the timeout, or a network failure. */
-export type ProbeOutcome = { type: 'response'; status: number } | { type: 'timeout' } | { type: 'failure'; message: string };
+export type ProbeOutcome = { type: 'response'; status: number; body: string } | { type: 'timeout' } | { type: 'failure'; message: string };
 
 type AttemptOutcome =
   | { type: 'response'; status: number; headers: Headers; text: string }
@@ -58,11 +58,35 @@ interface Attempt {
   redirect: 'follow' | 'report';
   signal: AbortSignal | undefined;
   timeoutMs: number;
-  /** False for a probe: the status is all it needs, so the body is never read. */
+  /** False for a probe that needs only the status: the body is never read. */
   readBody: boolean;
+  /** Read at most this many bytes of the body (a probe's), the rest left unread; the whole body when absent. */
+  bodyLimit?: number;
 }
 
 const maxRedirects = 5;
+
+/** The first `limit` bytes of a response body as text (a hostile service cannot make a probe read more); the rest is cancelled. */
+async function leadingText(response: Response, limit: number): Promise<string> {
+  const reader = response.body?.getReader();
+  if (reader === undefined) return '';
+  const chunks: Uint8Array[] = [];
+  let bytes = 0;
+  while (bytes < limit) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value.subarray(0, limit - bytes));
+    bytes += Math.min(value.byteLength, limit - bytes);
+  }
+  await reader.cancel().catch(() => undefined);
+  const joined = new Uint8Array(bytes);
+  let at = 0;
+  for (const chunk of chunks) {
+    joined.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  return new TextDecoder().decode(joined);
+}
 const retryableStatuses = new Set([502, 503, 504]);
 
 function failureMessage(error: unknown): string {
@@ -177,12 +201,13 @@ export class HttpTransport {
 
   /**
    * One attempt at a route with no key and no retries, for a health probe that must answer fast:
-   * the status, or why there was none. The body is never read.
+   * the status and at most `bodyBytes` of the body (none by default; the rest is never read), or
+   * why there was no answer.
    */
-  async probe(route: RouteSpec, timeoutMs: number, signal?: AbortSignal): Promise<ProbeOutcome> {
-    const outcome = await this.#attempt({ url: this.urlOf(route, {}), key: null, redirect: 'follow', signal, timeoutMs, readBody: false });
+  async probe(route: RouteSpec, timeoutMs: number, signal?: AbortSignal, bodyBytes = 0): Promise<ProbeOutcome> {
+    const outcome = await this.#attempt({ url: this.urlOf(route, {}), key: null, redirect: 'follow', signal, timeoutMs, readBody: bodyBytes > 0, bodyLimit: bodyBytes });
     if (outcome.type === 'failure') return outcome.timedOut ? { type: 'timeout' } : { type: 'failure', message: outcome.message };
-    return { type: 'response', status: outcome.type === 'redirect' ? 302 : outcome.status };
+    return outcome.type === 'redirect' ? { type: 'response', status: 302, body: '' } : { type: 'response', status: outcome.status, body: outcome.text };
   }
 
   /** Fetches a pre-signed download URL with no Authorization header at all, whatever its origin. */
@@ -208,7 +233,7 @@ export class HttpTransport {
     }
   }
 
-  async #attempt({ url, key, redirect, signal, timeoutMs, readBody }: Attempt): Promise<AttemptOutcome> {
+  async #attempt({ url, key, redirect, signal, timeoutMs, readBody, bodyLimit }: Attempt): Promise<AttemptOutcome> {
     const timeout = this.#options.timeout(timeoutMs);
     const combined = signal === undefined ? timeout : AbortSignal.any([signal, timeout]);
     let current = url;
@@ -232,7 +257,7 @@ export class HttpTransport {
           return { type: 'response', status: response.status, headers: response.headers, text: '' };
         }
         // Reading the whole body here means a body cut short fails this attempt and is retried.
-        const text = await response.text();
+        const text = bodyLimit === undefined ? await response.text() : await leadingText(response, bodyLimit);
         return { type: 'response', status: response.status, headers: response.headers, text };
       } catch (error) {
         signal?.throwIfAborted();

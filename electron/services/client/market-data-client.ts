@@ -42,11 +42,27 @@ export interface HealthProbeOptions {
   signal?: AbortSignal;
 }
 
-/** What a health probe found: the service's status and latency, no answer in time, or no connection. */
+/**
+ * What a health probe found: the service's status and latency (and whether its `/health` said
+ * its data is simulated, `x-mde-simulated: true`), no answer in time, or no connection.
+ */
 export type HealthProbe =
-  | { type: 'answered'; status: number; latencyMs: number }
+  | { type: 'answered'; status: number; latencyMs: number; simulated: boolean }
   | { type: 'timeout'; timeoutMs: number }
   | { type: 'unreachable'; reason: string };
+
+/** How much of a `/health` body a probe reads: a status object is tiny; the rest of a larger body is never read. */
+const healthBodyBytes = 16 * 1024;
+
+/** Whether a `/health` body says the data is simulated: this app's extension field `x-mde-simulated: true` (a real service does not send it). */
+function saysSimulated(body: string): boolean {
+  try {
+    const parsed: unknown = JSON.parse(body);
+    return typeof parsed === 'object' && parsed !== null && (parsed as Record<string, unknown>)['x-mde-simulated'] === true;
+  } catch {
+    return false;
+  }
+}
 
 /** How to reach a Market Data Service and how patiently. */
 export interface MarketDataClientOptions {
@@ -128,11 +144,13 @@ export class MarketDataClient {
   async health(options: HealthProbeOptions = {}): Promise<HealthProbe> {
     const timeoutMs = options.timeoutMs ?? 5000;
     const started = this.#now();
-    let outcome: ProbeOutcome = await this.#transport.probe(routes.health, timeoutMs, options.signal);
-    if (outcome.type === 'response' && outcome.status === 404) outcome = await this.#transport.probe(routes.count, timeoutMs, options.signal);
+    let outcome: ProbeOutcome = await this.#transport.probe(routes.health, timeoutMs, options.signal, healthBodyBytes);
+    const fromHealth = !(outcome.type === 'response' && outcome.status === 404);
+    if (!fromHealth) outcome = await this.#transport.probe(routes.count, timeoutMs, options.signal);
     if (outcome.type === 'timeout') return { type: 'timeout', timeoutMs };
     if (outcome.type === 'failure') return { type: 'unreachable', reason: outcome.message };
-    return { type: 'answered', status: outcome.status, latencyMs: Math.max(0, this.#now() - started) };
+    const simulated = fromHealth && outcome.status >= 200 && outcome.status < 300 && saysSimulated(outcome.body);
+    return { type: 'answered', status: outcome.status, latencyMs: Math.max(0, this.#now() - started), simulated };
   }
 
   /**

@@ -69,6 +69,8 @@ export class DataSourceManager {
   #timer: NodeJS.Timeout | null = null;
   /** The probing client of the last base URL probed: no key, since `/health` and `/count` are public. */
   #probe: { baseUrl: string; client: MarketDataClient } | null = null;
+  /** What the last answer of a remote said of its data (`x-mde-simulated`), kept while it is down. */
+  #remoteSimulated: { baseUrl: string; simulated: boolean } | null = null;
 
   constructor(deps: DataSourceDeps) {
     this.#deps = deps;
@@ -88,7 +90,9 @@ export class DataSourceManager {
   async #reconcile(settings: Settings): Promise<DataSourceTarget> {
     if (settings.dataSource === 'remote' && settings.remoteBaseUrl !== null) {
       await this.#stop();
-      return { dataSource: 'remote', baseUrl: settings.remoteBaseUrl, simulated: false };
+      // A remote is simulated when its last answer said so (the app's own demo served as a remote).
+      const said = this.#remoteSimulated;
+      return { dataSource: 'remote', baseUrl: settings.remoteBaseUrl, simulated: said !== null && said.baseUrl === settings.remoteBaseUrl && said.simulated };
     }
     if (settings.dataSource === 'library') {
       const root = this.#deps.libraryRoot(settings);
@@ -139,6 +143,7 @@ export class DataSourceManager {
       const target = await this.target();
       health = await probeHealth(target, this.#probeClient(target.baseUrl), this.#probeOptions());
       if (target.dataSource === 'library') health = await this.#withLibrary(health);
+      if (target.dataSource === 'remote' && health.status === 'ok') this.#remoteSimulated = { baseUrl: target.baseUrl, simulated: health.simulated };
     } catch (error) {
       const settings = await this.#deps.settings();
       const root = this.#deps.libraryRoot(settings);
@@ -161,6 +166,7 @@ export class DataSourceManager {
       previous === null ||
       previous.status !== health.status ||
       previous.message !== health.message ||
+      previous.simulated !== health.simulated ||
       previous.baseUrl !== health.baseUrl ||
       previous.dataSource !== health.dataSource ||
       previous.library?.root !== health.library?.root

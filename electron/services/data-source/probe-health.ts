@@ -30,7 +30,8 @@ export async function probeHealth(target: DataSourceTarget, client: MarketDataCl
       return { ...base, status: 'down', latencyMs: null, checkedAt: now(), message: `Unreachable: ${probe.reason}` };
     case 'answered': {
       const { status, latencyMs } = probe;
-      if (status >= 200 && status < 300) return { ...base, status: 'ok', latencyMs, checkedAt: now(), message: `Connected in ${latencyMs} ms` };
+      // A service that says its data is simulated (the app's own demo, served as a "remote") is labelled so.
+      if (status >= 200 && status < 300) return { ...base, simulated: target.simulated || probe.simulated, status: 'ok', latencyMs, checkedAt: now(), message: `Connected in ${latencyMs} ms` };
       return {
         ...base,
         status: status >= 500 ? 'down' : 'degraded',

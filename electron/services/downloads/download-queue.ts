@@ -54,8 +54,12 @@ export interface DownloadQueueOptions {
   throttleMs?: number;
   /** Told the whole queue on every change. */
   onChanged?: (queue: DownloadQueueView) => void;
-  /** Told when a file has landed in the library, verified. */
-  onLanded?: (key: string, result: TransferResult) => void;
+  /**
+   * Told when a file has landed in the library, verified. A promise (the library's new index
+   * being built and pushed) is awaited before the queue says "done", so no view sees a finished
+   * download whose file the library index does not list yet.
+   */
+  onLanded?: (key: string, result: TransferResult) => void | Promise<void>;
   /** Told when a file failed (the CLI prints it). */
   onFailed?: (item: DownloadItem) => void;
   /** Told when an asked-for key is not queued because the library has it already. */
@@ -439,10 +443,14 @@ export class DownloadQueue {
     );
   }
 
-  #landed(entry: Entry, result: TransferResult): void {
+  async #landed(entry: Entry, result: TransferResult): Promise<void> {
     entry.run = null;
     Object.assign(entry.item, { state: 'done', bytes: result.bytes, totalBytes: result.bytes, failure: null });
-    this.#options.onLanded?.(entry.item.key, result);
+    try {
+      await this.#options.onLanded?.(entry.item.key, result);
+    } catch {
+      // The file has landed; a library that could not take it in now reads it on its next scan.
+    }
     this.#changed();
   }
 

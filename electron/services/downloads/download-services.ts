@@ -63,7 +63,10 @@ export function createDownloadServices(options: DownloadServicesOptions): Downlo
     ...(options.onNotice === undefined ? {} : { onNotice: options.onNotice }),
     ...(options.concurrency === undefined ? {} : { concurrency: options.concurrency }),
     onChanged: options.onQueue,
-    onLanded: () => void library.changed().catch(() => undefined),
+    // The new index is pushed before the queue says "done" (the calendar follows the index).
+    onLanded: async () => {
+      await library.changed();
+    },
   });
   const ready = queue.open().then(
     () => undefined,

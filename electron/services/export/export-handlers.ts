@@ -8,6 +8,7 @@ import type { EventHub } from '../../contract-host/event-hub.ts';
 import type { GrantedFiles } from '../files/file-grants.ts';
 import type { ExportHandlers } from '../library-channels.ts';
 import { ExportError, type ExportErrorKind } from './export-error.ts';
+import { exportStem, filesNameParts, freeExportPath, type ExportNameParts } from './export-file-name.ts';
 import { exportTypesOf, type ExportFormat, type ExportRequest, type runExport } from './export-run.ts';
 import { runExportInWorker } from './export-worker-client.ts';
 import { libraryRangeFiles } from './library-range-files.ts';
@@ -40,17 +41,12 @@ function contractError(error: ExportError): ContractError {
   return new ContractError({ kind: contractKinds[error.kind], message: error.message, resolution: error.resolution, channel });
 }
 
-/** The output's file name: the one given (no folder, the format's extension added when missing) or one made from the input. */
-export function exportFileName(name: string | undefined, format: ExportFormat, fallback: string): string {
-  const chosen = name ?? fallback;
-  if (/[/\\\0]/.test(chosen) || chosen.startsWith('.')) {
-    throw new ExportError('invalid-request', `"${chosen}" is not a file name`, 'Give a name without folders that does not start with a dot.');
+/** The output's file name the user gave: no folder, not hidden, the format's extension added when missing. */
+export function exportFileName(name: string, format: ExportFormat): string {
+  if (/[/\\\0]/.test(name) || name.startsWith('.')) {
+    throw new ExportError('invalid-request', `"${name}" is not a file name`, 'Give a name without folders that does not start with a dot.');
   }
-  return chosen.toLowerCase().endsWith(`.${format}`) ? chosen : `${chosen}.${format}`;
-}
-
-function stamp(ms: number): string {
-  return new Date(ms).toISOString().replaceAll(':', '').replace(/\.\d{3}Z$/, 'Z');
+  return name.toLowerCase().endsWith(`.${format}`) ? name : `${name}.${format}`;
 }
 
 async function exists(path: string): Promise<boolean> {
@@ -73,15 +69,15 @@ export function exportHandlers(options: ExportChannelOptions): ExportHandlers & 
 
   async function requestOf(input: z.infer<typeof exportInput>, signal: AbortSignal): Promise<Omit<ExportRequest, 'onProgress'>> {
     exportTypesOf(input.types);
-    if (input.name !== undefined) exportFileName(input.name, input.format, input.name);
+    if (input.name !== undefined) exportFileName(input.name, input.format);
     const root = await options.libraryRoot();
     const from = input.from;
     let files: string[];
     let window: ExportRequest['window'] = null;
-    let fallback: string;
+    let nameParts: ExportNameParts;
     if (from.kind === 'files') {
       files = options.files.resolve(from.fileIds).map((file) => file.path);
-      fallback = `export-${stamp(now())}`;
+      nameParts = filesNameParts(files, input.types);
     } else {
       files = await libraryRangeFiles({ root, source: from.source, market: from.market, start: from.start, end: from.end });
       if (files.length === 0) {
@@ -93,9 +89,13 @@ export function exportHandlers(options: ExportChannelOptions): ExportHandlers & 
         });
       }
       window = { start: from.start, end: from.end };
-      fallback = `${from.source}-${from.market}-${stamp(from.start)}-${stamp(from.end)}`;
+      nameParts = { datasets: [`${from.source}-${from.market}`], range: window, types: input.types };
     }
-    const out = join(root, 'exports', exportFileName(input.name, input.format, fallback));
+    const folder = join(root, 'exports');
+    // A name the user gave is theirs: an existing file of that name is refused. A default name
+    // (datasets, range, types) takes the next free `-2`, `-3` … instead.
+    if (input.name === undefined) return { files, window, types: input.types, format: input.format, out: await freeExportPath(folder, exportStem(nameParts), input.format), signal };
+    const out = join(folder, exportFileName(input.name, input.format));
     if (await exists(out)) throw new ExportError('exists', `${out} already exists`, 'Choose another name, or delete the old export.');
     return { files, window, types: input.types, format: input.format, out, signal };
   }

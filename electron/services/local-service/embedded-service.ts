@@ -73,7 +73,14 @@ export async function startEmbeddedService(options: EmbeddedServiceOptions): Pro
   }
   const extraMarkets = options.extraMarkets ?? 0;
   if (extraMarkets > 0) store = new SyntheticCatalogStore(store, syntheticMarkets(extraMarkets), now);
-  const service = await startLocalService({ ...options.extra, store, keys: options.keys ?? [], ...(options.port !== undefined ? { port: options.port } : {}) });
+  const service = await startLocalService({
+    ...options.extra,
+    store,
+    keys: options.keys ?? [],
+    // The demo's data is the simulator's: its /health says so to every client.
+    simulated: options.data.kind === 'demo',
+    ...(options.port !== undefined ? { port: options.port } : {}),
+  });
   const stopGenerator = async (): Promise<void> => {
     await generator?.close();
   };

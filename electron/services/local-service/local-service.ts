@@ -50,6 +50,8 @@ export interface LocalServiceOptions {
   urlTtlSeconds?: number;
   /** Row pages and book replays that run at once (2 by default); the others wait their turn. */
   readSlots?: number;
+  /** Whether the data is simulated (the demo): `/health` says so in `x-mde-simulated`, so every client can label it. */
+  simulated?: boolean;
 }
 
 /** A running local Market Data Service on loopback. */
@@ -72,7 +74,7 @@ const principals = new WeakMap<FastifyRequest, Principal>();
 const rateLimitHeaderPaths = new Set(['/catalog', '/catalog/instruments', '/count', '/download', '/snapshots', '/snapshots/download', '/events']);
 
 /** Builds the Fastify app of the local service: every endpoint of spec part 4 (requests counted in `activity` when given). */
-export function buildLocalServiceApp(context: ServiceContext, monthly: MonthlyUsage, activity?: ServiceActivity): FastifyInstance {
+export function buildLocalServiceApp(context: ServiceContext, monthly: MonthlyUsage, activity?: ServiceActivity, simulated = false): FastifyInstance {
   const app = Fastify({
     logger: false,
     return503OnClosing: true,
@@ -122,7 +124,9 @@ export function buildLocalServiceApp(context: ServiceContext, monthly: MonthlyUs
     if (state !== undefined && rateLimitHeaderPaths.has(path)) void reply.headers(rateLimitHeaders(context.limiter.policy, state));
   });
 
-  app.get('/health', () => Promise.resolve({ status: 'ok', service: 'mde-local', version: appVersion }));
+  // `x-mde-simulated` is this app's extension field (the spec leaves /health's body open; a real
+  // service does not send it): true when the data is the simulator's, so any client can say so.
+  app.get('/health', () => Promise.resolve({ status: 'ok', service: 'mde-local', version: appVersion, 'x-mde-simulated': simulated }));
   registerCatalogRoutes(app, context);
   registerSnapshotRoutes(app, context);
   registerRowRoutes(app, context);
@@ -194,7 +198,7 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
   downloadOrigin = downloadHost.origin;
   // Real elapsed time (not the service's possibly simulated clock): a quiet moment is a real pause.
   const activity = new ServiceActivity(() => performance.now());
-  const app = buildLocalServiceApp(context, new MonthlyUsage(context.monthlyAllowance), activity);
+  const app = buildLocalServiceApp(context, new MonthlyUsage(context.monthlyAllowance), activity, options.simulated === true);
   await app.listen({ host: '127.0.0.1', port: options.port ?? 0 });
   const address = app.server.address() as AddressInfo;
   return {

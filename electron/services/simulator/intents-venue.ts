@@ -41,7 +41,9 @@ export function generateIntentsHour(prng: Prng, seed: number, dataset: Simulated
     const ethAmount = Math.max(0.01, prng.exponential(2));
     const price = path.priceAt(time);
     const input = sell ? weth : usdc;
-    const output = prng.chance(0.2) ? arbUsdc : sell ? usdc : weth;
+    // A sale of WETH is paid in USDC, one in five times on Arbitrum; a purchase is paid in WETH (never "USDC for USDC").
+    const crossChain = prng.chance(0.2);
+    const output = sell ? (crossChain ? arbUsdc : usdc) : weth;
     const inputAmount = sell ? units(ethAmount, 18) : units(ethAmount * price, 6);
     const fair = sell ? ethAmount * price : ethAmount;
     const outputAmount = output.decimals === 6 ? units(fair * 0.995, 6) : units(fair * 0.995, 18);

@@ -5,6 +5,7 @@ import type { SimulatedDataset } from './demo-datasets.ts';
 import { runStreams } from './event-clock.ts';
 import type { CollectorClock } from './collector-clock.ts';
 import { V2LineWriter, type TextSink } from './line-writers.ts';
+import { atmVolAt, smileVol } from './option-smile.ts';
 import type { Prng } from './prng.ts';
 
 const hourMs = 3_600_000;
@@ -40,24 +41,40 @@ function expiriesAt(time: number): number[] {
   return [...expiries].sort((a, b) => a - b);
 }
 
-function strikeStep(price: number): number {
-  const magnitude = 10 ** Math.floor(Math.log10(price));
-  return magnitude / (price / magnitude > 5 ? 2 : 4);
+/**
+ * The largest "round" strike spacing (1, 2, 2.5 or 5 × a power of ten) not above `raw`, so a grid
+ * of ±6 steps spans at most ±2 standard deviations of the underlying to expiry.
+ */
+export function roundStep(raw: number): number {
+  const magnitude = 10 ** Math.floor(Math.log10(raw));
+  const multiple = [5, 2.5, 2, 1].find((candidate) => candidate * magnitude <= raw) ?? 1;
+  return multiple * magnitude;
+}
+
+/** Strikes each side of the centre of an expiry's grid. */
+const strikesEachSide = 6;
+
+/** Years from `time` to `expiry`, at least `floorYears`. */
+function yearsTo(expiry: number, time: number, floorYears: number): number {
+  return Math.max((expiry - time) / yearMs, floorYears);
 }
 
 /**
- * The chain listed at a time: every expiry with strikes on a round grid around the price at the
- * start of the expiry's week, so a contract keeps its name for its whole life.
+ * The chain listed at a time: every expiry, each with strikes on a round grid centred on the
+ * underlying's price at the start of the UTC day (so a day's hours share one listing and its
+ * strikes bracket the price), spaced by a third of a standard deviation to expiry at the
+ * at-the-money vol: ±6 strikes cover about ±2 σ, wide for the monthlies, tight for the weeklies.
  */
 export function listedContracts(seed: number, dataset: SimulatedDataset, time: number): OptionContract[] {
   const contracts: OptionContract[] = [];
+  const dayStart = Math.floor(time / dayMs) * dayMs;
+  const reference = Math.exp(hourAnchor(seed, dataset.asset, dayStart));
+  const vol = atmVolAt(dataset.asset, dayStart);
   for (const expiry of expiriesAt(time)) {
-    const listingHour = Math.floor((expiry - 35 * dayMs) / hourMs) * hourMs;
-    const reference = Math.exp(hourAnchor(seed, dataset.asset, listingHour));
-    const step = strikeStep(reference);
+    const step = roundStep((reference * vol * Math.sqrt(yearsTo(expiry, dayStart, 1 / 365))) / 3);
     const center = Math.round(reference / step) * step;
-    for (let i = -6; i <= 6; i++) {
-      const strike = center + i * step;
+    for (let i = -strikesEachSide; i <= strikesEachSide; i++) {
+      const strike = Math.round((center + i * step) * 1e8) / 1e8;
       if (strike <= 0) continue;
       for (const type of ['call', 'put'] as const) {
         contracts.push({ name: `${dataset.market}-${expiryCode(expiry)}-${strike}-${type === 'call' ? 'C' : 'P'}`, expiry, strike, type });
@@ -65,12 +82,6 @@ export function listedContracts(seed: number, dataset: SimulatedDataset, time: n
     }
   }
   return contracts;
-}
-
-/** The implied volatility smile: a base level, a skew to puts and a curvature, per expiry. */
-export function smileVol(atmVol: number, forward: number, strike: number, years: number): number {
-  const moneyness = Math.log(strike / forward) / Math.sqrt(Math.max(years, 1 / 365));
-  return Math.max(0.05, atmVol * (1 - 0.12 * moneyness + 0.18 * moneyness * moneyness) + 0.02 * Math.sqrt(years));
 }
 
 /** The `/catalog/instruments` entries of an underlying at a time. */
@@ -93,25 +104,39 @@ export function instrumentEntries(seed: number, dataset: SimulatedDataset, time:
   }));
 }
 
+/** The venue's price tick of a premium, in the coin (Deribit: 0.0001 BTC or ETH). */
+const premiumTick = 0.0001;
+
+/** A premium rounded down or up to the tick, as text. */
+function onTick(premium: number, direction: 'down' | 'up'): string {
+  const ticks = direction === 'down' ? Math.floor(premium / premiumTick + 1e-9) : Math.ceil(premium / premiumTick - 1e-9);
+  return (ticks * premiumTick).toFixed(4);
+}
+
 /**
- * One hour of an options venue: tickers of every listed contract whose implied volatility follows
- * a smile and whose greeks come from Black–Scholes, plus occasional option trades.
+ * One hour of an options venue (Deribit's conventions): tickers of the listed contracts, each
+ * marked at the Black–Scholes value (on the underlying price, no rate) of its smile IV, as a
+ * premium in the coin; bid and ask on the 0.0001 tick around it; greeks from the same valuation,
+ * delta per 1 of the underlying, gamma per 1 of its price, vega per vol point (1 %) and theta per
+ * day, both in the underlying price's currency (USD); plus occasional option trades.
  */
 export function generateOptionsHour(prng: Prng, seed: number, dataset: SimulatedDataset, hourStart: number, until: number, clock: CollectorClock, body: TextSink): string {
   const path = new HourPricePath(seed, dataset.asset, hourStart);
   const writer = new V2LineWriter(prng, clock, dataset.source, dataset.market, body);
   const contracts = listedContracts(seed, dataset, hourStart);
-  const atmVol = 0.45 + 0.1 * Math.sin(hourStart / (3 * dayMs));
+  const atmVol = atmVolAt(dataset.asset, hourStart);
   const end = Math.min(until, hourStart + hourMs);
   const quote = (time: number): void => {
     const contract = prng.pick(contracts);
-    const spot = path.priceAt(time);
-    const years = Math.max((contract.expiry - time) / yearMs, 1 / (365 * 24));
-    const vol = smileVol(atmVol, spot, contract.strike, years);
+    // The published figures are the ones priced: spot to the cent, IV to 4 places.
+    const spot = Math.round(path.priceAt(time) * 100) / 100;
+    const years = yearsTo(contract.expiry, time, 1 / (365 * 24));
+    const vol = Math.round(smileVol(atmVol, spot, contract.strike, years) * 1e4) / 1e4;
     const value = blackScholes({ type: contract.type, forward: spot, strike: contract.strike, years, vol });
     const markPrice = value.price / spot;
     const ivSpread = 0.01 + 0.02 * prng.next();
-    const hasBid = markPrice > 0.0003;
+    const bid = onTick(markPrice * (1 - ivSpread), 'down');
+    const hasBid = Number(bid) >= premiumTick;
     const data: Record<string, unknown> = {
       underlying: dataset.market,
       strike: String(contract.strike),
@@ -119,10 +144,10 @@ export function generateOptionsHour(prng: Prng, seed: number, dataset: Simulated
       option_type: contract.type,
       premium_currency: dataset.market,
       quantity_unit: dataset.market,
-      mark_price: markPrice.toFixed(4),
+      mark_price: markPrice.toFixed(6),
       mark_iv: vol.toFixed(4),
-      bid_price: hasBid ? Math.max(0.0001, markPrice * (1 - ivSpread)).toFixed(4) : null,
-      ask_price: (markPrice * (1 + ivSpread) + 0.0001).toFixed(4),
+      bid_price: hasBid ? bid : null,
+      ask_price: onTick(Math.max(markPrice * (1 + ivSpread), premiumTick), 'up'),
       bid_iv: hasBid ? (vol - ivSpread / 2).toFixed(4) : null,
       ask_iv: (vol + ivSpread / 2).toFixed(4),
       bid_size: hasBid ? String(prng.int(1, 60)) : null,
@@ -141,7 +166,8 @@ export function generateOptionsHour(prng: Prng, seed: number, dataset: Simulated
     };
     writer.row(time, 'option_ticker', JSON.stringify(data), { exchangeTimestamp: time - prng.int(5, 80), instrument: contract.name });
     if (prng.chance(0.04)) {
-      writer.row(time + 1, 'trade', `{"order_id":"${prng.int(1e6, 9e6)}","price":${markPrice.toFixed(4)},"quantity":${prng.int(1, 25)},"side":"${prng.chance(0.5) ? 'buy' : 'sell'}"}`, {
+      const price = onTick(Math.max(markPrice, premiumTick), prng.chance(0.5) ? 'down' : 'up');
+      writer.row(time + 1, 'trade', `{"order_id":"${prng.int(1e6, 9e6)}","price":${price},"quantity":${prng.int(1, 25)},"side":"${prng.chance(0.5) ? 'buy' : 'sell'}"}`, {
         exchangeTimestamp: time - 2,
         instrument: contract.name,
       });

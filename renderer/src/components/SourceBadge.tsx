@@ -1,6 +1,6 @@
 import type { Health } from '../../../shared/contract/channels.ts';
 import type { Settings } from '../../../shared/settings.ts';
-import { hostOf, sourceTitle } from './source-label.ts';
+import { sourceBadge } from './source-label.ts';
 
 /** Props of the data-source badge. */
 export interface SourceBadgeProps {
@@ -8,27 +8,16 @@ export interface SourceBadgeProps {
   health: Health | undefined;
 }
 
-/** Says plainly where the data comes from; simulated data is never mistaken for real data. */
+/**
+ * Says plainly where the data comes from and whether it is there: simulated data is never
+ * mistaken for real data (whoever serves it), and a service that is down is never shown green.
+ */
 export function SourceBadge({ settings, health }: SourceBadgeProps) {
   if (settings === undefined) return <span className="badge">…</span>;
-  if (settings.dataSource === 'embedded') {
-    return (
-      <span className="badge badge-simulated" title="The embedded local service serves deterministic simulated data">
-        SIMULATED DATA · Embedded demo
-      </span>
-    );
-  }
-  if (settings.dataSource === 'library') {
-    return (
-      <span className="badge badge-library" title={sourceTitle(settings, health?.dataSource === 'library' ? health : undefined)}>
-        LOCAL LIBRARY · offline
-      </span>
-    );
-  }
-  const host = hostOf(health?.baseUrl ?? settings.remoteBaseUrl);
+  const badge = sourceBadge(settings, health);
   return (
-    <span className="badge badge-remote" title={settings.remoteBaseUrl ?? ''}>
-      LIVE SERVICE · {host}
+    <span className={`badge badge-${badge.tone}`} title={badge.title} data-testid="source-badge" data-tone={badge.tone}>
+      {badge.text}
     </span>
   );
 }

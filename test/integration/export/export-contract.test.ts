@@ -70,6 +70,32 @@ describe('export.start and export.cancel', () => {
     expect(refusal(await call(services, 'export.start', { from: { kind: 'library', source: 'aster', market: 'ETH-USDT', start: hour, end: hour + 500 }, types: ['trade'], format: 'csv', name: 'eth.csv' })).message).toContain('already exists');
   });
 
+  it('names an export with no name by source, market, range and types, and never replaces an earlier one', async () => {
+    const { services, root } = await start();
+    const folder = join(root, 'data/standard/aster/ETH-USDT/2024-06-01');
+    await mkdir(folder, { recursive: true });
+    const key = join(folder, 'standard-aster-ETH-USDT-2024-06-01-00.jsonl.zst');
+    await writeFile(key, tradeHour(100));
+    const library = { kind: 'library', source: 'aster', market: 'ETH-USDT', start: hour, end: hour + 3_600_000 };
+    const run = async (input: unknown): Promise<ExportEnded> => {
+      const done = ended(services);
+      exportId(await call(services, 'export.start', input));
+      return done;
+    };
+    const first = await run({ from: library, types: ['trade'], format: 'parquet' });
+    expect(first.path).toBe(join(root, 'exports', 'aster-ETH-USDT-2024-06-01T0000Z-2024-06-01T0100Z-trade.parquet'));
+    const firstBytes = await readFile(join(root, 'exports', 'aster-ETH-USDT-2024-06-01T0000Z-2024-06-01T0100Z-trade.parquet'));
+    // The same request again lands beside it; the first file is untouched.
+    const again = await run({ from: library, types: ['trade'], format: 'parquet' });
+    expect(again.path).toBe(join(root, 'exports', 'aster-ETH-USDT-2024-06-01T0000Z-2024-06-01T0100Z-trade-2.parquet'));
+    expect(await readFile(join(root, 'exports', 'aster-ETH-USDT-2024-06-01T0000Z-2024-06-01T0100Z-trade.parquet'))).toEqual(firstBytes);
+    // Granted files are named by the hours their keys name; every type is `all`.
+    const granted = await call(services, 'files.grantPath', { paths: [key] });
+    const fileIds = granted.ok ? (granted.value as { files: { fileId: string }[] }).files.map((file) => file.fileId) : [];
+    const files = await run({ from: { kind: 'files', fileIds }, types: [], format: 'csv' });
+    expect(files.path).toBe(join(root, 'exports', 'aster-ETH-USDT-2024-06-01T0000Z-2024-06-01T0100Z-all.csv'));
+  });
+
   it('exports granted files, and a cancel ends it with nothing left', async () => {
     const { services, root } = await start();
     const dir = await tempDir();

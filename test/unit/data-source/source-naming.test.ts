@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Health, LibraryHealth } from '../../../shared/contract/channels.ts';
 import { defaultSettings, type Settings } from '../../../shared/settings.ts';
 import { healthDescribes, libraryContentsChanged, sourceIdentityOf } from '../../../renderer/src/hooks/source-identity.ts';
-import { sourceLabel } from '../../../renderer/src/components/source-label.ts';
+import { sourceBadge, sourceLabel } from '../../../renderer/src/components/source-label.ts';
 import { dataSourcePatch, defaultLibraryRootShown } from '../../../renderer/src/views/data-source-form.ts';
 
 // How the renderer names the active source: the identity its queries are filed under (caches of
@@ -53,6 +53,31 @@ describe('the status bar names the source plainly', () => {
     expect(sourceLabel(libraryAt('/data/md'), report({ status: 'degraded', library: library({ exists: false, files: 0 }) }))).toBe('Library · offline · folder missing');
     expect(sourceLabel(libraryAt('/data/md'), report({ status: 'down' }))).toBe('Library · offline · not running');
     expect(sourceLabel(libraryAt('/data/md'), undefined)).toBe('Library · offline');
+  });
+});
+
+describe('the top bar’s badge follows the source and its health (F14 point 10)', () => {
+  const remoteHealth = (extra: Partial<Health> = {}): Health => report({ dataSource: 'remote', baseUrl: 'https://api.example.com', library: null, ...extra });
+
+  it('says SIMULATED for any source whose data is simulated: the demo, and a remote whose /health says so', () => {
+    expect(sourceBadge(demo, report({ dataSource: 'embedded', simulated: true, library: null }))).toMatchObject({ text: 'SIMULATED DATA · Embedded demo', tone: 'simulated' });
+    expect(sourceBadge(remote, remoteHealth({ simulated: true }))).toMatchObject({ text: 'SIMULATED DATA · api.example.com', tone: 'simulated' });
+    expect(sourceBadge(remote, remoteHealth())).toMatchObject({ text: 'LIVE SERVICE · api.example.com', tone: 'live' });
+    expect(sourceLabel(remote, remoteHealth({ simulated: true }))).toBe('Remote · api.example.com · simulated data');
+  });
+
+  it('is never green for a service that is down or not yet measured, and says why', () => {
+    const down = sourceBadge(remote, remoteHealth({ status: 'down', message: 'Unreachable: connect ECONNREFUSED' }));
+    expect(down).toMatchObject({ text: 'SERVICE DOWN · api.example.com', tone: 'down' });
+    expect(down.title).toContain('Unreachable: connect ECONNREFUSED');
+    expect(sourceBadge(remote, remoteHealth({ status: 'down', simulated: true }))).toMatchObject({ text: 'SIMULATED DATA · api.example.com · down', tone: 'down' });
+    expect(sourceBadge(remote, remoteHealth({ status: 'degraded', message: 'Service answered HTTP 429' }))).toMatchObject({ text: 'DEGRADED · api.example.com', tone: 'degraded' });
+    // No report yet, or one about another source (the last one before a switch): not claimed live.
+    expect(sourceBadge(remote, undefined)).toMatchObject({ text: 'REMOTE · api.example.com · checking', tone: 'pending' });
+    expect(sourceBadge(remote, report({ dataSource: 'embedded', simulated: true, library: null }))).toMatchObject({ tone: 'pending' });
+    expect(sourceBadge(demo, report({ dataSource: 'embedded', simulated: true, status: 'down', library: null }))).toMatchObject({ text: 'SIMULATED DATA · Embedded demo · down', tone: 'down' });
+    expect(sourceBadge(libraryAt('/data/md'), report({ status: 'down' }))).toMatchObject({ text: 'LOCAL LIBRARY · not running', tone: 'down' });
+    expect(sourceBadge(libraryAt('/data/md'), report())).toMatchObject({ text: 'LOCAL LIBRARY · offline', tone: 'library' });
   });
 });
 

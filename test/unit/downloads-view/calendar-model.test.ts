@@ -65,7 +65,8 @@ describe('calendarModel', () => {
       item('2026-11-20', 6, 'cancelled'),
       item('2026-11-20', 7, 'downloading', 5, null),
     ];
-    const days = calendarModel({ days: ['2026-11-20'], availability, libraryFiles: [], queue, nowMs: later });
+    // Hour 5 landed (done) and is in the library's index.
+    const days = calendarModel({ days: ['2026-11-20'], availability, libraryFiles: [file('2026-11-20', 5)], queue, nowMs: later });
     expect(states(days).slice(0, 9)).toEqual(['queued', 'downloading', 'downloading', 'paused', 'failed', 'local', 'remote', 'downloading', 'none']);
     expect(days[0]?.cells.slice(0, 8).map((cell) => cell.progress)).toEqual([null, 0.25, 1, null, null, null, null, null]);
     expect(days[0]?.cells[4]?.item?.state).toBe('failed');
@@ -79,6 +80,20 @@ describe('calendarModel', () => {
     // Until the index is known, the listing's flag stands.
     const unknown = calendarModel({ days: ['2026-11-20'], availability, libraryFiles: null, queue: [], nowMs: later });
     expect(unknown[0]?.cells[2]?.state).toBe('local');
+  });
+
+  it('follows the library, not the queue, for a finished download: one deleted since is downloadable again', () => {
+    const availability = listing([{ date: '2026-11-20', hour: 4 }, { date: '2026-11-20', hour: 5 }]);
+    const queue = [item('2026-11-20', 4, 'done', 1000, 1000), item('2026-11-20', 5, 'done', 1000, 1000)];
+    // Hour 4 is still on disk; hour 5 was deleted (the queue still lists its download as done until "Clear finished").
+    const days = calendarModel({ days: ['2026-11-20'], availability, libraryFiles: [file('2026-11-20', 4)], queue, nowMs: later });
+    expect(states(days).slice(4, 6)).toEqual(['local', 'remote']);
+    expect(days[0]?.local).toBe(1);
+    const deleted = days[0]?.cells[5];
+    expect(deleted !== undefined && isDownloadable(deleted)).toBe(true);
+    // Until the index is known, a finished download stands for the file.
+    const unknown = calendarModel({ days: ['2026-11-20'], availability, libraryFiles: null, queue, nowMs: later });
+    expect(states(unknown).slice(4, 6)).toEqual(['local', 'local']);
   });
 
   it('keeps a library hour local when a later transfer of it failed', () => {

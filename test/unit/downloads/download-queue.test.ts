@@ -39,7 +39,7 @@ async function setUp(options: Partial<DownloadQueueOptions> = {}) {
       return () => (timer.cancelled = true);
     },
     onChanged: (view) => emitted.push(view),
-    onLanded: (key) => landed.push(key),
+    onLanded: (key) => void landed.push(key),
     ...options,
   });
   return { userData, root, library, transfers, links, clock, timers, emitted, landed, queue };
@@ -88,6 +88,19 @@ describe('the download queue', () => {
     transfers.land(keyOf(0));
     await queue.idle();
     expect(transfers.started).toEqual([keyOf(1), keyOf(0)]);
+  });
+
+  it('says a download is done only once the library has taken the file in, so no view sees "done" before the index lists it', async () => {
+    let tookIn: () => void = () => undefined;
+    const { queue, transfers, emitted } = await setUp({ onLanded: () => new Promise<void>((resolve) => (tookIn = resolve)) });
+    await queue.enqueue({ source: 'demo', market: 'BTC', keys: [keyOf(4)] });
+    await flush();
+    transfers.land(keyOf(4));
+    await flush();
+    expect(emitted.map((view) => statesOf(view)[keyOf(4)])).not.toContain('done');
+    tookIn();
+    await queue.idle();
+    expect(statesOf(emitted.at(-1) ?? queue.snapshot())[keyOf(4)]).toBe('done');
   });
 
   it('refuses a key of another dataset or one that would leave the library root', async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { chainLabel, formatDuration, formatRowTime, groupDigits, parseAssetId, rangeCrossesDays, shortHex } from '../../../renderer/src/views/intents/display-format.ts';
+import { splitAssetId as parseAssetId } from '../../../shared/quotes/known-tokens.ts';
+import { chainLabel, formatDuration, formatRowTime, groupDigits, rangeCrossesDays, shortHex } from '../../../renderer/src/views/intents/display-format.ts';
 import { statuslessLabel } from '../../../renderer/src/views/intents/step-label.ts';
 import { observation } from './intent-fixtures.ts';
 

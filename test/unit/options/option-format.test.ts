@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatExpiryDate, formatGreek, formatIv, formatStrikeTick, formatTimeToExpiry, spanInWords } from '../../../renderer/src/views/options/option-format.ts';
+import { chainUnits, formatExpiryDate, formatGreek, formatIv, formatStrikeTick, formatTimeToExpiry, spanInWords } from '../../../renderer/src/views/options/option-format.ts';
 
 describe('formatGreek', () => {
   it('rounds delta to three places and reads −0 as 0', () => {
     expect(formatGreek('delta', 0.98164)).toBe('0.982');
     expect(formatGreek('delta', -0.0393)).toBe('-0.039');
     expect(formatGreek('delta', -0)).toBe('0.000');
+    expect(formatGreek('delta', -0.00004)).toBe('0.000');
   });
 
   it('writes a small gamma with an exponent and a larger one to four places', () => {
@@ -75,5 +76,22 @@ describe('spanInWords', () => {
     expect(spanInWords('24h')).toBe('24 hours');
     expect(spanInWords('7d')).toBe('7 days');
     expect(spanInWords(null)).toBe('range');
+  });
+});
+
+describe('chainUnits (F14 point 8: what each column is in)', () => {
+  it('names premiums in their currency and the greeks per 1 vol point and per day in the underlying price’s currency', () => {
+    const units = chainUnits('ETH', 'USD');
+    expect(units.short).toEqual({ premium: 'ETH', iv: '%', delta: 'per 1', gamma: 'per USD', vega: 'USD/1%', theta: 'USD/day' });
+    expect(units.long.vega).toBe('Vega: change of the option’s value, in USD, for a 1 % (one vol point) rise of IV');
+    expect(units.long.theta).toBe('Theta: change of the option’s value, in USD, over one day');
+    expect(units.long.gamma).toBe('Gamma: change of delta for a 1 USD rise of the underlying price');
+    expect(units.legend).toBe('premiums in ETH · Δ per 1 of the underlying · Γ per 1 USD of its price · ν in USD per vol point (1 %) · Θ in USD per day');
+  });
+
+  it('says "price units" where the currency is not known, never a made-up one', () => {
+    const units = chainUnits(null, null);
+    expect(units.short).toMatchObject({ premium: '', vega: '/1%', theta: '/day', gamma: 'per 1' });
+    expect(units.legend).toBe('Δ per 1 of the underlying · Γ per 1 of its price · ν in price units per vol point (1 %) · Θ in price units per day');
   });
 });

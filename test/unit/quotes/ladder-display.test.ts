@@ -4,7 +4,7 @@ import { alignedUnits, impactBarFractions, impactText, inversePriceText, priceTe
 
 describe('ladder display', () => {
   it('shows prices and inverse prices to 8 significant digits, and impact to 2 places', () => {
-    expect(priceText({ num: 2_997_000_000n, den: 1_000_000n })).toBe('2997.0000');
+    expect(priceText({ num: 2_997_000_000n, den: 1_000_000n })).toBe('2,997.0000');
     expect(inversePriceText({ num: 3000n, den: 1n })).toBe('0.00033333333');
     expect(inversePriceText({ num: 0n, den: 1n })).toBe('—');
     expect([priceText(null), inversePriceText(null), impactText(null)]).toEqual(['—', '—', '—']);

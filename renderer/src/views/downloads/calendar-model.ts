@@ -65,7 +65,7 @@ function queueState(item: DownloadItem): CellState | null {
     case 'failed':
       return 'failed';
     case 'done':
-      // Landed; the library index may not have said so yet.
+      // Landed; only the library index says whether the file is still there (see calendarModel).
       return 'local';
     case 'cancelled':
       return null;
@@ -75,7 +75,8 @@ function queueState(item: DownloadItem): CellState | null {
 /**
  * The calendar's cells, day by day. An hour in flight in the queue shows its queue state (with
  * its progress while downloading); otherwise an hour in the library is local (the live index
- * decides: a file deleted since the listing is downloadable again), even when its
+ * decides: a file deleted since the listing, or since its download finished, is downloadable
+ * again; main pushes the new index before the queue says "done"), even when its
  * transfer failed later; then a failed transfer; then the listing (needs a key or downloadable);
  * an hour that has not begun yet is future; an unlisted hour after a cut-short listing, or of a
  * day not listed yet, is unknown; and the rest have no file.
@@ -96,7 +97,8 @@ export function calendarModel({ days, availability, unlistedDays, libraryFiles, 
       const key = entry?.key ?? file?.key ?? item?.key ?? null;
       let state: CellState;
       if (inQueue === 'downloading' || inQueue === 'queued' || inQueue === 'paused') state = inQueue;
-      else if (file !== undefined || (libraryFiles === null && entry?.local === true) || inQueue === 'local') state = 'local';
+      // The library on disk decides; the listing's flag and a finished download stand in only until its index is known.
+      else if (file !== undefined || (libraryFiles === null && (entry?.local === true || inQueue === 'local'))) state = 'local';
       else if (inQueue === 'failed') state = 'failed';
       else if (entry !== undefined) state = entry.needsKey ? 'needs-key' : 'remote';
       else if (hourStart(date, hour) > nowMs) state = 'future';

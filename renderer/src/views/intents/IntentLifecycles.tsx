@@ -2,14 +2,15 @@ import { useMemo, useState } from 'react';
 import type { IntentRows } from '../../../../shared/contract/market-schemas.ts';
 import { findLifecycle, groupIntentLifecycles } from '../../../../shared/intents/intent-lifecycles.ts';
 import { intentStatusFamily } from '../../../../shared/intents/intent-status.ts';
-import { settleStats } from '../../../../shared/intents/lifecycle-stats.ts';
+import { lifecycleSummary } from '../../../../shared/intents/lifecycle-stats.ts';
 import { countByStatus, filterByStatus, noStatus } from '../../../../shared/intents/status-filter.ts';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { useTimeZone } from '../../hooks/contract-queries.ts';
 import { formatTimestamp } from '../../format/market-values.ts';
 import type { ResolvedRange } from '../../navigation/time-range.ts';
 import { useUiStore, useViewParams, type ViewParamsPatch } from '../../stores/ui-store.ts';
-import { formatDuration, rangeCrossesDays } from './display-format.ts';
+import { rangeCrossesDays } from './display-format.ts';
+import { lifecycleFigures } from './lifecycle-figures.ts';
 import { LifecycleList } from './LifecycleList.tsx';
 import { clickThenRelease, useViewKeys } from '../../hooks/use-view-keys.ts';
 
@@ -43,7 +44,7 @@ export function IntentLifecycles({ rows, range, onNarrow }: IntentLifecyclesProp
     return new Set(focused === undefined ? [] : [focused.id]);
   });
   const focused = findLifecycle(visible, focus) ?? visible[0];
-  const stats = settleStats(visible);
+  const summary = lifecycleSummary(visible);
   const withDate = rangeCrossesDays(range.start, range.end, zone);
 
   const focusOn = (id: string): void => setParams('intents', { focus: id });
@@ -102,8 +103,8 @@ export function IntentLifecycles({ rows, range, onNarrow }: IntentLifecyclesProp
             </button>
           ))}
         </div>
-        <span className="intents-figures mono">
-          {visible.length} lifecycles · {visible.reduce((sum, lifecycle) => sum + lifecycle.observations.length, 0)} observations · {stats.settled} settled · median submit → settle {formatDuration(stats.medianMs)}
+        <span className="intents-figures mono" data-testid="intents-figures">
+          {lifecycleFigures(summary)}
         </span>
         <span className="intents-keys muted">
           <kbd>j</kbd> <kbd>k</kbd> move · <kbd>Enter</kbd> open

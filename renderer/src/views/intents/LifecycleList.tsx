@@ -1,11 +1,11 @@
 import { useMemo, useRef } from 'react';
 import type { IntentLifecycle } from '../../../../shared/intents/intent-lifecycles.ts';
 import type { TimeZoneChoice } from '../../format/market-values.ts';
-import { AssetLabel, RawAmount } from './AssetAmount.tsx';
 import { formatDuration, formatRowTime } from './display-format.ts';
 import { lifecycleHeight, lifecycleRowHeight } from './lifecycle-height.ts';
 import { LifecycleTimeline } from './LifecycleTimeline.tsx';
 import { StatusChip } from './StatusChip.tsx';
+import { SideCells } from './SideCells.tsx';
 import { statuslessLabel } from './step-label.ts';
 import { useRowWindow } from './use-row-window.ts';
 
@@ -35,10 +35,15 @@ export function LifecycleList({ lifecycles, focusId, expanded, zone, withDate, o
         <span className="num" title="Time from the first observation to settle">
           To settle
         </span>
-        <span className="num">In (units)</span>
-        <span>Asset in</span>
-        <span className="num">Out (units)</span>
-        <span>Asset out</span>
+        <span className="num" title="Amount in, in whole tokens (hover: exact, and smallest units)">
+          In
+        </span>
+        <span className="num" title="Amount out, in whole tokens (hover: exact, and smallest units)">
+          Out
+        </span>
+        <span className="num" title="The price the amounts imply, quoted in the dollar side">
+          Implied price
+        </span>
         <span className="num">Obs</span>
       </div>
       <div className="lifecycle-scroller" ref={scrollerRef}>
@@ -77,18 +82,7 @@ export function LifecycleList({ lifecycles, focusId, expanded, zone, withDate, o
                     ))}
                   </span>
                   <span className="num mono">{formatDuration(lifecycle.submitToSettleMs)}</span>
-                  <span className="num mono">
-                    <RawAmount amount={lifecycle.input.amount} />
-                  </span>
-                  <span>
-                    <AssetLabel assetId={lifecycle.input.assetId} chainId={lifecycle.input.chainId} />
-                  </span>
-                  <span className="num mono">
-                    <RawAmount amount={lifecycle.output.amount} />
-                  </span>
-                  <span>
-                    <AssetLabel assetId={lifecycle.output.assetId} chainId={lifecycle.output.chainId} />
-                  </span>
+                  <SideCells input={lifecycle.input} output={lifecycle.output} />
                   <span className="num mono muted">{lifecycle.observations.length}</span>
                 </div>
                 {open && <LifecycleTimeline lifecycle={lifecycle} zone={zone} withDate={withDate} />}

@@ -1,10 +1,13 @@
-import type { IntentLifecycle } from '../../../../shared/intents/intent-lifecycles.ts';
+import type { IntentLifecycle, IntentSide } from '../../../../shared/intents/intent-lifecycles.ts';
+import { unitsOf } from '../../../../shared/quotes/quote-ladder.ts';
+import { roundedUnits } from '../../../../shared/quotes/token-amounts.ts';
 import type { IntentStep } from '../../../../shared/intents/intent-steps.ts';
 import { intentEpochMs } from '../../../../shared/intents/intent-times.ts';
 import { formatTimestamp, type TimeZoneChoice } from '../../format/market-values.ts';
-import { AssetLabel, RawAmount } from './AssetAmount.tsx';
-import { formatDuration, formatRowTime, groupDigits } from './display-format.ts';
+import { formatDuration, formatRowTime, groupDigits, shortHex } from './display-format.ts';
+import { SideCells } from './SideCells.tsx';
 import { StatusChip } from './StatusChip.tsx';
+import { tokenOf } from './TokenAmount.tsx';
 import { statuslessLabel } from './step-label.ts';
 
 /** Props of a lifecycle's timeline. */
@@ -14,12 +17,20 @@ export interface LifecycleTimelineProps {
   withDate: boolean;
 }
 
+/** An amount of a lifecycle's token in whole tokens with its symbol where its decimals are known, else in smallest units. */
+function amountWords(amount: string, side: IntentSide): string {
+  const token = tokenOf(side.assetId, side.chainId);
+  const units = unitsOf(amount);
+  if (token === null || token.decimals === null || units === null) return `${groupDigits(amount)} smallest units`;
+  return `${roundedUnits(units, token.decimals)} ${token.symbol ?? shortHex(token.address)}`;
+}
+
 /** What a step says beside its status: its quote, the last of its repeat polls, when it settled or expires. */
-function stepNotes(step: IntentStep, zone: TimeZoneChoice, withDate: boolean): string[] {
+function stepNotes(step: IntentStep, lifecycle: IntentLifecycle, zone: TimeZoneChoice, withDate: boolean): string[] {
   const row = step.observation;
   const notes: string[] = [];
-  if ((row.quoted_output_amount ?? null) !== null) notes.push(`quoted out ${groupDigits(row.quoted_output_amount)}`);
-  if ((row.quoted_input_amount ?? null) !== null) notes.push(`quoted in ${groupDigits(row.quoted_input_amount)}`);
+  if ((row.quoted_output_amount ?? null) !== null) notes.push(`quoted out ${amountWords(row.quoted_output_amount ?? '', lifecycle.output)}`);
+  if ((row.quoted_input_amount ?? null) !== null) notes.push(`quoted in ${amountWords(row.quoted_input_amount ?? '', lifecycle.input)}`);
   if ((row.quote_id ?? null) !== null) notes.push(`quote ${row.quote_id ?? ''}`);
   if (step.count > 1) notes.push(`last poll ${formatRowTime(step.lastSeen, zone, withDate)}`);
   const settled = intentEpochMs(row.settled_at);
@@ -45,7 +56,7 @@ export function LifecycleTimeline({ lifecycle, zone, withDate }: LifecycleTimeli
       </div>
       {lifecycle.steps.map((step, index) => {
         const row = step.observation;
-        const notes = stepNotes(step, zone, withDate);
+        const notes = stepNotes(step, lifecycle, zone, withDate);
         return (
           <div key={`${row.event_id}-${index}`} className="lifecycle-row timeline-step" data-testid="intent-step">
             <span />
@@ -57,18 +68,10 @@ export function LifecycleTimeline({ lifecycle, zone, withDate }: LifecycleTimeli
               <span className="timeline-notes mono">{notes.join(' · ')}</span>
             </span>
             <span className="num mono muted">{index === 0 ? '' : `+${formatDuration(step.firstSeen - lifecycle.firstSeen)}`}</span>
-            <span className="num mono">
-              <RawAmount amount={row.input_amount ?? null} />
-            </span>
-            <span>
-              <AssetLabel assetId={row.input_asset_id ?? null} chainId={row.input_chain_id ?? null} />
-            </span>
-            <span className="num mono">
-              <RawAmount amount={row.output_amount ?? null} />
-            </span>
-            <span>
-              <AssetLabel assetId={row.output_asset_id ?? null} chainId={row.output_chain_id ?? null} />
-            </span>
+            <SideCells
+              input={{ assetId: row.input_asset_id ?? null, chainId: row.input_chain_id ?? null, amount: row.input_amount ?? null }}
+              output={{ assetId: row.output_asset_id ?? null, chainId: row.output_chain_id ?? null, amount: row.output_amount ?? null }}
+            />
             <span className="num mono muted">{step.count > 1 ? `×${step.count}` : ''}</span>
           </div>
         );

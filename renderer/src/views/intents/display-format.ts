@@ -22,15 +22,6 @@ export function shortHex(value: string, keep = 4): string {
   return value.length <= prefix + 2 * keep + 2 ? value : `${value.slice(0, prefix + keep)}…${value.slice(-keep)}`;
 }
 
-/** An asset id split into its chain and address: CAIP-19 (`eip155:1/erc20:0xabc…`) or a bare address. */
-export function parseAssetId(assetId: string): { chainId: string | null; address: string } {
-  const slash = assetId.indexOf('/');
-  if (slash < 0) return { chainId: null, address: assetId };
-  const reference = assetId.slice(slash + 1);
-  const colon = reference.lastIndexOf(':');
-  return { chainId: assetId.slice(0, slash), address: colon < 0 ? reference : reference.slice(colon + 1) };
-}
-
 /**
  * An integer amount in smallest units with thousands grouped (`4485000000` → `4,485,000,000`),
  * exactly as written otherwise; null is an em dash. For amounts whose decimals are not known.

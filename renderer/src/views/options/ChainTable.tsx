@@ -2,7 +2,7 @@ import { useEffect, useRef, type MouseEvent, type ReactNode } from 'react';
 import { isInTheMoney, type ChainExpiry, type ChainQuote, type ChainStrike } from '../../../../shared/options/chain.ts';
 import type { ChainGreek } from '../../../../shared/options/greek-fill.ts';
 import { formatDecimal, formatTimeOfDay, notPublished, type TimeZoneChoice } from '../../format/market-values.ts';
-import { formatGreek, formatIv } from './option-format.ts';
+import { formatGreek, formatIv, type ChainUnits } from './option-format.ts';
 import { useElementSize } from './use-element-size.ts';
 
 /** Props of the chain table. */
@@ -11,16 +11,13 @@ export interface ChainTableProps {
   /** The instrument chosen in the search or by a click; its cells are outlined. */
   chosen: string | undefined;
   zone: TimeZoneChoice;
+  /** What the columns are in (premium currency, greek units), shown under each header. */
+  units: ChainUnits;
   onChoose: (instrument: string) => void;
 }
 
 const greekLabels: Record<ChainGreek, string> = { delta: 'Δ', gamma: 'Γ', vega: 'ν', theta: 'Θ' };
-const greekNames: Record<ChainGreek, string> = {
-  delta: 'Delta',
-  gamma: 'Gamma, per 1 of the underlying price',
-  vega: 'Vega, per vol point (1 %)',
-  theta: 'Theta, per day',
-};
+const greekNames: Record<ChainGreek, string> = { delta: 'Delta', gamma: 'Gamma', vega: 'Vega', theta: 'Theta' };
 
 type Column = { id: string; label: string; title: string } & ({ kind: 'price'; field: 'bid_price' | 'mark_price' | 'ask_price' } | { kind: 'iv' } | { kind: 'greek'; greek: ChainGreek } | { kind: 'oi' });
 
@@ -31,7 +28,7 @@ const priceColumns: Column[] = [
 ];
 const sideColumns: Column[] = [
   ...priceColumns,
-  { id: 'iv', label: 'IV %', title: 'Mark implied volatility; hover for bid and ask IV', kind: 'iv' },
+  { id: 'iv', label: 'IV', title: 'Mark implied volatility, %; hover for bid and ask IV', kind: 'iv' },
   ...(['delta', 'gamma', 'vega', 'theta'] as const).map((greek): Column => ({ id: greek, label: greekLabels[greek], title: greekNames[greek], kind: 'greek', greek })),
   { id: 'oi', label: 'OI', title: 'Open interest', kind: 'oi' },
 ];
@@ -49,7 +46,7 @@ function sideColumnsFor(width: number): Column[] {
 }
 
 /** What one cell shows: the column's value of one contract, marked by side for the row's click handler. */
-function Cell({ column, quote, className, side }: { column: Column; quote: ChainQuote; className: string; side: 'call' | 'put' }) {
+function Cell({ column, quote, className, side, units }: { column: Column; quote: ChainQuote; className: string; side: 'call' | 'put'; units: ChainUnits }) {
   const row = quote.row;
   const cell = (content: ReactNode, extra: string, title: string) => (
     <td className={`num ${className} ${extra}`} title={title} data-side={side}>
@@ -68,7 +65,7 @@ function Cell({ column, quote, className, side }: { column: Column; quote: Chain
       return cell(formatDecimal(row.open_interest), 'faint', `Open interest ${formatDecimal(row.open_interest)} · volume 24h ${formatDecimal(row.volume_24h)}`);
     case 'greek': {
       const value = quote.greeks[column.greek];
-      const name = greekNames[column.greek];
+      const name = `${greekNames[column.greek]} (${units.short[column.greek]})`;
       if (value === null) {
         const why = quote.unfilledBecause === null ? '' : `; not computed: ${quote.unfilledBecause}`;
         return cell(notPublished, 'faint', `${name}: not published${why}`);
@@ -88,13 +85,55 @@ function Cell({ column, quote, className, side }: { column: Column; quote: Chain
   }
 }
 
-function SideCells({ quote, columns, side, itm, chosen }: { quote: ChainQuote | null; columns: Column[]; side: 'call' | 'put'; itm: boolean; chosen: boolean }) {
-  if (quote === null) return columns.map((column) => <td key={column.id} className={itm ? 'no-contract itm' : 'no-contract'} />);
-  const className = `${side}${itm ? ' itm' : ''}${chosen ? ' chosen' : ''}`;
-  return columns.map((column) => <Cell key={column.id} column={column} quote={quote} className={className} side={side} />);
+/** The unit a column is in, under its header: the premium currency, %, or the greek's unit. */
+function unitOf(column: Column, units: ChainUnits): string {
+  switch (column.kind) {
+    case 'price':
+      return units.short.premium;
+    case 'iv':
+      return units.short.iv;
+    case 'greek':
+      return units.short[column.greek];
+    case 'oi':
+      return '';
+  }
 }
 
-function StrikeRowView({ slot, expiry, chosen, onChoose, putColumns, callColumns }: { slot: ChainStrike; expiry: ChainExpiry; chosen: string | undefined; onChoose: (instrument: string) => void; putColumns: Column[]; callColumns: Column[] }) {
+/** One column's header: its label, and its unit on a second line. */
+function ColumnHead({ column, units }: { column: Column; units: ChainUnits }) {
+  const unit = unitOf(column, units);
+  const title = column.kind === 'greek' ? units.long[column.greek] : column.title;
+  return (
+    <th className="num" title={title}>
+      {column.label}
+      <span className="column-unit">{unit === '' ? '\u00a0' : unit}</span>
+    </th>
+  );
+}
+
+function SideCells({ quote, columns, side, itm, chosen, units }: { quote: ChainQuote | null; columns: Column[]; side: 'call' | 'put'; itm: boolean; chosen: boolean; units: ChainUnits }) {
+  if (quote === null) return columns.map((column) => <td key={column.id} className={itm ? 'no-contract itm' : 'no-contract'} />);
+  const className = `${side}${itm ? ' itm' : ''}${chosen ? ' chosen' : ''}`;
+  return columns.map((column) => <Cell key={column.id} column={column} quote={quote} className={className} side={side} units={units} />);
+}
+
+function StrikeRowView({
+  slot,
+  expiry,
+  chosen,
+  onChoose,
+  putColumns,
+  callColumns,
+  units,
+}: {
+  slot: ChainStrike;
+  expiry: ChainExpiry;
+  chosen: string | undefined;
+  onChoose: (instrument: string) => void;
+  putColumns: Column[];
+  callColumns: Column[];
+  units: ChainUnits;
+}) {
   const reference = expiry.reference?.price ?? null;
   const atm = expiry.atmStrike === slot.strike;
   const callItm = reference !== null && isInTheMoney('call', slot.strike, reference);
@@ -109,11 +148,11 @@ function StrikeRowView({ slot, expiry, chosen, onChoose, putColumns, callColumns
   };
   return (
     <tr className={atm ? 'atm' : undefined} onClick={pick} data-strike={slot.strike} data-chosen={callChosen || putChosen ? 'true' : undefined}>
-      <SideCells quote={slot.call} columns={callColumns} side="call" itm={callItm} chosen={callChosen} />
+      <SideCells quote={slot.call} columns={callColumns} side="call" itm={callItm} chosen={callChosen} units={units} />
       <td className="strike" title={atm ? 'At the money: the strike nearest the reference price' : undefined}>
         {slot.strikeText}
       </td>
-      <SideCells quote={slot.put} columns={putColumns} side="put" itm={putItm} chosen={putChosen} />
+      <SideCells quote={slot.put} columns={putColumns} side="put" itm={putItm} chosen={putChosen} units={units} />
     </tr>
   );
 }
@@ -124,7 +163,7 @@ function StrikeRowView({ slot, expiry, chosen, onChoose, putColumns, callColumns
  * strike shaded. Greeks the venue left null and Black–Scholes filled are italic with a superscript
  * "c"; a click on a side chooses that contract.
  */
-export function ChainTable({ expiry, chosen, zone, onChoose }: ChainTableProps) {
+export function ChainTable({ expiry, chosen, zone, units, onChoose }: ChainTableProps) {
   const body = useRef<HTMLTableSectionElement>(null);
   const [frame, { width }] = useElementSize<HTMLDivElement>();
   const putColumns = sideColumnsFor(width);
@@ -150,23 +189,19 @@ export function ChainTable({ expiry, chosen, zone, onChoose }: ChainTableProps) 
               Puts
             </th>
           </tr>
-          <tr>
+          <tr className="chain-columns">
             {callColumns.map((column) => (
-              <th key={column.id} className="num" title={column.title}>
-                {column.label}
-              </th>
+              <ColumnHead key={column.id} column={column} units={units} />
             ))}
             <th className="strike-head">Strike</th>
             {putColumns.map((column) => (
-              <th key={column.id} className="num" title={column.title}>
-                {column.label}
-              </th>
+              <ColumnHead key={column.id} column={column} units={units} />
             ))}
           </tr>
         </thead>
         <tbody ref={body}>
           {expiry.strikes.map((slot) => (
-            <StrikeRowView key={slot.strike} slot={slot} expiry={expiry} chosen={chosen} onChoose={onChoose} putColumns={putColumns} callColumns={callColumns} />
+            <StrikeRowView key={slot.strike} slot={slot} expiry={expiry} chosen={chosen} onChoose={onChoose} putColumns={putColumns} callColumns={callColumns} units={units} />
           ))}
         </tbody>
       </table>

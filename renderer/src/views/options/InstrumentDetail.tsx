@@ -2,7 +2,7 @@ import type { ChainQuote } from '../../../../shared/options/chain.ts';
 import { chainGreeks } from '../../../../shared/options/greek-fill.ts';
 import type { InstrumentEntry } from '../../../../shared/rows/catalog.ts';
 import { formatDecimal, formatTimestamp, notPublished, type TimeZoneChoice } from '../../format/market-values.ts';
-import { formatExpiryDate, formatIv, formatTimeToExpiry } from './option-format.ts';
+import { formatExpiryDate, formatIv, formatTimeToExpiry, type ChainUnits } from './option-format.ts';
 
 /** Props of the chosen contract's detail. */
 export interface InstrumentDetailProps {
@@ -13,6 +13,8 @@ export interface InstrumentDetailProps {
   quote: ChainQuote | null;
   zone: TimeZoneChoice;
   now: number;
+  /** The units the greeks are in. */
+  units: ChainUnits;
 }
 
 function Facts({ facts }: { facts: readonly (readonly [string, string, string?])[] }) {
@@ -36,7 +38,7 @@ function statisticValue(value: string | number | null): string {
  * One contract in full: its catalog terms and statistics (`/catalog/instruments`), and its latest
  * ticker with every published field exactly as sent and each computed greek marked as such.
  */
-export function InstrumentDetail({ instrument, entry, quote, zone, now }: InstrumentDetailProps) {
+export function InstrumentDetail({ instrument, entry, quote, zone, now, units }: InstrumentDetailProps) {
   const row = quote?.row ?? null;
   const statistics = Object.entries(entry?.statistics?.fields ?? {});
   return (
@@ -82,8 +84,9 @@ export function InstrumentDetail({ instrument, entry, quote, zone, now }: Instru
             ['OI / vol 24h', `${formatDecimal(row.open_interest)} / ${formatDecimal(row.volume_24h)}`],
             ...chainGreeks.map((greek): [string, string, string?] => {
               const value = quote.greeks[greek];
-              if (value === null) return [greek, quote.unfilledBecause === null ? notPublished : `${notPublished} (not computed: ${quote.unfilledBecause})`];
-              return value.computed ? [greek, `${String(value.value)} computed (Black–Scholes)`, 'computed'] : [greek, value.text];
+              const label = `${greek} (${units.short[greek]})`;
+              if (value === null) return [label, quote.unfilledBecause === null ? notPublished : `${notPublished} (not computed: ${quote.unfilledBecause})`];
+              return value.computed ? [label, `${String(value.value)} computed (Black–Scholes)`, 'computed'] : [label, value.text];
             }),
             ['rho', formatDecimal(row.rho)],
           ]}

@@ -20,7 +20,7 @@ import { ChainTable } from './ChainTable.tsx';
 import { ExpiryChips } from './ExpiryChips.tsx';
 import { InstrumentDetail } from './InstrumentDetail.tsx';
 import { InstrumentSearch } from './InstrumentSearch.tsx';
-import { formatExpiryDate, spanInWords } from './option-format.ts';
+import { chainUnits, formatExpiryDate, spanInWords } from './option-format.ts';
 import { expiryColors, SmileChart, type SmileSeries } from './SmileChart.tsx';
 import { useOptionChain } from './use-option-chain.ts';
 import { withinAnonymousHour } from './anonymous-hour.ts';
@@ -166,7 +166,10 @@ export function OptionChainView() {
   const data = load.query.data;
   const simulated = useCatalog().data?.simulated === true;
   const coverage = useCatalogMarket(source, market);
-  const premium = selected?.strikes.find((slot) => slot.call ?? slot.put)?.call?.row.premium_currency ?? null;
+  const firstQuote = selected?.strikes.map((slot) => slot.call ?? slot.put).find((quote) => quote !== null);
+  const premium = firstQuote?.row.premium_currency ?? null;
+  // Greeks are in the underlying price's currency: the catalog's quote currency of the underlying (USD on Deribit).
+  const units = chainUnits(premium, coverage?.instrument.quote ?? null);
   const subtitle =
     source === undefined || market === undefined
       ? 'Option chain, greeks and IV smile'
@@ -248,13 +251,13 @@ export function OptionChainView() {
           </p>
         )}
         <section className="panel chain-panel" aria-label="Option chain">
-          <ChainTable expiry={selected} chosen={params.instrument} zone={zone} onChoose={(instrument) => update({ instrument, expiry: selected.expiry })} />
+          <ChainTable expiry={selected} chosen={params.instrument} zone={zone} units={units} onChoose={(instrument) => update({ instrument, expiry: selected.expiry })} />
           <p className="chain-legend">
             <span className="legend-computed">
               0.12<sup>c</sup>
             </span>{' '}
             Black–Scholes, where the venue published none · <span className="legend-itm">shaded</span> in the money · <span className="legend-atm">strike</span> nearest the{' '}
-            {selected.reference?.field.replace('_price', '') ?? 'reference'} price · vega per vol point, theta per day · hover for sizes and bid/ask IV
+            {selected.reference?.field.replace('_price', '') ?? 'reference'} price · {units.legend} · hover for sizes and bid/ask IV
             {chain.unplaced.length > 0 ? ` · ${chain.unplaced.length} tickers could not be placed` : ''}
           </p>
         </section>
@@ -274,7 +277,7 @@ export function OptionChainView() {
               chosen={params.instrument}
               onChoose={(entry) => update({ instrument: entry.instrument, expiry: entry.expiry_timestamp })}
             />
-            {params.instrument !== undefined && <InstrumentDetail instrument={params.instrument} entry={catalog.get(params.instrument)} quote={chosenQuote} zone={zone} now={clock} />}
+            {params.instrument !== undefined && <InstrumentDetail instrument={params.instrument} entry={catalog.get(params.instrument)} quote={chosenQuote} zone={zone} now={clock} units={units} />}
           </section>
         </div>
       </>

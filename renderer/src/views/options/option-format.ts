@@ -22,7 +22,8 @@ export function formatGreek(greek: ChainGreek, value: number | null): string {
   const shown = value === 0 ? 0 : value; // -0 reads as 0
   switch (greek) {
     case 'delta':
-      return shown.toFixed(3);
+      // A tiny negative delta rounds to 0, not "-0.000".
+      return shown.toFixed(3).replace(/^-(0\.0+)$/, '$1');
     case 'gamma':
       return shown !== 0 && Math.abs(shown) < 0.01 ? shown.toExponential(2) : shown.toFixed(4);
     case 'vega':
@@ -75,4 +76,40 @@ export function spanInWords(span: string | null): string {
   const count = Number(match[1]);
   const unit = match[2] === 'm' ? 'minute' : match[2] === 'h' ? 'hour' : 'day';
   return count === 1 ? unit : `${count} ${unit}s`;
+}
+
+/** What the chain's columns are in: short units for the headers, one sentence per greek for hover, and the legend line. */
+export interface ChainUnits {
+  short: { premium: string; iv: string } & Record<ChainGreek, string>;
+  long: Record<ChainGreek, string>;
+  legend: string;
+}
+
+/**
+ * The units of the chain, in the venue's (Deribit's) conventions: premiums in `premiumCurrency`
+ * (the coin), delta per 1 of the underlying, gamma per 1 of its price, vega per vol point (1 %)
+ * and theta per day, both in `priceCurrency` (the underlying price's, USD on Deribit). A currency
+ * not known is never guessed: the units then say "price units".
+ */
+export function chainUnits(premiumCurrency: string | null, priceCurrency: string | null): ChainUnits {
+  const money = priceCurrency ?? 'price units';
+  const prefix = priceCurrency ?? '';
+  return {
+    short: { premium: premiumCurrency ?? '', iv: '%', delta: 'per 1', gamma: priceCurrency === null ? 'per 1' : `per ${priceCurrency}`, vega: `${prefix}/1%`, theta: `${prefix}/day` },
+    long: {
+      delta: 'Delta: change of the option’s value for a 1 rise of the underlying, per 1 of the underlying',
+      gamma: `Gamma: change of delta for a 1 ${priceCurrency ?? 'unit'} rise of the underlying price`,
+      vega: `Vega: change of the option’s value, in ${money}, for a 1 % (one vol point) rise of IV`,
+      theta: `Theta: change of the option’s value, in ${money}, over one day`,
+    },
+    legend: [
+      premiumCurrency === null ? null : `premiums in ${premiumCurrency}`,
+      'Δ per 1 of the underlying',
+      `Γ per 1 ${priceCurrency === null ? '' : `${priceCurrency} `}of its price`,
+      `ν in ${money} per vol point (1 %)`,
+      `Θ in ${money} per day`,
+    ]
+      .filter((part) => part !== null)
+      .join(' · '),
+  };
 }

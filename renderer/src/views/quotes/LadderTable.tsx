@@ -1,6 +1,7 @@
 import { sizeSideOf, type LadderPoint } from '../../../../shared/quotes/quote-ladder.ts';
 import type { QuoteObservation } from '../../../../shared/quotes/quote-observations.ts';
-import { AssetLabel } from '../intents/AssetAmount.tsx';
+import { TokenLabel } from '../intents/TokenAmount.tsx';
+import { observationTokens, tokenName } from './quote-tokens.ts';
 import { alignedUnits, impactBarFractions, impactText, inversePriceText, priceText } from './ladder-display.ts';
 
 /** Props of a quote ladder table. */
@@ -27,29 +28,35 @@ export function LadderTable({ observation, ladder, chosenSize, onChooseSize }: L
   // The points of one observation share its tokens, so a column shares its decimals.
   const amountsIn = alignedUnits(ladder.map((point) => point.amountIn), observation.inputDecimals);
   const amountsOut = alignedUnits(ladder.map((point) => point.amountOut), observation.outputDecimals);
+  const { input, output } = observationTokens(observation);
+  const [inName, outName] = [tokenName(input), tokenName(output)];
   return (
     <div className="ladder">
       <div className="ladder-pair">
         <span className="muted">{bySize === 'input' ? 'Sell' : 'Pay with'}</span>
-        <AssetLabel assetId={observation.inputAssetId} chainId={observation.inputChainId} />
+        <TokenLabel token={input} />
         <span className="muted">({observation.inputDecimals} dp) for</span>
-        <AssetLabel assetId={observation.outputAssetId} chainId={observation.outputChainId} />
+        <TokenLabel token={output} />
         <span className="muted">({observation.outputDecimals} dp)</span>
         <span className="ladder-kind mono" title="amount_kind: which side is the fixed size">
           {observation.amountKind}
         </span>
       </div>
-      <table className="data-table ladder-table">
+      <table className="data-table quote-ladder-table">
         <thead>
           <tr>
             <th className="num">#</th>
-            <th className="num">{bySize === 'input' ? 'Size in' : 'Amount in'}</th>
-            <th className="num">{bySize === 'output' ? 'Size out' : 'Amount out'}</th>
-            <th className="num" title="Output per input, decimals applied, 8 significant digits (exact)">
-              Price out/in
+            <th className="num">
+              {bySize === 'input' ? 'Size in' : 'Amount in'} <span className="head-unit">{inName}</span>
             </th>
-            <th className="num" title="Input per output, decimals applied, 8 significant digits (exact)">
-              Price in/out
+            <th className="num">
+              {bySize === 'output' ? 'Size out' : 'Amount out'} <span className="head-unit">{outName}</span>
+            </th>
+            <th className="num" title={`${outName} per ${inName}: output per input, decimals applied, 8 significant digits (exact)`}>
+              Price <span className="head-unit">{`${outName}/${inName}`}</span>
+            </th>
+            <th className="num" title={`${inName} per ${outName}: input per output, decimals applied, 8 significant digits (exact)`}>
+              Price <span className="head-unit">{`${inName}/${outName}`}</span>
             </th>
             <th className="num" title="(price at the smallest size − price) / price at the smallest size, in basis points">
               Impact bps
@@ -71,10 +78,10 @@ export function LadderTable({ observation, ladder, chosenSize, onChooseSize }: L
                 data-testid="ladder-row"
               >
                 <td className="num mono muted">{index + 1}</td>
-                <td className={`num mono${bySize === 'input' ? ' size-cell' : ''}`} title={`${point.row.input_amount} smallest units`}>
+                <td className={`num mono${bySize === 'input' ? ' size-cell' : ''}`} title={`${amountsIn[index] ?? point.row.input_amount} ${inName}\n= ${point.row.input_amount} smallest units (${observation.inputDecimals} decimals)`}>
                   {amountText(amountsIn[index], point.row.input_amount)}
                 </td>
-                <td className={`num mono${bySize === 'output' ? ' size-cell' : ''}`} title={`${point.row.output_amount} smallest units`}>
+                <td className={`num mono${bySize === 'output' ? ' size-cell' : ''}`} title={`${amountsOut[index] ?? point.row.output_amount} ${outName}\n= ${point.row.output_amount} smallest units (${observation.outputDecimals} decimals)`}>
                   {amountText(amountsOut[index], point.row.output_amount)}
                 </td>
                 <td className="num mono">{priceText(point.price)}</td>

@@ -1,9 +1,10 @@
 import { useMemo, useRef } from 'react';
 import type { QuoteObservation } from '../../../../shared/quotes/quote-observations.ts';
 import type { TimeZoneChoice } from '../../format/market-values.ts';
-import { formatRowTime, parseAssetId, shortHex } from '../intents/display-format.ts';
+import { formatRowTime } from '../intents/display-format.ts';
 import { useRowWindow } from '../intents/use-row-window.ts';
 import { impactText } from './ladder-display.ts';
+import { pairName } from './quote-tokens.ts';
 import type { ExactRatio } from '../../../../shared/quotes/exact-ratio.ts';
 
 /** Props of the observation list. */
@@ -19,9 +20,6 @@ export interface ObservationListProps {
 
 const rowHeight = 26;
 
-function tokenLabel(assetId: string): string {
-  return shortHex(parseAssetId(assetId).address);
-}
 
 /** The observations of the range, oldest first, windowed: time, block, pair, points and the impact at the top size. */
 export function ObservationList({ observations, topImpacts, focusId, zone, withDate, onFocus }: ObservationListProps) {
@@ -60,7 +58,7 @@ export function ObservationList({ observations, topImpacts, focusId, zone, withD
                 <span className="mono">{formatRowTime(observation.collectorTime, zone, withDate)}</span>
                 <span className="num mono">{observation.blockNumber}</span>
                 <span className="mono pair" title={`${observation.inputAssetId} → ${observation.outputAssetId}`}>
-                  {tokenLabel(observation.inputAssetId)} → {tokenLabel(observation.outputAssetId)}
+                  {pairName(observation)}
                 </span>
                 <span className="num mono muted">{observation.points.length}</span>
                 <span className="num mono">{impactText(topImpacts.get(observation.observationId) ?? null)}</span>

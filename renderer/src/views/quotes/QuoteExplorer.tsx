@@ -3,18 +3,19 @@ import type { QuoteRows } from '../../../../shared/contract/market-schemas.ts';
 import type { ExactRatio } from '../../../../shared/quotes/exact-ratio.ts';
 import { impactOverTime } from '../../../../shared/quotes/impact-over-time.ts';
 import { ladderOf, sizeSideOf, type LadderPoint } from '../../../../shared/quotes/quote-ladder.ts';
-import { groupQuoteObservations, pairKeyOf, wholeObservations, type QuoteObservation } from '../../../../shared/quotes/quote-observations.ts';
+import { groupQuoteObservations, pairKeyOf, wholeObservations } from '../../../../shared/quotes/quote-observations.ts';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { useTimeZone } from '../../hooks/contract-queries.ts';
 import { formatTimestamp, formatUnits, type TimeZoneChoice } from '../../format/market-values.ts';
 import type { ResolvedRange } from '../../navigation/time-range.ts';
 import { useUiStore, useViewParams, type ViewParamsPatch } from '../../stores/ui-store.ts';
-import { parseAssetId, rangeCrossesDays, shortHex } from '../intents/display-format.ts';
+import { rangeCrossesDays } from '../intents/display-format.ts';
 import { clickThenRelease, useViewKeys } from '../../hooks/use-view-keys.ts';
 import { ImpactChart } from './ImpactChart.tsx';
 import { LadderTable } from './LadderTable.tsx';
 import { ObservationFacts } from './ObservationFacts.tsx';
 import { ObservationList } from './ObservationList.tsx';
+import { observationTokens, pairName, tokenName } from './quote-tokens.ts';
 
 /** Props of the quote explorer. */
 export interface QuoteExplorerProps {
@@ -28,9 +29,6 @@ function rangeWords(range: ResolvedRange, zone: TimeZoneChoice): string {
   return `between ${formatTimestamp(range.start, zone, 's')} and ${formatTimestamp(range.end, zone, 's')}`;
 }
 
-function pairLabel(observation: QuoteObservation): string {
-  return `${shortHex(parseAssetId(observation.inputAssetId).address)} → ${shortHex(parseAssetId(observation.outputAssetId).address)}`;
-}
 
 /** The size chosen for the impact chart, per pair: the one picked when the ladder has it, else the middle rung. */
 function sizeFor(ladder: readonly LadderPoint[], picked: bigint | null): bigint | null {
@@ -55,7 +53,7 @@ export function QuoteExplorer({ rows, range, onNarrow }: QuoteExplorerProps) {
     for (const observation of observations) {
       const key = pairKeyOf(observation);
       const known = byKey.get(key);
-      if (known === undefined) byKey.set(key, { key, label: pairLabel(observation), count: 1 });
+      if (known === undefined) byKey.set(key, { key, label: pairName(observation), count: 1 });
       else known.count += 1;
     }
     return [...byKey.values()];
@@ -153,7 +151,7 @@ export function QuoteExplorer({ rows, range, onNarrow }: QuoteExplorerProps) {
                     ),
                   )}
                 </span>
-                <span className="muted impact-size-unit">{sizeSide === 'input' ? 'in' : 'out'}</span>
+                <span className="muted impact-size-unit">{`${tokenName(observationTokens(focused)[sizeSide])} ${sizeSide === 'input' ? 'in' : 'out'}`}</span>
               </header>
               <ImpactChart samples={samples} focusId={focused.observationId} zone={zone} start={range.start} end={range.end} onPick={focusOn} />
             </section>

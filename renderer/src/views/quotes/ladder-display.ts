@@ -1,19 +1,20 @@
 import { ratio, toApproximateNumber, toFixedPlaces, toSignificant, type ExactRatio } from '../../../../shared/quotes/exact-ratio.ts';
+import { groupThousands } from '../../../../shared/quotes/token-amounts.ts';
 import { formatUnits, notPublished } from '../../format/market-values.ts';
 
 /** Significant digits of a shown price: enough for a 1 bp difference on any size. */
 export const priceDigits = 8;
 
-/** A price exactly to `priceDigits` significant digits; null is an em dash. */
+/** A price exactly to `priceDigits` significant digits, thousands grouped; null is an em dash. */
 export function priceText(price: ExactRatio | null): string {
-  return price === null ? notPublished : toSignificant(price, priceDigits);
+  return price === null ? notPublished : groupThousands(toSignificant(price, priceDigits));
 }
 
 /** The inverse of a price (input per output), exactly; an em dash when the price is null or zero. */
 export function inversePriceText(price: ExactRatio | null): string {
   if (price === null || price.num === 0n) return notPublished;
   const inverse = ratio(price.den, price.num);
-  return inverse === null ? notPublished : toSignificant(inverse, priceDigits);
+  return inverse === null ? notPublished : groupThousands(toSignificant(inverse, priceDigits));
 }
 
 /** An impact in bps rounded to two places for display (`12.35`); null is an em dash. */
