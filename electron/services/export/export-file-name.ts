@@ -4,7 +4,6 @@ import { parseSnapshotKey } from '../local-service/snapshot-keys.ts';
 import { exportRecordTypes } from './export-columns.ts';
 import { ExportError } from './export-error.ts';
 
-const hourMs = 3_600_000;
 /** Longest stem a default name gets (file systems allow 255 bytes; `-NNN.parquet.part` must still fit). */
 const maxStemLength = 200;
 /** Names tried with a counter (`-2` … `-999`) before giving up. */
@@ -59,8 +58,8 @@ export function exportStem(parts: ExportNameParts): string {
 
 /**
  * What the default name of an export of these files says: the datasets and hours their snapshot
- * keys name (`standard-{source}-{market}-{date}-{HH}.jsonl.zst`), from the first hour's start to
- * the last hour's end; a file named otherwise is named by its own name, and then no range is given.
+ * keys name (`standard-{source}-{market}-{date}-{HH}.jsonl.zst`, or any spelling the real tools
+ * write), from the first file's start to the last one's end; a file named otherwise is named by its own name, and then no range is given.
  */
 export function filesNameParts(paths: readonly string[], types: readonly string[]): ExportNameParts {
   const datasets: string[] = [];
@@ -76,9 +75,9 @@ export function filesNameParts(paths: readonly string[], types: readonly string[
       continue;
     }
     datasets.push(`${key.source}-${key.market}`);
-    const hourStart = Date.parse(`${key.date}T00:00:00.000Z`) + key.hour * hourMs;
-    start = Math.min(start, hourStart);
-    end = Math.max(end, hourStart + hourMs);
+    // The span the file covers: its hour, or its whole day (a key in any spelling the real tools write).
+    start = Math.min(start, key.start);
+    end = Math.max(end, key.end);
   }
   return { datasets, range: allKeyed && Number.isFinite(start) ? { start, end } : null, types };
 }
