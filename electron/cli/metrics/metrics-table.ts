@@ -28,7 +28,7 @@ const blockRows = 4096;
  * Writes metric rows as CSV (a header row, RFC 4180 fields as `mde export` writes them: null an
  * empty field, numbers in their shortest round-trip form, −0 kept) or as JSON lines (one object
  * per row, keys in column order, null for null). Numbers the engines computed are printed plainly,
- * with every digit JavaScript holds; input prices and quantities print as the files wrote them.
+ * with every digit JavaScript holds; input prices and quantities in their shortest round-trip form.
  */
 export class MetricsTableWriter {
   private pending = '';
