@@ -10,6 +10,7 @@ const errors = 'test/integration/market/errors.test.ts';
 const options = 'test/integration/market/options.test.ts';
 const dispatch = 'test/unit/contract/market-dispatch.test.ts';
 const columnsUnit = 'test/unit/market/series-columns.test.ts';
+const newestUnit = 'test/unit/market/newest-rows.test.ts';
 const registryUnit = 'test/unit/market/load-registry.test.ts';
 const tickersUnit = 'test/unit/market/latest-tickers.test.ts';
 
@@ -19,16 +20,16 @@ export const marketMutants: readonly Mutant[] = [
     id: 'market-fold-first-revision',
     breaks: 'candles keep their first revision',
     file: 'electron/services/market/series-columns.ts',
-    find: '} else if (isLaterCandleRevision(row, held)) {',
-    replace: '} else if (false) {',
+    find: '    if (isLaterCandleRevision(row, held.row)) held.row = row;',
+    replace: '    if (false) held.row = row;',
     tests: [candles, columnsUnit],
   },
   {
     id: 'market-fold-last-arrival',
     breaks: 'candles keep the revision that arrived last',
     file: 'electron/services/market/series-columns.ts',
-    find: '} else if (isLaterCandleRevision(row, held)) {',
-    replace: '} else if (true) {',
+    find: '    if (isLaterCandleRevision(row, held.row)) held.row = row;',
+    replace: '    held.row = row;',
     tests: [candles, columnsUnit],
   },
   {
@@ -57,19 +58,27 @@ export const marketMutants: readonly Mutant[] = [
   },
   {
     id: 'market-revisions-count-refused-row',
-    breaks: 'revisions count the row refused by the cap (the bug found)',
+    breaks: 'revisions count the rows of candles the cap dropped',
     file: 'electron/services/market/series-columns.ts',
-    find: '    const held = this.#latest.get(row.open_timestamp);\n    if (held === undefined) {\n      if (this.#latest.size >= this.#cap) return false;\n      this.#latest.set(row.open_timestamp, row);\n    } else if (isLaterCandleRevision(row, held)) {\n      this.#latest.set(row.open_timestamp, row);\n    }\n    this.#revisions++;\n',
-    replace: '    this.#revisions++;\n    const held = this.#latest.get(row.open_timestamp);\n    if (held === undefined) {\n      if (this.#latest.size >= this.#cap) return false;\n      this.#latest.set(row.open_timestamp, row);\n    } else if (isLaterCandleRevision(row, held)) {\n      this.#latest.set(row.open_timestamp, row);\n    }\n',
+    find: '      revisions: kept.reduce((sum, candle) => sum + candle.revisions, 0),',
+    replace: '      revisions: [...this.#latest.values()].reduce((sum, candle) => sum + candle.revisions, 0),',
     tests: [candles, columnsUnit],
   },
   {
     id: 'market-candle-cap-dropped',
-    breaks: 'no candle cap',
+    breaks: 'the candle cap keeps the earliest candles',
     file: 'electron/services/market/series-columns.ts',
-    find: '      if (this.#latest.size >= this.#cap) return false;\n',
-    replace: '',
-    tests: [candles, columnsUnit],
+    find: '        if (open < oldest) return this.#drop(open);\n        this.#latest.delete(oldest);\n        this.#drop(oldest);\n',
+    replace: '        return this.#drop(open);\n',
+    tests: [columnsUnit],
+  },
+  {
+    id: 'market-candle-slots-earliest',
+    breaks: 'market.candles asks for the earliest cap candle slots',
+    file: 'electron/services/market/market-handlers.ts',
+    find: '  return Math.max(range.start, range.end - cap * intervalMs + 1);',
+    replace: '  return range.start;',
+    tests: [candles],
   },
   {
     id: 'market-mixed-instruments',
@@ -91,8 +100,8 @@ export const marketMutants: readonly Mutant[] = [
     id: 'market-liquidation-lost',
     breaks: 'the liquidation flag is dropped',
     file: 'electron/services/market/series-columns.ts',
-    find: 'c.liquidation.push(row.liquidation === true ? 1 : 0);',
-    replace: 'c.liquidation.push(0);',
+    find: '    this.#liquidation[slot] = row.liquidation === true ? 1 : 0;',
+    replace: '    this.#liquidation[slot] = 0;',
     tests: [series, columnsUnit],
   },
   {
@@ -112,27 +121,35 @@ export const marketMutants: readonly Mutant[] = [
     tests: [series, columnsUnit],
   },
   {
-    id: 'market-trade-cap-dropped',
-    breaks: 'no trade cap',
-    file: 'electron/services/market/series-columns.ts',
-    find: '    if (this.length >= this.#cap) return false;\n    const c = this.#columns;\n    c.time.push(row.collector_timestamp);\n    c.price.push(row.price);',
-    replace: '    const c = this.#columns;\n    c.time.push(row.collector_timestamp);\n    c.price.push(row.price);',
+    id: 'market-trade-ring-keeps-oldest',
+    breaks: 'a full trade ring overwrites its newest row instead of its oldest',
+    file: 'electron/services/market/column-ring.ts',
+    find: '      slot = this.#oldest;\n      this.#oldest = (this.#oldest + 1) % this.capacity;',
+    replace: '      slot = (this.#oldest + this.capacity - 1) % this.capacity;',
     tests: [series, columnsUnit],
   },
   {
-    id: 'market-funding-cap-off-by-one',
-    breaks: 'one funding row past the cap',
-    file: 'electron/services/market/series-columns.ts',
-    find: '    if (this.length >= this.#cap) return false;\n    const c = this.#columns;\n    c.time.push(row.collector_timestamp);\n    c.fundingRate',
-    replace: '    if (this.length > this.#cap) return false;\n    const c = this.#columns;\n    c.time.push(row.collector_timestamp);\n    c.fundingRate',
-    tests: [series, columnsUnit],
+    id: 'market-newest-windows-reversed',
+    breaks: 'windows read back from the end are joined newest first',
+    file: 'electron/services/market/newest-rows.ts',
+    find: '    stores.unshift(store);',
+    replace: '    stores.push(store);',
+    tests: [newestUnit],
+  },
+  {
+    id: 'market-newest-older-unasked',
+    breaks: 'a load that fills its budget at a window boundary claims nothing older was left out',
+    file: 'electron/services/market/newest-rows.ts',
+    find: '      return { stores, droppedUntil: (await source.any(older)) ? older.end : null };',
+    replace: '      return { stores, droppedUntil: null };',
+    tests: [newestUnit],
   },
   {
     id: 'market-abort-signal-ignored',
     breaks: 'market.trades pages on after a cancel',
     file: 'electron/services/market/market-handlers.ts',
-    find: 'limit: pageLimit }, { signal: context.signal });\n        return columns.build(await drain(stream, context, (row) => columns.add(row)));\n      }),\n\n    \'market.funding\'',
-    replace: 'limit: pageLimit }, {});\n        return columns.build(await drain(stream, context, (row) => columns.add(row)));\n      }),\n\n    \'market.funding\'',
+    find: 'client.historicalTrades({ ...market, ...(window ?? {}), limit }, { signal: context.signal })',
+    replace: 'client.historicalTrades({ ...market, ...(window ?? {}), limit }, {})',
     tests: [loads],
   },
   {
