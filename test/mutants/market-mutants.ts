@@ -62,6 +62,14 @@ export const marketMutants: readonly Mutant[] = [
     file: 'electron/services/market/series-columns.ts',
     find: '      revisions: kept.reduce((sum, candle) => sum + candle.revisions, 0),',
     replace: '      revisions: [...this.#latest.values()].reduce((sum, candle) => sum + candle.revisions, 0),',
+    tests: [columnsUnit],
+  },
+  {
+    id: 'market-dropped-candle-returns',
+    breaks: 'a late revision of a candle the cap dropped comes back',
+    file: 'electron/services/market/series-columns.ts',
+    find: '    if (this.#droppedUntil !== null && open <= this.#droppedUntil) return;\n',
+    replace: '',
     tests: [candles, columnsUnit],
   },
   {

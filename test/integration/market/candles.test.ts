@@ -98,8 +98,11 @@ describe('market.candles folds revisions in main', () => {
     const oldestKept = newestCandles[0]?.open_timestamp ?? 0;
     const theirRevisions = raw.filter((row) => row.open_timestamp >= oldestKept).length;
 
-    const capped = await marketRig({ baseUrl: service.service.baseUrl, key: paidKey, caps: { candles: cap } }).api.market.candles({ ...threeHours, requestId: 'c-cap' });
+    const rig = marketRig({ baseUrl: service.service.baseUrl, key: paidKey, caps: { candles: cap } });
+    const capped = await rig.api.market.candles({ ...threeHours, requestId: 'c-cap' });
     expect(capped).toEqual({ ...candleColumnsOfRows('1m', newestCandles, theirRevisions), cap, truncated: true, droppedUntil: capped.droppedUntil });
+    // Only the newest ten minutes were read, not the three hours.
+    expect(rig.progressOf('c-cap').at(-1)).toBe(theirRevisions);
     // Left out: the candle before the newest ten, and nothing after it.
     expect(capped.droppedUntil).toBeGreaterThanOrEqual(folded.at(-cap - 1)?.open_timestamp ?? Number.NaN);
     expect(capped.droppedUntil).toBeLessThan(oldestKept);

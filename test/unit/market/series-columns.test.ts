@@ -82,6 +82,8 @@ describe('CandleColumnsBuilder folds revisions', () => {
     builder.add(candle(120_000, 120_001, 'c', 3));
     expect(builder.build()).toMatchObject({ openTime: [120_000], truncated: false, droppedUntil: null });
     expect(builder.build(119_999)).toMatchObject({ openTime: [120_000], truncated: true, droppedUntil: 119_999 });
+    builder.add(candle(60_000, 60_001, 'b', 2));
+    expect(builder.build(60_000)).toMatchObject({ openTime: [120_000], revisions: 1, truncated: true, droppedUntil: 60_000 });
   });
 });
 
