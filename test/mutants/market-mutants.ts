@@ -65,14 +65,6 @@ export const marketMutants: readonly Mutant[] = [
     tests: [columnsUnit],
   },
   {
-    id: 'market-dropped-candle-returns',
-    breaks: 'a late revision of a candle the cap dropped comes back',
-    file: 'electron/services/market/series-columns.ts',
-    find: '    if (this.#droppedUntil !== null && open <= this.#droppedUntil) return;\n',
-    replace: '',
-    tests: [candles, columnsUnit],
-  },
-  {
     id: 'market-candle-cap-dropped',
     breaks: 'the candle cap keeps the earliest candles',
     file: 'electron/services/market/series-columns.ts',

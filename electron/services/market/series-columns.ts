@@ -44,7 +44,6 @@ export class CandleColumnsBuilder {
   /** Folds one revision, dropping the oldest candle held when a new one would pass the cap. */
   add(row: CandleRow): void {
     const open = row.open_timestamp;
-    if (this.#droppedUntil !== null && open <= this.#droppedUntil) return;
     const held = this.#latest.get(open);
     if (held === undefined) {
       if (this.#latest.size >= this.#cap) {
