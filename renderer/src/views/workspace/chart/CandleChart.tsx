@@ -144,7 +144,7 @@ export function CandleChart({ candles, barMs, zone, priceFormat, vwap, volatilit
     const volumeSeries = chart.addSeries(HistogramSeries, { priceFormat: { type: 'volume' }, priceLineVisible: false, lastValueVisible: false }, 1);
     const volatilitySeries = chart.addSeries(
       LineSeries,
-      { color: chartColours.violet, lineWidth: 1, priceLineVisible: false, priceFormat: { type: 'custom', formatter: (value: number) => `${(value * 100).toFixed(3)}%`, minMove: 0.000001 } },
+      { color: chartColours.violet, lineWidth: 1, priceLineVisible: false, lastValueVisible: false, priceFormat: { type: 'custom', formatter: (value: number) => `${(value * 100).toFixed(3)}%`, minMove: 0.000001 } },
       2,
     );
     const [main, volumePane, volatilityPane] = chart.panes();
@@ -155,7 +155,11 @@ export function CandleChart({ candles, barMs, zone, priceFormat, vwap, volatilit
     if (volatilityPane !== undefined) createTextWatermark(volatilityPane, paneLabel(volatilityLabel));
     parts.current = { chart, candles: candleSeries, volume: volumeSeries, vwap: vwapSeries, volatility: volatilitySeries, markers: createSeriesMarkers(candleSeries, []) };
 
-    const onCrosshair = (param: MouseEventParams<number>): void => setHoverTime(typeof param.time === 'number' ? param.time : null);
+    const onCrosshair = (param: MouseEventParams<number>): void => {
+      const time = typeof param.time === 'number' ? param.time : null;
+      setHoverTime(time);
+      timeSync.publishHover(time);
+    };
     chart.subscribeCrosshairMove(onCrosshair);
     // Only a pan by the user asks for older history, not the first fit (which starts at the oldest bar).
     let userMoved = false;
@@ -178,7 +182,15 @@ export function CandleChart({ candles, barMs, zone, priceFormat, vwap, volatilit
         }
       }
       const times = chart.timeScale().getVisibleRange();
-      if (times !== null) timeSync.publish({ from: times.from, to: times.to });
+      const firstTime = drawn.current === null ? undefined : drawn.current.columns.openTime[drawn.current.from];
+      if (times !== null) {
+        timeSync.publish({
+          from: times.from,
+          to: times.to,
+          ...(range === null || firstTime === undefined ? {} : { bars: { from: range.from, to: range.to, firstTime } }),
+          scaleWidth: chart.priceScale('right').width(),
+        });
+      }
     };
     chart.timeScale().subscribeVisibleLogicalRangeChange(onRange);
     return () => {
