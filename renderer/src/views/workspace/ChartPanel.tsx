@@ -18,7 +18,7 @@ export type ChartState =
   | { kind: 'ready'; candles: CandleColumns };
 
 /** Props of the chart area. */
-export interface ChartPanelProps extends Omit<CandleChartProps, 'candles' | 'onNearOldest' | 'ref'> {
+export interface ChartPanelProps extends Omit<CandleChartProps, 'candles' | 'onNearOldest' | 'ref' | 'children'> {
   state: ChartState;
   /** Says what part of the range the trade-derived series cover, when not all of it. */
   tradeNote: string | null;
@@ -115,45 +115,46 @@ export function ChartPanel({ state, barMs, zone, priceFormat, vwap, volatility, 
             largeTrades={largeTrades}
             timeSync={timeSync}
             onNearOldest={older.loadOlder}
-          />
-          <div className="chart-notices">
-            {state.candles.truncated && state.candles.droppedUntil !== null && older.candles === null && (
-              <p className="chart-notice warn" role="status" data-testid="candles-cut">
-                The newest {state.candles.cap.toLocaleString('en-US')} candles; pan back for older ones, or{' '}
-                <button type="button" className="link-button" onClick={onNarrowRange}>
-                  narrow the range
-                </button>
-              </p>
-            )}
-            {tradeNote !== null && (
-              <p className="chart-notice faint" data-testid="trade-note">
-                {tradeNote}
-              </p>
-            )}
-            {older.loading !== null && (
-              <p className="chart-notice" role="status" data-testid="loading-older">
-                <span className="spinner" aria-hidden="true" /> loading older {older.loading}…
-              </p>
-            )}
-            {older.notices.map((notice) => (
-              <p key={notice.series} className={notice.kind === 'truncated' ? 'chart-notice' : 'chart-notice warn'} role="status" data-testid="older-notice" data-series={notice.series}>
-                {notice.message}
-                {notice.kind === 'key' && (
-                  <>
-                    {' '}
-                    <button type="button" className="link-button" onClick={() => openSettings('api-key')}>
-                      Add API key
-                    </button>
-                  </>
-                )}
-              </p>
-            ))}
-            {older.exhausted && older.loading === null && (
-              <p className="chart-notice faint" role="status">
-                Start of coverage reached.
-              </p>
-            )}
-          </div>
+          >
+            <div className="chart-notices">
+              {state.candles.truncated && state.candles.droppedUntil !== null && older.candles === null && (
+                <p className="chart-notice warn" role="status" data-testid="candles-cut">
+                  The newest {state.candles.cap.toLocaleString('en-US')} candles; pan back for older ones, or{' '}
+                  <button type="button" className="link-button" onClick={onNarrowRange}>
+                    narrow the range
+                  </button>
+                </p>
+              )}
+              {tradeNote !== null && (
+                <p className="chart-notice faint" data-testid="trade-note">
+                  {tradeNote}
+                </p>
+              )}
+              {older.loading !== null && (
+                <p className="chart-notice" role="status" data-testid="loading-older">
+                  <span className="spinner" aria-hidden="true" /> loading older {older.loading}…
+                </p>
+              )}
+              {older.notices.map((notice) => (
+                <p key={notice.series} className={notice.kind === 'truncated' ? 'chart-notice' : 'chart-notice warn'} role="status" data-testid="older-notice" data-series={notice.series}>
+                  {notice.message}
+                  {notice.kind === 'key' && (
+                    <>
+                      {' '}
+                      <button type="button" className="link-button" onClick={() => openSettings('api-key')}>
+                        Add API key
+                      </button>
+                    </>
+                  )}
+                </p>
+              ))}
+              {older.exhausted && older.loading === null && (
+                <p className="chart-notice faint" role="status">
+                  Start of coverage reached.
+                </p>
+              )}
+            </div>
+          </CandleChart>
         </div>
       );
   }

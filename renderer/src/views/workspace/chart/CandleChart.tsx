@@ -14,7 +14,7 @@ import {
   type PriceFormat,
   type SeriesMarker,
 } from 'lightweight-charts';
-import { useEffect, useImperativeHandle, useLayoutEffect, useRef, useState, type Ref } from 'react';
+import { useEffect, useImperativeHandle, useLayoutEffect, useRef, useState, type ReactNode, type Ref } from 'react';
 import type { CandleColumns } from '../../../../../shared/contract/market-schemas.ts';
 import type { IntervalSeries } from '../../../../../shared/series/trade-prints.ts';
 import type { TimeZoneChoice } from '../../../format/market-values.ts';
@@ -54,6 +54,8 @@ export interface CandleChartProps {
   timeSync: TimeRangeSync;
   /** Called when the user has panned to within a few bars of the oldest loaded candle. */
   onNearOldest: () => void;
+  /** Notices shown under the legend (a load cut short, history loading). */
+  children?: ReactNode;
   ref?: Ref<CandleChartHandle> | undefined;
 }
 
@@ -106,7 +108,7 @@ function drawCandles(p: ChartParts, { columns, from }: Drawn): number {
  * crosshair read in the user's zone. A pan-back load that puts candles in front keeps the view on
  * the same bars. `performance.mark('mde:chart-drawn')` follows the first `setData` of each chart.
  */
-export function CandleChart({ candles, barMs, zone, priceFormat, vwap, volatility, volatilityLabel, markers, largeTrades, timeSync, onNearOldest, ref }: CandleChartProps) {
+export function CandleChart({ candles, barMs, zone, priceFormat, vwap, volatility, volatilityLabel, markers, largeTrades, timeSync, onNearOldest, children, ref }: CandleChartProps) {
   const container = useRef<HTMLDivElement>(null);
   const parts = useRef<ChartParts | null>(null);
   const root = useRef<HTMLDivElement>(null);
@@ -271,9 +273,12 @@ export function CandleChart({ candles, barMs, zone, priceFormat, vwap, volatilit
   useImperativeHandle(ref, () => ({ scrollToLatest: () => parts.current?.chart.timeScale().scrollToRealTime() }), []);
 
   return (
-    <div className="candle-chart" ref={root} data-testid="candle-chart" data-candles={candles.openTime.length} data-first-open={candles.openTime[0] ?? ''}>
+    <div className="candle-chart" ref={root} data-testid="candle-chart" data-candles={candles.openTime.length} data-first-open={candles.openTime[0] ?? ''} data-last-open={candles.openTime.at(-1) ?? ''} data-oldest-marker={markers[0]?.time ?? ''} data-vwap-from={vwap?.openTime[0] ?? ''} data-rv-from={volatility?.openTime[0] ?? ''}>
       <div className="chart-canvas" ref={container} />
-      <ChartLegend candles={candles} hoverTime={hoverTime} zone={zone} barMs={barMs} priceFormat={priceFormat} vwap={vwap} volatility={volatility} largeTrades={largeTrades} />
+      <div className="chart-overlay">
+        <ChartLegend candles={candles} hoverTime={hoverTime} zone={zone} barMs={barMs} priceFormat={priceFormat} vwap={vwap} volatility={volatility} largeTrades={largeTrades} />
+        {children}
+      </div>
     </div>
   );
 }

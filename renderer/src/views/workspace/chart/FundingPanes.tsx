@@ -112,6 +112,8 @@ function FundingPane({ spec, per, times, zone, barMs, priceFormat, timeAxis, tim
       // The candle chart above carries the library's attribution logo; one on screen is enough.
       layout: { ...base.layout, attributionLogo: false },
       rightPriceScale: { ...base.rightPriceScale, scaleMargins: { top: 0.32, bottom: 0.08 }, entireTextOnly: true },
+      // The values are in the pane's label: no price label of the crosshair covers the axis ticks.
+      crosshair: { ...base.crosshair, horzLine: { ...base.crosshair?.horzLine, visible: false, labelVisible: false } },
       timeScale: { ...base.timeScale, visible: timeAxis, minBarSpacing: 0.001, rightOffset: 0 },
       handleScroll: false,
       handleScale: false,
@@ -128,9 +130,13 @@ function FundingPane({ spec, per, times, zone, barMs, priceFormat, timeAxis, tim
         priceFormat: format,
       }),
     );
+    // The time another pane or the candle chart put the crosshair at: placed again when the view
+    // moves or resizes (the library keeps it as a pixel position).
+    let shownTime: number | null = null;
     const handle: PaneHandle = {
       chart,
       showAt: (time) => {
+        shownTime = time;
         const first = series[0];
         const held = parts.current;
         if (time === null || first === undefined || held === null) return chart.clearCrosshairPosition();
@@ -157,6 +163,7 @@ function FundingPane({ spec, per, times, zone, barMs, priceFormat, timeAxis, tim
       const logical = followerLogicalRange(range, held.times);
       if (logical !== null) chart.timeScale().setVisibleLogicalRange(logical);
       else chart.timeScale().setVisibleRange({ from: range.from, to: range.to });
+      if (shownTime !== null) handle.showAt(shownTime);
     };
     const unsubscribe = timeSync.subscribe(follow);
     return () => {
