@@ -91,6 +91,22 @@ const cutShort = {
 };
 
 /**
+ * How a series load (candles, trades, funding) was cut to its budget: it keeps the newest rows of
+ * the range, so what is left out is its start.
+ */
+const seriesCut = {
+  /** True when rows of the range were left out; they are all at or before `droppedUntil`. */
+  truncated: z.boolean(),
+  /** The most rows (after folding) one call keeps: its byte budget over the bytes of a row. */
+  cap: z.number().int().positive(),
+  /**
+   * Rows at or before this time (Unix ms: collector time, or candle open time) were left out to
+   * stay within the budget; every row of the range after it is here. Null when nothing was.
+   */
+  droppedUntil: unixMs.nullable(),
+};
+
+/**
  * Candles of one interval with revisions folded in main (`shared/rows/candle-revisions.ts`):
  * column `i` of every array is candle `i`, in open-time order.
  */
@@ -110,7 +126,7 @@ export const candleColumnsSchema = z.object({
   closed: z.array(z.boolean().nullable()),
   /** Rows received before folding (each revision counts). */
   revisions: z.number().int().nonnegative(),
-  ...cutShort,
+  ...seriesCut,
 });
 
 /** Candles as columns. */
@@ -129,7 +145,7 @@ export const tradeColumnsSchema = z.object({
   side: numbers,
   /** 1 where the venue flagged a liquidation, else 0. */
   liquidation: numbers,
-  ...cutShort,
+  ...seriesCut,
 });
 
 /** Trades as columns. */
@@ -150,7 +166,7 @@ export const fundingColumnsSchema = z.object({
   openInterest: nullableNumbers,
   /** When the rate applies, Unix ms. */
   fundingTime: nullableNumbers,
-  ...cutShort,
+  ...seriesCut,
 });
 
 /** Funding observations as columns. */

@@ -7,8 +7,10 @@ import { intervalOpenTime, type TradePrints } from './trade-prints.ts';
 export interface TradeLoadCut {
   /** The most trades the load returns. */
   cap: number;
-  /** Whether the cap cut the trades short (the candles then cover only the first `cap` trades). */
+  /** Whether the budget cut the trades short (the candles then cover only the trades after `droppedUntil`). */
   truncated: boolean;
+  /** Trades at or before this time were left out (null: none). */
+  droppedUntil: number | null;
 }
 
 /**
@@ -35,6 +37,7 @@ export function candlesFromTrades(trades: TradePrints, interval: CandleInterval,
     revisions: 0,
     cap: cut.cap,
     truncated: cut.truncated,
+    droppedUntil: cut.droppedUntil,
   };
   let current = Number.NaN;
   let open = 0;

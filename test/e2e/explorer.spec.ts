@@ -150,8 +150,9 @@ test('an anonymous-window limit is said before sending, and adding the key loads
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Settings');
     await page.getByLabel(/New key/).fill(key);
     await page.getByRole('button', { name: 'Save key' }).click();
-    await expect(page.getByTestId('key-status')).toContainText('ending in 4242');
-    await page.keyboard.press('Alt+2');
+    // Saving the key returns to where the user was: the market, which now loads with it.
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('hyperliquid · BTC');
+    await expect(page).toHaveURL(/#\/workspace\/hyperliquid\/BTC/);
     await expect(page.getByTestId('key-required')).toBeHidden();
     await expect(chart(page)).toHaveAttribute('data-candles', /^[1-9]\d*$/, { timeout: 90_000 });
   } finally {

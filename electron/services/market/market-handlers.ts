@@ -12,7 +12,9 @@ import type { RowStream } from '../client/row-stream.ts';
 import { contractErrorOf } from '../contract-error-of.ts';
 import { LatestTickers } from './latest-tickers.ts';
 import { LoadRegistry, type LoadContext } from './load-registry.ts';
-import { CandleColumnsBuilder, FundingColumnsBuilder, TradeColumnsBuilder } from './series-columns.ts';
+import { readNewest, type NewestSource, type TimeWindow } from './newest-rows.ts';
+import { CandleColumnsBuilder, fundingColumnsOf, fundingRowBytes, FundingRing, tradeColumnsOf, tradeRowBytes, TradeRing } from './series-columns.ts';
+import { intervalMs } from '../../../shared/rows/from-records/candle-rows.ts';
 import { nextTurn } from '../client/next-turn.ts';
 
 /** The contract channels this module implements. */
@@ -32,14 +34,19 @@ export type MarketHandlers = Pick<
   | 'market.cancel'
 >;
 
+/** The bytes the compact columns of one series load may take in main (`column-ring.ts`). */
+export const seriesBudgetBytes = { trades: 32 * 2 ** 20, funding: 32 * 2 ** 20 } as const;
+
 /**
- * The most rows one call returns (candles: after folding; option tickers: rows read); a longer
- * range comes back `truncated`, holding its earliest rows.
+ * The most rows one call returns (candles: after folding; option tickers: rows read). Series
+ * (candles, trades, funding) keep the newest rows of a longer range and say up to when they left
+ * rows out (`droppedUntil`); trades and funding hold as many as their byte budget allows
+ * (~1.29M trades, ~524k observations). The row channels hold the earliest rows.
  */
 export const marketCaps = {
   candles: 200_000,
-  trades: 200_000,
-  funding: 100_000,
+  trades: Math.floor(seriesBudgetBytes.trades / tradeRowBytes),
+  funding: Math.floor(seriesBudgetBytes.funding / fundingRowBytes),
   instruments: 20_000,
   optionTickers: 500_000,
   intents: 50_000,
@@ -62,11 +69,50 @@ const pageLimit = 1000;
 export type ClientOf = () => Promise<{ client: MarketDataClient }>;
 
 /**
- * Reads rows of a stream page by page into `take` until the stream ends or `take` refuses a row
- * (the cap is reached: no further page is asked for); reports the rows taken after each page.
- * Returns whether the cap cut the range short.
+ * Reads every row of a stream, page by page, into `take`; reports the rows read so far (`before`
+ * plus this stream's) after each page that brought some, and gives the loop a turn between pages.
  */
-async function drain<Row>(stream: RowStream<Row>, context: LoadContext, take: (row: Row) => boolean): Promise<boolean> {
+async function drain<Row>(stream: RowStream<Row>, context: LoadContext, before: number, take: (row: Row) => void): Promise<number> {
+  let rows = before;
+  for await (const page of stream.pages()) {
+    for (const row of page.items) {
+      take(row);
+      rows++;
+    }
+    if (page.items.length > 0) context.progress(rows);
+    // A page's rows went into columns; the loop answers calls before the next page is read.
+    await nextTurn();
+  }
+  return rows;
+}
+
+/** Whether a one-row query found a row. */
+async function holdsRows<Row>(stream: RowStream<Row>): Promise<boolean> {
+  return (await stream.firstPage()).items.length > 0;
+}
+
+/** A paged endpoint as `readNewest` reads it, with progress counted across its windows. */
+function pagedSource<Row>(context: LoadContext, open: (window: TimeWindow | null, limit: number) => RowStream<Row>): NewestSource<Row> {
+  let read = 0;
+  return {
+    read: async (window, add) => {
+      read = await drain(open(window, pageLimit), context, read, add);
+    },
+    any: (window) => holdsRows(open(window, 1)),
+  };
+}
+
+/**
+ * Where the newest `cap` candle slots of `range` start: candles open at whole multiples of the
+ * interval, so the range's last `cap` such times are its newest candles (the whole range when it
+ * holds fewer).
+ */
+export function newestCandleSlots(range: TimeWindow, intervalMs: number, cap: number): number {
+  return Math.max(range.start, range.end - cap * intervalMs + 1);
+}
+
+/** Reads rows of a stream up to `cap` (the row channels: the earliest rows of the range). */
+async function collectRows<Row>(stream: RowStream<Row>, context: LoadContext, take: (row: Row) => boolean): Promise<boolean> {
   let rows = 0;
   for await (const page of stream.pages()) {
     for (const row of page.items) {
@@ -77,7 +123,6 @@ async function drain<Row>(stream: RowStream<Row>, context: LoadContext, take: (r
       rows++;
     }
     context.progress(rows);
-    // A page's rows went into columns; the loop answers calls before the next page is read.
     await nextTurn();
   }
   return false;
@@ -86,7 +131,7 @@ async function drain<Row>(stream: RowStream<Row>, context: LoadContext, take: (r
 /** Every row of a stream up to `cap`, with whether the cap cut the range short. */
 async function collect<Row>(stream: RowStream<Row>, context: LoadContext, cap: number): Promise<{ rows: Row[]; cap: number; truncated: boolean }> {
   const rows: Row[] = [];
-  const truncated = await drain(stream, context, (row) => {
+  const truncated = await collectRows(stream, context, (row) => {
     if (rows.length >= cap) return false;
     rows.push(row);
     return true;
@@ -104,6 +149,11 @@ function eventsQueryOf(input: ParsedInput<'market.events'>): EventsQuery {
     ...(input.market === undefined ? {} : { market: input.market }),
     limit: pageLimit,
   };
+}
+
+/** The range of a ranged input, or null for the service's default window. */
+function boundsOf(input: { start?: number | undefined; end?: number | undefined }): TimeWindow | null {
+  return input.start === undefined || input.end === undefined ? null : { start: input.start, end: input.end };
 }
 
 function rangeOf(input: { start?: number | undefined; end?: number | undefined }): { start?: number; end?: number } {
@@ -192,33 +242,34 @@ export function marketHandlers(clientOf: ClientOf, events: EventHub, options: Ma
     'market.candles': (input) =>
       load('market.candles', input.requestId, async (client, context): Promise<CandleColumns> => {
         const columns = new CandleColumnsBuilder(input.interval, caps.candles);
-        const stream = client.ohlcv(
-          { source: input.source, market: input.market, ...instrumentOf(input), interval: input.interval, start: input.start, end: input.end, limit: pageLimit },
-          { signal: context.signal },
-        );
+        const market = { source: input.source, market: input.market, ...instrumentOf(input), interval: input.interval };
+        // Only the newest `cap` candle slots are asked for; the rest of the range is left out.
+        const start = newestCandleSlots(input, intervalMs[input.interval], caps.candles);
+        const stream = client.ohlcv({ ...market, start, end: input.end, limit: pageLimit }, { signal: context.signal });
         let instrument: string | null | undefined;
-        const truncated = await drain(stream, context, (row) => {
+        await drain(stream, context, 0, (row) => {
           // Columns are one series: candles of several instruments would share open times.
           if (input.instrument === undefined && instrument !== undefined && row.instrument !== instrument) throw severalInstruments(input, [instrument, row.instrument]);
           instrument = row.instrument;
-          return columns.add(row);
+          columns.add(row);
         });
-        return columns.build(truncated);
+        const olderLeftOut = start > input.start && (await holdsRows(client.ohlcv({ ...market, start: input.start, end: start - 1, limit: 1 }, { signal: context.signal }))) ? start - 1 : null;
+        return columns.build(olderLeftOut);
       }),
 
     'market.trades': (input) =>
       load('market.trades', input.requestId, async (client, context): Promise<TradeColumns> => {
-        const columns = new TradeColumnsBuilder(caps.trades);
-        const stream = client.historicalTrades({ source: input.source, market: input.market, ...instrumentOf(input), ...rangeOf(input), limit: pageLimit }, { signal: context.signal });
-        return columns.build(await drain(stream, context, (row) => columns.add(row)));
+        const market = { source: input.source, market: input.market, ...instrumentOf(input) };
+        const newest = await readNewest(boundsOf(input), caps.trades, pagedSource(context, (window, limit) => client.historicalTrades({ ...market, ...(window ?? {}), limit }, { signal: context.signal })), (capacity) => new TradeRing(capacity));
+        return tradeColumnsOf(newest.stores, { cap: caps.trades, truncated: newest.droppedUntil !== null, droppedUntil: newest.droppedUntil });
       }),
 
     'market.funding': (input) =>
       load('market.funding', input.requestId, async (client, context): Promise<FundingColumns> => {
-        const columns = new FundingColumnsBuilder(caps.funding);
+        const market = { source: input.source, market: input.market, ...instrumentOf(input) };
         // The latest-hour variant carries mark, index and open interest; with a key it reads any range.
-        const stream = client.fundingRates({ source: input.source, market: input.market, ...instrumentOf(input), ...rangeOf(input), limit: pageLimit }, { signal: context.signal });
-        return columns.build(await drain(stream, context, (row) => columns.add(row)));
+        const newest = await readNewest(boundsOf(input), caps.funding, pagedSource(context, (window, limit) => client.fundingRates({ ...market, ...(window ?? {}), limit }, { signal: context.signal })), (capacity) => new FundingRing(capacity));
+        return fundingColumnsOf(newest.stores, { cap: caps.funding, truncated: newest.droppedUntil !== null, droppedUntil: newest.droppedUntil });
       }),
 
     'market.instruments': (input) =>
@@ -248,7 +299,7 @@ export function marketHandlers(clientOf: ClientOf, events: EventHub, options: Ma
       load('market.optionChain', input.requestId, async (client, context) => {
         const latest = new LatestTickers(caps.optionTickers);
         const stream = client.optionsTicker({ source: input.source, market: input.market, start: input.start, end: input.end, limit: pageLimit }, { signal: context.signal });
-        const truncated = await drain(stream, context, (row) => latest.add(row));
+        const truncated = await collectRows(stream, context, (row) => latest.add(row));
         return { rows: latest.rows(), cap: caps.optionTickers, truncated };
       }),
 
@@ -281,7 +332,7 @@ export function marketHandlers(clientOf: ClientOf, events: EventHub, options: Ma
           if (page.length > 0) events.emit('market.eventRows', { requestId: input.requestId, items: page });
           page = [];
         };
-        const truncated = await drain(client.events(eventsQueryOf(input), { signal: context.signal }), context, (item) => {
+        const truncated = await collectRows(client.events(eventsQueryOf(input), { signal: context.signal }), context, (item) => {
           if (count >= caps.events) return false;
           count++;
           page.push(item);

@@ -1,16 +1,7 @@
-import { useCallback } from 'react';
 import type { ContractErrorKind } from '../../../shared/contract/errors.ts';
-import { useSettings, useUpdateSettings } from '../hooks/contract-queries.ts';
-import { useRetryCountdown } from '../hooks/use-retry-countdown.ts';
-import { useUiStore } from '../stores/ui-store.ts';
+import { ErrorActions, needsKey, type ShownError } from './ErrorActions.tsx';
 
-/** The parts of a contract error the panel shows. */
-export interface ShownError {
-  kind: ContractErrorKind;
-  message: string;
-  resolution: string;
-  retryAfterMs: number | null;
-}
+export type { ShownError } from './ErrorActions.tsx';
 
 /** Props of an error panel. */
 export interface ErrorPanelProps {
@@ -25,7 +16,8 @@ export interface ErrorPanelProps {
   onNarrowRange?: () => void;
 }
 
-const titles: Record<ContractErrorKind, string> = {
+/** The title of each kind of error. */
+export const errorTitles: Record<ContractErrorKind, string> = {
   'needs-api-key': 'API key needed',
   'auth-required': 'API key not accepted',
   'payment-required': 'Paid access needed',
@@ -42,9 +34,6 @@ const titles: Record<ContractErrorKind, string> = {
   cancelled: 'Cancelled',
 };
 
-const needsKey = new Set<ContractErrorKind>(['needs-api-key', 'auth-required', 'payment-required']);
-const needsSource = new Set<ContractErrorKind>(['unavailable', 'network', 'invalid-response']);
-
 /**
  * A failed load, shown as the service explained it: what happened, what to do, and the action
  * that does it: "Add API key" for key problems, a countdown for a rate limit (then a retry),
@@ -52,16 +41,6 @@ const needsSource = new Set<ContractErrorKind>(['unavailable', 'network', 'inval
  * a query too large, and "Switch to the demo" while a remote service or the library is failing.
  */
 export function ErrorPanel({ context, error, failedAt, onRetry, retrying, onNarrowRange }: ErrorPanelProps) {
-  const openSettings = useUiStore((state) => state.openSettings);
-  const settings = useSettings();
-  const { mutate: saveSettings } = useUpdateSettings();
-  // The remote service or the library: the demo is one click away when either fails.
-  const offDemo = settings.data !== undefined && settings.data.dataSource !== 'embedded';
-  const deadline = error.kind === 'rate-limited' && error.retryAfterMs !== null ? failedAt + error.retryAfterMs : null;
-  const retry = useCallback(() => {
-    if (!retrying) onRetry();
-  }, [onRetry, retrying]);
-  const left = useRetryCountdown(deadline, retry);
   const severity = needsKey.has(error.kind) || error.kind === 'rate-limited' ? 'warn' : 'fail';
   return (
     <section className={`panel error-panel error-${severity}`} aria-labelledby="error-panel-title" data-testid="error-panel" data-kind={error.kind}>
@@ -69,7 +48,7 @@ export function ErrorPanel({ context, error, failedAt, onRetry, retrying, onNarr
         <span className="error-mark" aria-hidden="true">
           {severity === 'warn' ? '▲' : '■'}
         </span>
-        <h2 id="error-panel-title">{titles[error.kind]}</h2>
+        <h2 id="error-panel-title">{errorTitles[error.kind]}</h2>
         <span className="error-context">{context}</span>
       </header>
       <div className="error-panel-body">
@@ -78,35 +57,7 @@ export function ErrorPanel({ context, error, failedAt, onRetry, retrying, onNarr
         </p>
         <p className="error-resolution">{error.resolution}</p>
         <div className="button-row">
-          {needsKey.has(error.kind) && (
-            <button type="button" className="button primary" onClick={() => openSettings('api-key')}>
-              Add API key
-            </button>
-          )}
-          {left !== null && left > 0 ? (
-            <button type="button" className="button" aria-disabled="true" data-testid="retry-countdown">
-              Retry in {left} s
-            </button>
-          ) : (
-            <button type="button" className={needsSource.has(error.kind) ? 'button primary' : 'button'} onClick={retry} disabled={retrying}>
-              {retrying ? 'Retrying…' : 'Retry'}
-            </button>
-          )}
-          {error.kind === 'too-expensive' && onNarrowRange !== undefined && (
-            <button type="button" className="button primary" onClick={onNarrowRange}>
-              Narrow the range
-            </button>
-          )}
-          {needsSource.has(error.kind) && (
-            <button type="button" className="button" onClick={() => openSettings('data-source')}>
-              Check data source
-            </button>
-          )}
-          {offDemo && (needsSource.has(error.kind) || needsKey.has(error.kind)) && (
-            <button type="button" className="button" onClick={() => saveSettings({ dataSource: 'embedded' })}>
-              Switch to the demo
-            </button>
-          )}
+          <ErrorActions error={error} failedAt={failedAt} onRetry={onRetry} retrying={retrying} onNarrowRange={onNarrowRange} />
           <span className="error-kind">{error.kind}</span>
         </div>
       </div>

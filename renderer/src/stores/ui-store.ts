@@ -39,6 +39,8 @@ export interface UiState {
   paletteOpen: boolean;
   /** The Settings section to focus once Settings is shown; cleared by the section that takes it. */
   settingsFocus: SettingsSection | null;
+  /** The view "Add API key" was pressed in: saving the key returns there. Any other move forgets it. */
+  settingsReturn: ViewId | null;
   showView: (view: ViewId) => void;
   /** Merges a change into a view's parameters (undefined removes a field). */
   setParams: (view: ViewId, patch: ViewParamsPatch) => void;
@@ -46,8 +48,10 @@ export interface UiState {
   openView: (view: ViewId, params: ViewParamsPatch) => void;
   setShortcutHelpOpen: (open: boolean) => void;
   setPaletteOpen: (open: boolean) => void;
-  /** Shows Settings with one section focused (the "Add API key" and "Check data source" actions). */
+  /** Shows Settings with one section focused (the "Add API key" and "Check data source" actions); from "Add API key" it remembers the view to return to. */
   openSettings: (section: SettingsSection) => void;
+  /** Shows the view "Add API key" was pressed in, if any (after the key is saved). */
+  returnFromSettings: () => void;
   clearSettingsFocus: () => void;
 }
 
@@ -62,12 +66,15 @@ export const useUiStore = create<UiState>((set) => ({
   shortcutHelpOpen: false,
   paletteOpen: false,
   settingsFocus: null,
-  showView: (view) => set({ activeView: view }),
+  settingsReturn: null,
+  showView: (view) => set({ activeView: view, settingsReturn: null }),
   setParams: (view, patch) => set((state) => ({ params: { ...state.params, [view]: withoutUndefined({ ...state.params[view], ...patch }) } })),
-  openView: (view, params) => set((state) => ({ activeView: view, params: { ...state.params, [view]: withoutUndefined(params) } })),
+  openView: (view, params) => set((state) => ({ activeView: view, settingsReturn: null, params: { ...state.params, [view]: withoutUndefined(params) } })),
   setShortcutHelpOpen: (open) => set({ shortcutHelpOpen: open }),
   setPaletteOpen: (open) => set({ paletteOpen: open }),
-  openSettings: (section) => set({ activeView: 'settings', settingsFocus: section }),
+  openSettings: (section) =>
+    set((state) => ({ activeView: 'settings', settingsFocus: section, settingsReturn: section === 'api-key' && state.activeView !== 'settings' ? state.activeView : state.settingsReturn })),
+  returnFromSettings: () => set((state) => (state.settingsReturn === null || state.activeView !== 'settings' ? { settingsReturn: null } : { activeView: state.settingsReturn, settingsReturn: null })),
   clearSettingsFocus: () => set({ settingsFocus: null }),
 }));
 

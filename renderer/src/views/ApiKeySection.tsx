@@ -1,6 +1,7 @@
 import { useRef, useState, type SyntheticEvent } from 'react';
 import { useKeyActions, useKeyStatus, useUsage } from '../hooks/contract-queries.ts';
 import { useSettingsFocus } from '../hooks/use-settings-focus.ts';
+import { useUiStore } from '../stores/ui-store.ts';
 
 function figure(value: number | null | undefined): string {
   return value === null || value === undefined ? '—' : value.toLocaleString('en-US');
@@ -13,11 +14,18 @@ function figure(value: number | null | undefined): string {
 export function ApiKeySection() {
   const status = useKeyStatus();
   const { save, remove } = useKeyActions();
+  const returnFromSettings = useUiStore((state) => state.returnFromSettings);
   const usage = useUsage();
   const [key, setKey] = useState('');
   const onSubmit = (event: SyntheticEvent): void => {
     event.preventDefault();
-    save.mutate(key, { onSuccess: () => setKey('') });
+    save.mutate(key, {
+      onSuccess: () => {
+        setKey('');
+        // Sent here by "Add API key": back to where the user was, which now loads with the key.
+        returnFromSettings();
+      },
+    });
   };
   const current = status.data;
   const error = save.error ?? remove.error;

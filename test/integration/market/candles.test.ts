@@ -61,7 +61,7 @@ describe('market.candles folds revisions in main', () => {
 
     const rig = marketRig({ baseUrl: service.service.baseUrl, key: paidKey });
     const columns = await rig.api.market.candles({ ...threeHours, requestId: 'c-1' });
-    expect(columns).toEqual({ ...candleColumnsOfRows('1m', folded, raw.length), cap: 200_000, truncated: false });
+    expect(columns).toEqual({ ...candleColumnsOfRows('1m', folded, raw.length), cap: 200_000, truncated: false, droppedUntil: null });
   });
 
   it('folds revisions that arrive out of order, and ties at one collector time to the larger event_id', async () => {
@@ -77,7 +77,7 @@ describe('market.candles folds revisions in main', () => {
 
     const rig = marketRig({ baseUrl: proxy.url, key: paidKey });
     const columns = await rig.api.market.candles({ ...threeHours, requestId: 'c-shuffled' });
-    expect(columns).toEqual({ ...candleColumnsOfRows('1m', folded, raw.length), cap: 200_000, truncated: false });
+    expect(columns).toEqual({ ...candleColumnsOfRows('1m', folded, raw.length), cap: 200_000, truncated: false, droppedUntil: null });
   });
 
   it('pushes progress for the load: its requestId, row counts that never fall and end at the revisions read', async () => {
@@ -90,18 +90,25 @@ describe('market.candles folds revisions in main', () => {
     expect(counts.at(-1)).toBe(columns.revisions);
   });
 
-  it('stops at the cap: exactly cap candles (the earliest, fully folded), truncated; at or below the cap, not truncated', async () => {
+  it('keeps the newest cap candles (fully folded) and says up to when it left candles out; at or below the cap, not truncated', async () => {
     const raw = await rawRows<CandleRow>(service.service.baseUrl, '/ohlcv', ohlcvQuery(threeHours), paidKey);
     const folded = foldedCandles(raw);
     const cap = 10;
-    const firstCandles = folded.slice(0, cap);
-    const theirRevisions = raw.filter((row) => row.open_timestamp <= (firstCandles.at(-1)?.open_timestamp ?? 0)).length;
+    const newestCandles = folded.slice(-cap);
+    const oldestKept = newestCandles[0]?.open_timestamp ?? 0;
+    const theirRevisions = raw.filter((row) => row.open_timestamp >= oldestKept).length;
 
-    const capped = await marketRig({ baseUrl: service.service.baseUrl, key: paidKey, caps: { candles: cap } }).api.market.candles({ ...threeHours, requestId: 'c-cap' });
-    expect(capped).toEqual({ ...candleColumnsOfRows('1m', firstCandles, theirRevisions), cap, truncated: true });
+    const rig = marketRig({ baseUrl: service.service.baseUrl, key: paidKey, caps: { candles: cap } });
+    const capped = await rig.api.market.candles({ ...threeHours, requestId: 'c-cap' });
+    expect(capped).toEqual({ ...candleColumnsOfRows('1m', newestCandles, theirRevisions), cap, truncated: true, droppedUntil: capped.droppedUntil });
+    // Only the newest ten minutes were read, not the three hours.
+    expect(rig.progressOf('c-cap').at(-1)).toBe(theirRevisions);
+    // Left out: the candle before the newest ten, and nothing after it.
+    expect(capped.droppedUntil).toBeGreaterThanOrEqual(folded.at(-cap - 1)?.open_timestamp ?? Number.NaN);
+    expect(capped.droppedUntil).toBeLessThan(oldestKept);
 
     const exact = await marketRig({ baseUrl: service.service.baseUrl, key: paidKey, caps: { candles: folded.length } }).api.market.candles({ ...threeHours, requestId: 'c-exact' });
-    expect(exact).toEqual({ ...candleColumnsOfRows('1m', folded, raw.length), cap: folded.length, truncated: false });
+    expect(exact).toEqual({ ...candleColumnsOfRows('1m', folded, raw.length), cap: folded.length, truncated: false, droppedUntil: null });
   });
 
   it('refuses a market whose candles belong to several instruments unless one is chosen, and serves the one chosen', async () => {
@@ -116,7 +123,7 @@ describe('market.candles folds revisions in main', () => {
     const raw = await rawRows<CandleRow>(service.service.baseUrl, '/ohlcv', ohlcvQuery({ ...options, instrument }), paidKey);
     expect(raw.length).toBeGreaterThan(0);
     const columns = await rig.api.market.candles({ ...options, instrument, requestId: 'c-one' });
-    expect(columns).toEqual({ ...candleColumnsOfRows('1m', foldedCandles(raw), raw.length), cap: 200_000, truncated: false });
+    expect(columns).toEqual({ ...candleColumnsOfRows('1m', foldedCandles(raw), raw.length), cap: 200_000, truncated: false, droppedUntil: null });
   });
 });
 

@@ -79,7 +79,9 @@ describe('market.cancel', () => {
     const rig = marketRig({ baseUrl: proxy.url, key: paidKey });
     const outcome = settledOf(rig.api.market.trades({ ...lastHour, requestId: 'long-2' }));
 
-    expect(await rig.firstProgress('long-2')).toEqual({ requestId: 'long-2', rows: 1000 });
+    // The newest ten minutes are read first (`newest-rows.ts`): their first page is the first progress.
+    const first = await rig.firstProgress('long-2');
+    expect(first.rows).toBeGreaterThan(0);
     await secondPageAsked.promise;
     const askedBeforeCancel = proxy.requests.length;
     expect(askedBeforeCancel).toBe(2);
@@ -95,7 +97,7 @@ describe('market.cancel', () => {
     expect(error).toBeInstanceOf(ContractError);
     expect(error).toMatchObject({ kind: 'cancelled', channel: 'market.trades', message: 'market.trades was cancelled' });
     expect(proxy.requests.length).toBe(askedBeforeCancel);
-    expect(rig.progressOf('long-2')).toEqual([1000]);
+    expect(rig.progressOf('long-2')).toEqual([first.rows]);
 
     // Nothing left to cancel, and the id is free again.
     expect(await rig.api.market.cancel({ requestId: 'long-2' })).toEqual({ cancelled: false });

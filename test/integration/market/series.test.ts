@@ -3,8 +3,10 @@ import type { FundingColumns, TradeColumns } from '../../../shared/contract/mark
 import type { MdeApi } from '../../../shared/contract/types.ts';
 import type { LatestFundingRow } from '../../../shared/rows/funding-row.ts';
 import type { TradeRow } from '../../../shared/rows/trade-row.ts';
+import { expectNonDecreasing } from '../conformance/support/paging.ts';
 import { webSocketApi } from '../client/support/contract-transports.ts';
 import { paidKey } from '../client/support/test-service.ts';
+import { marketCaps } from '../../../electron/services/market/market-handlers.ts';
 import { marketRig } from './support/market-rig.ts';
 import { rawRows } from './support/raw-rows.ts';
 import { fundingHour, startSeriesService, tradesHour, type SeriesService } from './support/series-service.ts';
@@ -26,7 +28,7 @@ afterAll(async () => {
 });
 
 /** The columns the raw trade rows must become: the side as 1 buy, -1 sell, 0 unknown; 1 only where the venue flagged a liquidation. */
-function tradeColumnsOfRows(rows: readonly TradeRow[]): Omit<TradeColumns, 'cap' | 'truncated'> {
+function tradeColumnsOfRows(rows: readonly TradeRow[]): Omit<TradeColumns, 'cap' | 'truncated' | 'droppedUntil'> {
   return {
     time: rows.map((row) => row.collector_timestamp),
     price: rows.map((row) => row.price),
@@ -39,7 +41,7 @@ function tradeColumnsOfRows(rows: readonly TradeRow[]): Omit<TradeColumns, 'cap'
 /** A published decimal as a number (zero without a sign); not published (null or absent) stays null. */
 const published = (value: string | null | undefined): number | null => (value === null || value === undefined ? null : Math.abs(Number(value)) === 0 ? 0 : Number(value));
 
-function fundingColumnsOfRows(rows: readonly LatestFundingRow[]): Omit<FundingColumns, 'cap' | 'truncated'> {
+function fundingColumnsOfRows(rows: readonly LatestFundingRow[]): Omit<FundingColumns, 'cap' | 'truncated' | 'droppedUntil'> {
   return {
     time: rows.map((row) => row.collector_timestamp),
     fundingRate: rows.map((row) => published(row.funding_rate)),
@@ -50,6 +52,13 @@ function fundingColumnsOfRows(rows: readonly LatestFundingRow[]): Omit<FundingCo
     openInterest: rows.map((row) => published(row.open_interest)),
     fundingTime: rows.map((row) => row.funding_timestamp),
   };
+}
+
+/** The last `count` entries of every column. */
+function newest<Columns extends Record<string, unknown[]>>(columns: Columns, count: number): Columns {
+  const out: Record<string, unknown[]> = {};
+  for (const [field, values] of Object.entries(columns)) out[field] = values.slice(-count);
+  return out as Columns;
 }
 
 /** Runs `check` over the Electron path and over browser mode's WebSocket (JSON: nulls and numbers must survive it). */
@@ -82,18 +91,22 @@ describe('market.trades columns equal the raw /historical/trades rows', () => {
 
     const rig = marketRig({ baseUrl: fixture.service.baseUrl, key: paidKey });
     await overBothTransports(rig, async (api, transport) => {
-      expect(await api.market.trades({ ...tradesRange, requestId: `t-${transport}` }), transport).toEqual({ ...expected, cap: 200_000, truncated: false });
+      expect(await api.market.trades({ ...tradesRange, requestId: `t-${transport}` }), transport).toEqual({ ...expected, cap: marketCaps.trades, truncated: false, droppedUntil: null });
     });
-    expect(rig.progressOf('t-ipc')).toEqual([6]);
+    // Read back from the range's end in windows: counts that never fall, ending at the rows read.
+    expectNonDecreasing(rig.progressOf('t-ipc'), 'market.progress rows');
+    expect(rig.progressOf('t-ipc').at(-1)).toBe(6);
   });
 
-  it('stops at the cap: exactly cap rows, the first ones, truncated; with the cap at the row count, all of them and not truncated', async () => {
+  it('keeps the newest cap rows and says up to when it left rows out; with the cap at the row count, all of them and not truncated', async () => {
     const expected = tradeColumnsOfRows(await rawRows<TradeRow>(fixture.service.baseUrl, '/historical/trades', { ...tradesRange, limit: 1000 }, paidKey));
-    const firstFour = Object.fromEntries(Object.entries(expected).map(([field, values]) => [field, values.slice(0, 4)]));
+    const lastFour = newest(expected, 4);
     const capped = await marketRig({ baseUrl: fixture.service.baseUrl, key: paidKey, caps: { trades: 4 } }).api.market.trades({ ...tradesRange, requestId: 't-cap' });
-    expect(capped).toEqual({ ...firstFour, cap: 4, truncated: true });
+    expect(capped).toEqual({ ...lastFour, cap: 4, truncated: true, droppedUntil: capped.droppedUntil });
+    expect(capped.droppedUntil).toBeGreaterThanOrEqual(expected.time[1] ?? Number.NaN);
+    expect(capped.droppedUntil).toBeLessThanOrEqual(expected.time[2] ?? Number.NaN);
     const exact = await marketRig({ baseUrl: fixture.service.baseUrl, key: paidKey, caps: { trades: 6 } }).api.market.trades({ ...tradesRange, requestId: 't-exact' });
-    expect(exact).toEqual({ ...expected, cap: 6, truncated: false });
+    expect(exact).toEqual({ ...expected, cap: 6, truncated: false, droppedUntil: null });
   });
 });
 
@@ -117,19 +130,21 @@ describe('market.funding columns equal the raw /funding-rates rows', () => {
     const rig = marketRig({ baseUrl: fixture.service.baseUrl, key: paidKey });
     await overBothTransports(rig, async (api, transport) => {
       const columns = await api.market.funding({ ...fundingRange, requestId: `f-${transport}` });
-      expect(columns, transport).toEqual({ ...expected, cap: 100_000, truncated: false });
+      expect(columns, transport).toEqual({ ...expected, cap: marketCaps.funding, truncated: false, droppedUntil: null });
       // Zero is zero everywhere, whatever sign the venue wrote.
       expect(Object.is(columns.predictedFundingRate[0], 0), transport).toBe(true);
     });
-    expect(rig.progressOf('f-ipc')).toEqual([4]);
+    expectNonDecreasing(rig.progressOf('f-ipc'), 'market.progress rows');
+    expect(rig.progressOf('f-ipc').at(-1)).toBe(4);
   });
 
-  it('stops at the cap', async () => {
+  it('keeps the newest cap observations', async () => {
     const expected = fundingColumnsOfRows(await rawRows<LatestFundingRow>(fixture.service.baseUrl, '/funding-rates', { ...fundingRange, limit: 1000 }, paidKey));
-    const firstTwo = Object.fromEntries(Object.entries(expected).map(([field, values]) => [field, values.slice(0, 2)]));
     const capped = await marketRig({ baseUrl: fixture.service.baseUrl, key: paidKey, caps: { funding: 2 } }).api.market.funding({ ...fundingRange, requestId: 'f-cap' });
-    expect(capped).toEqual({ ...firstTwo, cap: 2, truncated: true });
+    expect(capped).toEqual({ ...newest(expected, 2), cap: 2, truncated: true, droppedUntil: capped.droppedUntil });
+    expect(capped.droppedUntil).toBeGreaterThanOrEqual(expected.time[1] ?? Number.NaN);
+    expect(capped.droppedUntil).toBeLessThanOrEqual(expected.time[2] ?? Number.NaN);
     const exact = await marketRig({ baseUrl: fixture.service.baseUrl, key: paidKey, caps: { funding: 4 } }).api.market.funding({ ...fundingRange, requestId: 'f-exact' });
-    expect(exact).toEqual({ ...expected, cap: 4, truncated: false });
+    expect(exact).toEqual({ ...expected, cap: 4, truncated: false, droppedUntil: null });
   });
 });

@@ -21,12 +21,13 @@ function recording<C extends keyof MarketHandlers>(channel: C, answer: Awaited<R
 }
 
 const noRows = { cap: 1, truncated: false };
+const noSeriesRows = { ...noRows, droppedUntil: null };
 const marketHandlers: MarketHandlers = {
   'market.count': recording('market.count', { sources: 0, markets: 0, bySource: {}, updatedAt: '' }),
   'market.intervals': recording('market.intervals', { intervals: [] }),
-  'market.candles': recording('market.candles', { interval: '1m', openTime: [], open: [], high: [], low: [], close: [], baseVolume: [], quoteVolume: [], tradeCount: [], closed: [], revisions: 0, ...noRows }),
-  'market.trades': recording('market.trades', { time: [], price: [], quantity: [], side: [], liquidation: [], ...noRows }),
-  'market.funding': recording('market.funding', { time: [], fundingRate: [], predictedFundingRate: [], premium: [], markPrice: [], indexPrice: [], openInterest: [], fundingTime: [], ...noRows }),
+  'market.candles': recording('market.candles', { interval: '1m', openTime: [], open: [], high: [], low: [], close: [], baseVolume: [], quoteVolume: [], tradeCount: [], closed: [], revisions: 0, ...noSeriesRows }),
+  'market.trades': recording('market.trades', { time: [], price: [], quantity: [], side: [], liquidation: [], ...noSeriesRows }),
+  'market.funding': recording('market.funding', { time: [], fundingRate: [], predictedFundingRate: [], premium: [], markPrice: [], indexPrice: [], openInterest: [], fundingTime: [], ...noSeriesRows }),
   'market.instruments': recording('market.instruments', { instruments: [], ...noRows }),
   'market.optionChain': recording('market.optionChain', { rows: [], ...noRows }),
   'market.intents': recording('market.intents', { rows: [], ...noRows }),

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { CandleRow } from '../../../shared/rows/candle-row.ts';
 import type { LatestFundingRow } from '../../../shared/rows/funding-row.ts';
 import type { TradeRow } from '../../../shared/rows/trade-row.ts';
-import { CandleColumnsBuilder, chartNumber, FundingColumnsBuilder, TradeColumnsBuilder } from '../../../electron/services/market/series-columns.ts';
+import { CandleColumnsBuilder, chartNumber, fundingColumnsOf, FundingRing, tradeColumnsOf, TradeRing } from '../../../electron/services/market/series-columns.ts';
 
 const base = { source: 'hyperliquid', market: 'BTC', source_capture_id: 'unit', instrument: null, schema_version: 2, exchange_timestamp: null } as const;
 
@@ -15,8 +15,8 @@ function candle(open: number, collector: number, eventId: string, close: number,
 
 function folded(rows: readonly CandleRow[], cap = 100): ReturnType<CandleColumnsBuilder['build']> {
   const builder = new CandleColumnsBuilder('1m', cap);
-  const truncated = rows.some((row) => !builder.add(row));
-  return builder.build(truncated);
+  for (const row of rows) builder.add(row);
+  return builder.build();
 }
 
 /** A fixed permutation of `items` from a seed (a small LCG), for order-independence checks. */
@@ -64,14 +64,26 @@ describe('CandleColumnsBuilder folds revisions', () => {
     expect(folded([candle(0, 1, 'a', 1, null)])).toMatchObject({ baseVolume: [null], quoteVolume: [null], closed: [null] });
   });
 
-  it('refuses a candle past the cap (nothing folded, not counted), still folds revisions of the candles it holds', () => {
+  it('keeps the newest cap candles: past the cap a new open time drops the oldest (its revisions no longer counted), and revisions of held candles still fold', () => {
     const builder = new CandleColumnsBuilder('1m', 2);
-    expect(builder.add(candle(0, 1, 'a', 1))).toBe(true);
-    expect(builder.add(candle(60_000, 60_001, 'b', 2))).toBe(true);
-    expect(builder.add(candle(120_000, 120_001, 'c', 3))).toBe(false);
-    expect(builder.add(candle(0, 2, 'a2', 4))).toBe(true);
+    builder.add(candle(0, 1, 'a', 1));
+    builder.add(candle(60_000, 60_001, 'b', 2));
+    builder.add(candle(0, 2, 'a2', 4));
+    builder.add(candle(120_000, 120_001, 'c', 3));
+    builder.add(candle(60_000, 60_002, 'b2', 5));
+    // A revision of the dropped candle arrives late: it stays dropped.
+    builder.add(candle(0, 3, 'a3', 6));
     expect(builder.length).toBe(2);
-    expect(builder.build(true)).toMatchObject({ openTime: [0, 60_000], close: [4, 2], revisions: 3, cap: 2, truncated: true });
+    expect(builder.build()).toMatchObject({ openTime: [60_000, 120_000], close: [5, 3], revisions: 3, cap: 2, truncated: true, droppedUntil: 0 });
+  });
+
+  it('says what the caller left out before the range it read, and is not truncated when nothing was', () => {
+    const builder = new CandleColumnsBuilder('1m', 10);
+    builder.add(candle(120_000, 120_001, 'c', 3));
+    expect(builder.build()).toMatchObject({ openTime: [120_000], truncated: false, droppedUntil: null });
+    expect(builder.build(119_999)).toMatchObject({ openTime: [120_000], truncated: true, droppedUntil: 119_999 });
+    builder.add(candle(60_000, 60_001, 'b', 2));
+    expect(builder.build(60_000)).toMatchObject({ openTime: [120_000], revisions: 1, truncated: true, droppedUntil: 60_000 });
   });
 });
 
@@ -79,17 +91,39 @@ function trade(time: number, side: TradeRow['side'], liquidation: boolean | null
   return { ...base, event_id: `t-${time}`, collector_timestamp: time, price: 100 + time, quantity: time / 10, side, order_id: null, maker: null, taker: null, liquidation };
 }
 
-describe('TradeColumnsBuilder', () => {
+/** The columns of `rings` with a cut that says nothing was dropped (for the field checks). */
+const whole = { cap: 10, truncated: false, droppedUntil: null };
+
+describe('TradeRing', () => {
   it('codes the side 1 buy, -1 sell, 0 when the venue sent none (never a buy); flags only liquidations', () => {
-    const builder = new TradeColumnsBuilder(10);
-    for (const row of [trade(1, 'buy', null), trade(2, 'sell', true), trade(3, null, null), trade(4, null, true), trade(5, 'buy', false)]) expect(builder.add(row)).toBe(true);
-    expect(builder.build(false)).toEqual({ time: [1, 2, 3, 4, 5], price: [101, 102, 103, 104, 105], quantity: [0.1, 0.2, 0.3, 0.4, 0.5], side: [1, -1, 0, 0, 1], liquidation: [0, 1, 0, 1, 0], cap: 10, truncated: false });
+    const ring = new TradeRing(10);
+    for (const row of [trade(1, 'buy', null), trade(2, 'sell', true), trade(3, null, null), trade(4, null, true), trade(5, 'buy', false)]) ring.add(row);
+    expect(tradeColumnsOf([ring], whole)).toEqual({ time: [1, 2, 3, 4, 5], price: [101, 102, 103, 104, 105], quantity: [0.1, 0.2, 0.3, 0.4, 0.5], side: [1, -1, 0, 0, 1], liquidation: [0, 1, 0, 1, 0], ...whole });
   });
 
-  it('takes exactly cap rows', () => {
-    const builder = new TradeColumnsBuilder(2);
-    expect([1, 2, 3].map((time) => builder.add(trade(time, 'buy', null)))).toEqual([true, true, false]);
-    expect(builder.build(true)).toMatchObject({ time: [1, 2], cap: 2, truncated: true });
+  it('keeps the newest capacity trades, oldest first, past several column growths, and the time of the newest one dropped', () => {
+    // A naive model: every trade given, then the last `capacity` of them.
+    for (const [capacity, given] of [[2, 3], [3_000, 5_000], [1_024, 1_025], [5_000, 4_000], [1, 7]] as const) {
+      const ring = new TradeRing(capacity);
+      const rows = Array.from({ length: given }, (_, i) => trade(10 * i + 1, i % 3 === 0 ? 'sell' : 'buy', i % 5 === 0));
+      for (const row of rows) ring.add(row);
+      const kept = rows.slice(Math.max(0, given - capacity));
+      const columns = tradeColumnsOf([ring], whole);
+      expect(columns.time, `${capacity}/${given}`).toEqual(kept.map((row) => row.collector_timestamp));
+      expect(columns.side).toEqual(kept.map((row) => (row.side === 'sell' ? -1 : 1)));
+      expect(columns.liquidation).toEqual(kept.map((row) => (row.liquidation === true ? 1 : 0)));
+      expect(ring.dropped).toBe(Math.max(0, given - capacity));
+      expect(ring.droppedUntil).toBe(given > capacity ? (rows[given - capacity - 1]?.collector_timestamp ?? null) : null);
+    }
+  });
+
+  it('joins several rings in the order given', () => {
+    const older = new TradeRing(2);
+    const newer = new TradeRing(2);
+    older.add(trade(1, 'buy', null));
+    newer.add(trade(5, 'sell', null));
+    newer.add(trade(6, 'sell', null));
+    expect(tradeColumnsOf([older, newer], whole).time).toEqual([1, 5, 6]);
   });
 });
 
@@ -97,12 +131,12 @@ function funding(time: number, fields: Partial<LatestFundingRow>): LatestFunding
   return { ...base, event_id: `f-${time}`, collector_timestamp: time, funding_rate: null, predicted_funding_rate: null, premium: null, funding_timestamp: null, ...fields };
 }
 
-describe('FundingColumnsBuilder', () => {
+describe('FundingRing', () => {
   it('reads decimal strings as numbers and keeps every field not published null, never 0', () => {
-    const builder = new FundingColumnsBuilder(10);
-    builder.add(funding(1, { funding_rate: '0.00010', predicted_funding_rate: '-0', premium: '1e-7', funding_timestamp: 8, mark_price: '84210.50', index_price: '84200', open_interest: '0' }));
-    builder.add(funding(2, { funding_rate: '-0.0000125', mark_price: null }));
-    expect(builder.build(false)).toEqual({
+    const ring = new FundingRing(10);
+    ring.add(funding(1, { funding_rate: '0.00010', predicted_funding_rate: '-0', premium: '1e-7', funding_timestamp: 8, mark_price: '84210.50', index_price: '84200', open_interest: '0' }));
+    ring.add(funding(2, { funding_rate: '-0.0000125', mark_price: null }));
+    expect(fundingColumnsOf([ring], whole)).toEqual({
       time: [1, 2],
       fundingRate: [0.0001, -0.0000125],
       predictedFundingRate: [0, null],
@@ -111,16 +145,15 @@ describe('FundingColumnsBuilder', () => {
       indexPrice: [84200, null],
       openInterest: [0, null],
       fundingTime: [8, null],
-      cap: 10,
-      truncated: false,
+      ...whole,
     });
   });
 
-  it('takes exactly cap rows', () => {
-    const builder = new FundingColumnsBuilder(1);
-    expect(builder.add(funding(1, {}))).toBe(true);
-    expect(builder.add(funding(2, {}))).toBe(false);
-    expect(builder.build(true)).toMatchObject({ time: [1], cap: 1, truncated: true });
+  it('keeps the newest capacity observations', () => {
+    const ring = new FundingRing(2);
+    for (const time of [1, 2, 3]) ring.add(funding(time, { funding_rate: String(time) }));
+    expect(fundingColumnsOf([ring], whole)).toMatchObject({ time: [2, 3], fundingRate: [2, 3], premium: [null, null] });
+    expect(ring.droppedUntil).toBe(1);
   });
 });
 

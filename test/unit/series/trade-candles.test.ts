@@ -4,7 +4,7 @@ import { candlesFromTrades } from '../../../shared/series/trade-candles.ts';
 import { naiveBuckets, printsOf, sortedTrades } from './trade-series-reference.ts';
 
 const t0 = Date.UTC(2026, 10, 22, 10, 0, 0);
-const cut = { cap: 200_000, truncated: false };
+const cut = { cap: 200_000, truncated: false, droppedUntil: null };
 
 describe('candlesFromTrades', () => {
   it('builds OHLC, volumes and counts per interval, at the interval open times (hand-computed)', () => {
@@ -34,10 +34,11 @@ describe('candlesFromTrades', () => {
   });
 
   it('has no candle for no trades, and carries the trade load cut', () => {
-    const candles = candlesFromTrades(printsOf([]), '1s', { cap: 10, truncated: true });
+    const candles = candlesFromTrades(printsOf([]), '1s', { cap: 10, truncated: true, droppedUntil: 5 });
     expect(candles.openTime).toEqual([]);
     expect(candles.truncated).toBe(true);
     expect(candles.cap).toBe(10);
+    expect(candles.droppedUntil).toBe(5);
   });
 
   it('agrees with a naive group-by on random trades, for every built interval', () => {

@@ -3,7 +3,7 @@ import type { CandleColumns } from '../../../shared/contract/market-schemas.ts';
 import { candlesFromTrades } from '../../../shared/series/trade-candles.ts';
 import { prependCandles, prependedBars } from '../../../renderer/src/views/workspace/chart/candle-history.ts';
 
-function candles(rows: [open: number, o: number, h: number, l: number, c: number, v: number | null][], truncated = false): CandleColumns {
+function candles(rows: [open: number, o: number, h: number, l: number, c: number, v: number | null][], droppedUntil: number | null = null): CandleColumns {
   return {
     interval: '1m',
     openTime: rows.map((r) => r[0]),
@@ -17,24 +17,26 @@ function candles(rows: [open: number, o: number, h: number, l: number, c: number
     closed: rows.map(() => true),
     revisions: rows.length,
     cap: 200_000,
-    truncated,
+    truncated: droppedUntil !== null,
+    droppedUntil,
   };
 }
 
 describe('prependCandles', () => {
-  it('puts older candles in front', () => {
-    const merged = prependCandles(candles([[0, 1, 2, 0.5, 1.5, 3]]), candles([[60_000, 1.5, 3, 1, 2, null]], true));
+  it('puts older candles in front; what is left out is then the older chunk\'s start (the newer one\'s is filled by it)', () => {
+    const merged = prependCandles(candles([[0, 1, 2, 0.5, 1.5, 3]]), candles([[60_000, 1.5, 3, 1, 2, null]], 59_999));
     expect(merged.openTime).toEqual([0, 60_000]);
     expect(merged.close).toEqual([1.5, 2]);
     expect(merged.baseVolume).toEqual([3, null]);
     expect(merged.revisions).toBe(2);
-    expect(merged.truncated).toBe(true);
+    expect(merged).toMatchObject({ truncated: false, droppedUntil: null });
+    expect(prependCandles(candles([[0, 1, 2, 0.5, 1.5, 3]], -60_000), candles([[60_000, 1.5, 3, 1, 2, null]], 59_999))).toMatchObject({ truncated: true, droppedUntil: -60_000 });
   });
 
   it('joins a candle cut at the chunk boundary into the candle built from all its trades', () => {
     const t0 = Date.UTC(2026, 10, 22, 10, 0, 0);
     const prints = { time: [t0 + 1000, t0 + 20_000, t0 + 40_000, t0 + 61_000], price: [10, 14, 9, 11], quantity: [1, 2, 3, 4] };
-    const cut = { cap: 1000, truncated: false };
+    const cut = { cap: 1000, truncated: false, droppedUntil: null };
     const whole = candlesFromTrades(prints, '1m', cut);
     // Split the trades at 10:00:30, inside the first minute.
     const older = candlesFromTrades({ time: prints.time.slice(0, 2), price: prints.price.slice(0, 2), quantity: prints.quantity.slice(0, 2) }, '1m', cut);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultInterval, inCanonicalOrder, stepInterval } from '../../../renderer/src/views/workspace/interval-choice.ts';
+import { defaultInterval, inCanonicalOrder, opensInRange, spanHolding, stepInterval } from '../../../renderer/src/views/workspace/interval-choice.ts';
 
 const hour = 3_600_000;
 
@@ -26,5 +26,24 @@ describe('interval choice', () => {
     expect(stepInterval(offered, '1h', 1)).toBe('1h');
     expect(stepInterval(offered, '1m', -1)).toBe('1m');
     expect(stepInterval(offered, '10s', 1)).toBe('1m');
+  });
+
+  it('says whether a candle of the interval opens inside a range (whole multiples from the epoch)', () => {
+    const noon = Date.UTC(2026, 10, 27, 12, 0, 0);
+    // 12:05 to 12:15: no hour opens in it; 1m and 5m candles do.
+    const tenMinutes = { start: noon + 5 * 60_000, end: noon + 15 * 60_000 };
+    expect(opensInRange(tenMinutes, hour)).toBe(false);
+    expect(opensInRange(tenMinutes, 5 * 60_000)).toBe(true);
+    // 11:55 to 12:05 holds the 12:00 hour; the bounds are inclusive.
+    expect(opensInRange({ start: noon - 5 * 60_000, end: noon + 5 * 60_000 }, hour)).toBe(true);
+    expect(opensInRange({ start: noon, end: noon }, hour)).toBe(true);
+    expect(opensInRange({ start: noon + 1, end: noon + hour - 1 }, hour)).toBe(false);
+  });
+
+  it('widens to the shortest span holding a dozen candles of the interval', () => {
+    expect(spanHolding(hour)?.id).toBe('24h');
+    expect(spanHolding(5 * 60_000)?.id).toBe('1h');
+    expect(spanHolding(60_000)?.id).toBe('1h');
+    expect(spanHolding(30 * 24 * hour)).toBeNull();
   });
 });

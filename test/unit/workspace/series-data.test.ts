@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { candlePaneData, linePoints, linePointsOnCandles } from '../../../renderer/src/views/workspace/chart/series-data.ts';
+import { candlePaneData, linePointsOnCandles, pointsOnTimes, unionTimes } from '../../../renderer/src/views/workspace/chart/series-data.ts';
 
 const colours = { up: 'U', down: 'D' };
 
@@ -31,7 +31,14 @@ describe('chart series data', () => {
     expect(points).toEqual([{ time: 100, value: 1 }, { time: 200 }, { time: 300, value: 3 }]);
   });
 
-  it('makes observation points with null as whitespace (never 0), one per millisecond (the last)', () => {
-    expect(linePoints([1, 2, 2, 3], [0.5, null, 0.7, null])).toEqual([{ time: 1, value: 0.5 }, { time: 2, value: 0.7 }, { time: 3 }]);
+  it('merges two ascending time lists, each time once', () => {
+    expect(unionTimes([1, 3, 5], [2, 3, 6, 7])).toEqual([1, 2, 3, 5, 6, 7]);
+    expect(unionTimes([], [4])).toEqual([4]);
+    expect(unionTimes([4, 4], [])).toEqual([4]);
+  });
+
+  it('puts a series on shared times: its values where it has them, whitespace elsewhere and for null (never 0)', () => {
+    expect(pointsOnTimes([100, 200, 300, 400], [200, 400], [0.5, null])).toEqual([{ time: 100 }, { time: 200, value: 0.5 }, { time: 300 }, { time: 400 }]);
+    expect(pointsOnTimes([100, 200], [200], [0])).toEqual([{ time: 100 }, { time: 200, value: 0 }]);
   });
 });

@@ -6,7 +6,7 @@ import { KeyRequiredPanel } from '../../components/KeyRequiredPanel.tsx';
 import { LoadingState } from '../../components/LoadingState.tsx';
 import { useUiStore } from '../../stores/ui-store.ts';
 import { CandleChart, type CandleChartHandle, type CandleChartProps } from './chart/CandleChart.tsx';
-import type { OlderCandles } from './use-older-candles.ts';
+import type { OlderHistory } from './history/use-older-history.ts';
 
 /** What the chart area shows. */
 export type ChartState =
@@ -14,14 +14,17 @@ export type ChartState =
   | { kind: 'error'; context: string; error: ShownError; failedAt: number; retry: () => void; retrying: boolean }
   | { kind: 'refused'; what: string; reason: string }
   | { kind: 'empty'; coverage: string; jumpToCoverage: (() => void) | null; inCatalog: boolean }
+  | { kind: 'interval-too-long'; interval: string; range: string; fit: { label: string; apply: () => void } | null; widen: { label: string; apply: () => void } | null }
   | { kind: 'ready'; candles: CandleColumns };
 
 /** Props of the chart area. */
-export interface ChartPanelProps extends Omit<CandleChartProps, 'candles' | 'onNearOldest' | 'ref'> {
+export interface ChartPanelProps extends Omit<CandleChartProps, 'candles' | 'onNearOldest' | 'ref' | 'children'> {
   state: ChartState;
   /** Says what part of the range the trade-derived series cover, when not all of it. */
   tradeNote: string | null;
-  older: OlderCandles;
+  older: OlderHistory;
+  /** True when what is drawn could not be refreshed (the data source dropped): it stays, marked stale. */
+  stale: boolean;
   /** Halves the range (offered for a query too large or a truncated load). */
   onNarrowRange: () => void;
   /** Switches to what anonymous access allows (the last hour). */
@@ -32,10 +35,12 @@ export interface ChartPanelProps extends Omit<CandleChartProps, 'candles' | 'onN
 /**
  * The candle chart with every state designed: loading with rows so far, an error with its fixing
  * action (halving the range for one too large), "This needs an API key" before a refused request is
- * sent, an empty range with the market's coverage, and, over a drawn chart, the notices of a
- * truncated load and of pan-back history (loading older…, a key needed, a failure).
+ * sent, an empty range with the market's coverage, an interval longer than the range (with the
+ * interval that fits and a wider range), and, over a drawn chart, the notices of a load that left
+ * its oldest rows out and of pan-back history (loading older…, a key needed, a failure), and a
+ * "stale" mark when what is drawn could not be refreshed.
  */
-export function ChartPanel({ state, barMs, zone, priceFormat, vwap, volatility, volatilityLabel, markers, largeTrades, timeSync, tradeNote, older, onNarrowRange, onShowLastHour, ref }: ChartPanelProps) {
+export function ChartPanel({ state, barMs, zone, priceFormat, vwap, volatility, volatilityLabel, markers, largeTrades, timeSync, tradeNote, older, stale, onNarrowRange, onShowLastHour, ref }: ChartPanelProps) {
   const openSettings = useUiStore((s) => s.openSettings);
   const showView = useUiStore((s) => s.showView);
   switch (state.kind) {
@@ -73,9 +78,29 @@ export function ChartPanel({ state, barMs, zone, priceFormat, vwap, volatility, 
           )}
         </EmptyState>
       );
+    case 'interval-too-long':
+      return (
+        <EmptyState icon="▭" title={`${state.interval} candles are longer than this range`}>
+          <p data-testid="interval-too-long">
+            No {state.interval} candle opens in {state.range}: candles open at whole {state.interval} steps. Pick a shorter interval, or widen the range.
+          </p>
+          <p className="button-row">
+            {state.fit !== null && (
+              <button type="button" className="button primary" onClick={state.fit.apply}>
+                {state.fit.label}
+              </button>
+            )}
+            {state.widen !== null && (
+              <button type="button" className="button" onClick={state.widen.apply}>
+                {state.widen.label}
+              </button>
+            )}
+          </p>
+        </EmptyState>
+      );
     case 'ready':
       return (
-        <div className="chart-area">
+        <div className={stale ? 'chart-area stale' : 'chart-area'} data-stale={stale}>
           <CandleChart
             key={`${zone}:${barMs}`}
             ref={ref}
@@ -90,45 +115,46 @@ export function ChartPanel({ state, barMs, zone, priceFormat, vwap, volatility, 
             largeTrades={largeTrades}
             timeSync={timeSync}
             onNearOldest={older.loadOlder}
-          />
-          <div className="chart-notices">
-            {state.candles.truncated && (
-              <p className="chart-notice warn" role="status">
-                First {state.candles.cap.toLocaleString('en-US')} candles; narrow the range to see the rest.{' '}
-                <button type="button" className="link-button" onClick={onNarrowRange}>
-                  Narrow the range
-                </button>
-              </p>
-            )}
-            {tradeNote !== null && (
-              <p className="chart-notice faint" data-testid="trade-note">
-                {tradeNote}
-              </p>
-            )}
-            {older.loading && (
-              <p className="chart-notice" role="status" data-testid="loading-older">
-                <span className="spinner" aria-hidden="true" /> loading older…
-              </p>
-            )}
-            {older.notice !== null && (
-              <p className={older.notice.kind === 'truncated' ? 'chart-notice' : 'chart-notice warn'} role="status" data-testid="older-notice">
-                {older.notice.message}
-                {older.notice.kind === 'key' && (
-                  <>
-                    {' '}
-                    <button type="button" className="link-button" onClick={() => openSettings('api-key')}>
-                      Add API key
-                    </button>
-                  </>
-                )}
-              </p>
-            )}
-            {older.exhausted && !older.loading && (
-              <p className="chart-notice faint" role="status">
-                Start of coverage reached.
-              </p>
-            )}
-          </div>
+          >
+            <div className="chart-notices">
+              {state.candles.truncated && state.candles.droppedUntil !== null && older.candles === null && (
+                <p className="chart-notice warn" role="status" data-testid="candles-cut">
+                  The newest {state.candles.cap.toLocaleString('en-US')} candles; pan back for older ones, or{' '}
+                  <button type="button" className="link-button" onClick={onNarrowRange}>
+                    narrow the range
+                  </button>
+                </p>
+              )}
+              {tradeNote !== null && (
+                <p className="chart-notice faint" data-testid="trade-note">
+                  {tradeNote}
+                </p>
+              )}
+              {older.loading !== null && (
+                <p className="chart-notice" role="status" data-testid="loading-older">
+                  <span className="spinner" aria-hidden="true" /> loading older {older.loading}…
+                </p>
+              )}
+              {older.notices.map((notice) => (
+                <p key={notice.series} className={notice.kind === 'truncated' ? 'chart-notice' : 'chart-notice warn'} role="status" data-testid="older-notice" data-series={notice.series}>
+                  {notice.message}
+                  {notice.kind === 'key' && (
+                    <>
+                      {' '}
+                      <button type="button" className="link-button" onClick={() => openSettings('api-key')}>
+                        Add API key
+                      </button>
+                    </>
+                  )}
+                </p>
+              ))}
+              {older.exhausted && older.loading === null && (
+                <p className="chart-notice faint" role="status">
+                  Start of coverage reached.
+                </p>
+              )}
+            </div>
+          </CandleChart>
         </div>
       );
   }

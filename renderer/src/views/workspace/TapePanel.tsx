@@ -2,13 +2,14 @@ import { useState, type KeyboardEvent, type Ref } from 'react';
 import type { TradeColumns } from '../../../../shared/contract/market-schemas.ts';
 import { ErrorPanel, type ShownError } from '../../components/ErrorPanel.tsx';
 import { LoadingState } from '../../components/LoadingState.tsx';
-import { formatNumber, type TimeZoneChoice } from '../../format/market-values.ts';
+import { formatNumber, formatTimestamp, type TimeZoneChoice } from '../../format/market-values.ts';
 import { TradesTape } from './TradesTape.tsx';
 
 /** What the tape area shows. */
 export type TapeState =
   | { kind: 'loading'; rows: number | null }
   | { kind: 'error'; error: ShownError; failedAt: number; retry: () => void; retrying: boolean }
+  | { kind: 'unavailable'; why: string }
   | { kind: 'ready'; trades: TradeColumns };
 
 /** Props of the tape area. */
@@ -99,9 +100,9 @@ export function TapePanel({ state, scope, zone, priceDecimals, sizeDecimals, bas
           {scope}
         </span>
       </header>
-      {trades?.truncated === true && (
-        <p className="tape-note warn">
-          First {trades.cap.toLocaleString('en-US')} trades;{' '}
+      {trades?.truncated === true && trades.droppedUntil !== null && (
+        <p className="tape-note warn" data-testid="tape-cut">
+          The newest {trades.cap.toLocaleString('en-US')} trades: those at or before {formatTimestamp(trades.droppedUntil, zone, 's')} were left out;{' '}
           <button type="button" className="link-button" onClick={onNarrowRange}>
             narrow the range
           </button>
@@ -111,6 +112,7 @@ export function TapePanel({ state, scope, zone, priceDecimals, sizeDecimals, bas
         <ThresholdInput threshold={threshold} isDefault={thresholdIsDefault} decimals={sizeDecimals} base={base} marked={marked} onThreshold={onThreshold} />
       )}
       {state.kind === 'loading' && <LoadingState what="trades" rows={state.rows} />}
+      {state.kind === 'unavailable' && <p className="tape-note muted">{state.why}</p>}
       {state.kind === 'error' && (
         <div className="panel-pad">
           <ErrorPanel context="Trades could not be loaded." error={state.error} failedAt={state.failedAt} onRetry={state.retry} retrying={state.retrying} onNarrowRange={onNarrowRange} />

@@ -71,6 +71,8 @@ export function TradesTape({ trades, zone, priceDecimals, sizeDecimals, threshol
         onKeyDown={onKeyDown}
         data-testid="trades-tape"
         data-trades={count}
+        data-oldest={trades.time[0] ?? ''}
+        data-newest={trades.time[count - 1] ?? ''}
       >
         <div style={{ height: rows.totalHeight, position: 'relative' }}>
           {Array.from({ length: rows.last - rows.first }, (_, k) => rows.first + k).map((index) => {

@@ -1,20 +1,22 @@
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { ContractError } from '../../../../shared/contract/errors.ts';
 import { RangePicker } from '../../components/range/RangePicker.tsx';
 import { ViewFrame } from '../../components/ViewFrame.tsx';
 import { formatTimestamp, timeZoneLabel } from '../../format/market-values.ts';
 import { useCatalog, useCatalogMarket } from '../../hooks/catalog-queries.ts';
 import { useCheckHealth, useSelectedSource, useTimeZone } from '../../hooks/contract-queries.ts';
-import { ErrorPanel } from '../../components/ErrorPanel.tsx';
 import { useKeyAccess } from '../../hooks/market-queries.ts';
-import { resolveRange } from '../../navigation/time-range.ts';
+import { StaleBanner, type StaleBannerProps } from '../../components/StaleBanner.tsx';
+import { resolveRange, spanChoices, type SpanChoice } from '../../navigation/time-range.ts';
 import { useUiStore, type ViewParams, type ViewParamsPatch } from '../../stores/ui-store.ts';
 import { ChartPanel, type ChartState } from './ChartPanel.tsx';
 import type { CandleChartHandle } from './chart/CandleChart.tsx';
 import { priceFormatOfTick } from './chart/price-format.ts';
 import { TimeRangeSync } from './chart/time-range-sync.ts';
 import { FundingPanel, type FundingState } from './FundingPanel.tsx';
-import { stepInterval } from './interval-choice.ts';
+import { atInterval, extendedTo, loadedRangeFor, type LoadedRange } from './history/loaded-range.ts';
+import { intervalMs } from '../../../../shared/rows/from-records/candle-rows.ts';
+import { defaultInterval, opensInRange, spanHolding, stepInterval } from './interval-choice.ts';
 import { IntervalPicker } from './IntervalPicker.tsx';
 import { TapePanel, type TapeState } from './TapePanel.tsx';
 import { useWorkspaceData } from './use-workspace-data.ts';
@@ -30,6 +32,12 @@ export interface WorkspaceProps {
 }
 
 const defaultSpan = '6h';
+
+/** The wall clock, read by the handlers that renew the range's "now" (never during render). */
+function wallClock(): number {
+  return Date.now();
+}
+const noTimes: readonly number[] = [];
 
 function kindOf(categories: readonly string[], sourceType: string): string {
   if (categories.includes('Perpetual')) return 'perpetual';
@@ -68,18 +76,52 @@ export function Workspace({ source, market, instrument, params }: WorkspaceProps
   // a range or asks for the latest, so the loaded range (and its query key) holds still meanwhile.
   const [anchor, setAnchor] = useState(() => Date.now());
 
-  const range = resolveRange(params, anchor, defaultSpan);
+  // The range shown (picker, link) and the range the main loads are for: panning back loads history
+  // before the main range, and the range shown then reaches back to it (`history/loaded-range.ts`).
+  const shownRange = resolveRange(params, anchor, defaultSpan);
+  const [held, setHeld] = useState<LoadedRange | null>(null);
+  const continued = loadedRangeFor(shownRange, held);
+  const range = continued.base;
+  const loadedRef = useRef(continued);
+  // Older candles arrived: the range shown reaches back to them, in the same update as the history
+  // (a render never sees one without the other).
+  const onReach = useCallback(
+    (from: number) => {
+      const extended = extendedTo(loadedRef.current, from);
+      loadedRef.current = extended.loaded;
+      setHeld(extended.loaded);
+      update(extended.params);
+    },
+    [update],
+  );
   const ref = useMemo(() => ({ source, market, instrument }), [source, market, instrument]);
-  const data = useWorkspaceData({ ref, params, range, anchor, hasKey, accessKnown: keyAccess !== undefined, entry, catalogReady: !catalog.isPending, userThreshold });
-  const { intervals, origin, offered, interval, barMs, plan, coverage, rangeMs, candleLoad, tradeLoad, fundingLoad, noFunding, trades, candles, older, vwap, volatility, threshold, largeTrades, markers } = data;
+  const data = useWorkspaceData({ ref, params, range, anchor, hasKey, accessKnown: keyAccess !== undefined, entry, catalogReady: !catalog.isPending, userThreshold, onReach });
+  const { intervals, origin, offered, interval, barMs, plan, coverage, rangeMs, candleLoad, tradeLoad, fundingLoad, noFunding, trades, candles, funding, older, vwap, volatility, threshold, largeTrades, markers } = data;
+  // History loaded at another interval is not kept: the range shown becomes the new base.
+  const loaded = atInterval(continued, interval, shownRange);
+  // Adjusted while rendering (React re-renders at once), not in an effect.
+  if (loaded !== held) setHeld(loaded);
+  useEffect(() => {
+    loadedRef.current = loaded;
+  });
 
   const narrow = (): void => {
-    const half = halvedRange(range);
-    setAnchor(Date.now());
+    const half = halvedRange(shownRange);
+    setAnchor(wallClock());
     update({ start: half.start, end: half.end, span: undefined });
   };
+  // For an interval longer than the range: the offered interval that fits it, or a wider range.
+  const fitting = defaultInterval(
+    offered.filter((candidate) => opensInRange(range, intervalMs[candidate])),
+    rangeMs,
+  );
+  const widenTo = (span: SpanChoice): void => {
+    setAnchor(wallClock());
+    if (shownRange.relative) update({ span: span.id, start: undefined, end: undefined });
+    else update({ start: shownRange.end - span.ms, end: shownRange.end, span: undefined });
+  };
   const showLastHour = (): void => {
-    setAnchor(Date.now());
+    setAnchor(wallClock());
     update({ span: '1h', start: undefined, end: undefined });
   };
 
@@ -98,16 +140,39 @@ export function Workspace({ source, market, instrument, params }: WorkspaceProps
   });
 
   const label = `${source} ${market}`;
+  const drawn = candles !== null && candles.openTime.length > 0;
+  const healthError = unhealthy === null ? null : { kind: unhealthy.message.startsWith('Unreachable') ? ('network' as const) : ('unavailable' as const), message: unhealthy.message, resolution: 'Check that the service is running and that the base URL in Settings is right, then retry.', retryAfterMs: null };
+  // What is drawn stays when the data source drops or a refresh fails: marked stale, the error beside it.
+  const stale = ((): StaleBannerProps | null => {
+    const asOf = candleLoad.query.dataUpdatedAt || tradeLoad.query.dataUpdatedAt;
+    const context = `${label} as loaded at ${formatTimestamp(asOf, zone, 's')} (${timeZoneLabel(zone, asOf)})`;
+    if (healthError !== null && unhealthy !== null && drawn) return { context, error: healthError, failedAt: unhealthy.checkedAt, onRetry: () => checkHealth.mutate(), retrying: checkHealth.isPending };
+    const failed = [candleLoad, tradeLoad, fundingLoad].find((load) => load.query.isError && load.query.data !== undefined);
+    if (failed?.query.error == null) return null;
+    return { context, error: shownError(failed.query.error), failedAt: failed.query.errorUpdatedAt, onRetry: () => void failed.query.refetch(), retrying: failed.query.isFetching };
+  })();
   const chartState = ((): ChartState => {
     if (catalog.isError) return { kind: 'error', context: 'The catalog could not be loaded.', error: shownError(catalog.error), failedAt: catalog.errorUpdatedAt, retry: () => void catalog.refetch(), retrying: catalog.isFetching };
+    // Nothing drawn yet and the data source is down: say so where the chart would be.
+    if (healthError !== null && unhealthy !== null && !drawn) return { kind: 'error', context: `${label} needs a healthy data source.`, error: healthError, failedAt: unhealthy.checkedAt, retry: () => checkHealth.mutate(), retrying: checkHealth.isPending };
     if (catalog.isPending) return { kind: 'loading', what: 'the catalog', rows: null };
     if (intervals.isError) return { kind: 'error', context: `The candle intervals of ${label} could not be found.`, error: shownError(intervals.error), failedAt: intervals.errorUpdatedAt, retry: () => void intervals.refetch(), retrying: intervals.isFetching };
     if (keyAccess === undefined) return { kind: 'loading', what: 'whether you have an API key', rows: null };
     const load = origin === 'published' ? candleLoad : tradeLoad;
     if (origin === 'published' && plan.candles.kind === 'refused') return { kind: 'refused', what: `Candles of ${label} over this range`, reason: plan.candles.reason };
-    if (load.query.isError) return { kind: 'error', context: `The ${origin === 'published' ? 'candles' : 'trades to build candles from'} could not be loaded.`, error: shownError(load.query.error), failedAt: load.query.errorUpdatedAt, retry: () => void load.query.refetch(), retrying: load.query.isFetching };
+    if (load.query.isError && !drawn) return { kind: 'error', context: `The ${origin === 'published' ? 'candles' : 'trades to build candles from'} could not be loaded.`, error: shownError(load.query.error), failedAt: load.query.errorUpdatedAt, retry: () => void load.query.refetch(), retrying: load.query.isFetching };
     if (candles === null) return { kind: 'loading', what: origin === 'published' ? 'candles' : 'trades to build candles from', rows: load.progress };
     if (candles.openTime.length === 0 && intervals.isPending) return { kind: 'loading', what: 'candle intervals', rows: null };
+    if (candles.openTime.length === 0 && interval !== null && !opensInRange(range, barMs)) {
+      const wider = spanHolding(barMs);
+      return {
+        kind: 'interval-too-long',
+        interval,
+        range: shownRange.relative && shownRange.span !== null ? `the last ${spanChoices.find((span) => span.id === shownRange.span)?.label ?? shownRange.span}` : `${formatTimestamp(shownRange.start, zone, 's')} → ${formatTimestamp(shownRange.end, zone, 's')}`,
+        fit: fitting === null ? null : { label: `Show ${fitting} candles`, apply: () => update({ interval: fitting }) },
+        widen: wider === null ? null : { label: `Widen the range to ${wider.label}`, apply: () => widenTo(wider) },
+      };
+    }
     if (candles.openTime.length === 0) {
       const text = coverage === null ? `${label} is not in the catalog of this data source.` : `${label} has data from ${formatTimestamp(coverage.start, zone, 'min')} to ${formatTimestamp(coverage.end, zone, 'min')} (${timeZoneLabel(zone, coverage.end)}).`;
       const outside = coverage !== null && (range.end < coverage.start || range.start > coverage.end);
@@ -117,20 +182,21 @@ export function Workspace({ source, market, instrument, params }: WorkspaceProps
   })();
 
   const tapeState = ((): TapeState => {
+    if (trades !== null) return { kind: 'ready', trades };
     if (tradeLoad.query.isError) return { kind: 'error', error: shownError(tradeLoad.query.error), failedAt: tradeLoad.query.errorUpdatedAt, retry: () => void tradeLoad.query.refetch(), retrying: tradeLoad.query.isFetching };
-    if (trades === null) return { kind: 'loading', rows: tradeLoad.progress };
-    return { kind: 'ready', trades };
+    if (unhealthy !== null) return { kind: 'unavailable', why: 'Not loaded: the data source is down.' };
+    return { kind: 'loading', rows: tradeLoad.progress };
   })();
 
   const fundingState = ((): FundingState => {
     if (noFunding) return { kind: 'none', why: `${label} is a spot market: it has no funding, premium, mark, index or open interest.` };
     if (keyAccess === undefined) return { kind: 'loading', rows: null };
     if (plan.funding.kind === 'refused') return { kind: 'refused', reason: plan.funding.reason };
+    if (funding !== null && funding.time.length === 0) return { kind: 'none', why: `${label} published no funding, mark, index or open interest in this range.` };
+    if (funding !== null) return { kind: 'ready', funding };
     if (fundingLoad.query.isError) return { kind: 'error', error: shownError(fundingLoad.query.error), failedAt: fundingLoad.query.errorUpdatedAt, retry: () => void fundingLoad.query.refetch(), retrying: fundingLoad.query.isFetching };
-    const funding = fundingLoad.query.data?.data;
-    if (funding === undefined) return { kind: 'loading', rows: fundingLoad.progress };
-    if (funding.time.length === 0) return { kind: 'none', why: `${label} published no funding, mark, index or open interest in this range.` };
-    return { kind: 'ready', funding };
+    if (unhealthy !== null) return { kind: 'none', why: 'Funding is not loaded: the data source is down.' };
+    return { kind: 'loading', rows: fundingLoad.progress };
   })();
 
   const priceFormat = useMemo(() => priceFormatOfTick(entry?.instrument.tick_size), [entry?.instrument.tick_size]);
@@ -142,8 +208,8 @@ export function Workspace({ source, market, instrument, params }: WorkspaceProps
   const tradeNote =
     plan.trades.kind === 'latest'
       ? `${derived} the latest ten minutes of trades (anonymous).`
-      : trades?.truncated === true
-        ? `${derived} the first ${trades.cap.toLocaleString('en-US')} trades, to ${formatTimestamp(trades.time.at(-1) ?? null, zone, 'min')}.`
+      : trades?.truncated === true && trades.droppedUntil !== null
+        ? `${derived} trades after ${formatTimestamp(trades.droppedUntil, zone, 's')}: the trades before were left out to keep the newest ${trades.cap.toLocaleString('en-US')}.`
         : null;
   const subtitle = entry === undefined ? (catalog.isPending ? 'Loading the catalog…' : 'Not in the catalog of this data source') : `${entry.symbol} · ${kindOf(entry.categories, entry.source_type)}`;
 
@@ -153,16 +219,7 @@ export function Workspace({ source, market, instrument, params }: WorkspaceProps
       subtitle={subtitle}
       actions={simulated ? <span className="badge badge-simulated">SIMULATED</span> : undefined}
     >
-      {unhealthy !== null ? (
-        <ErrorPanel
-          context={`${label} needs a healthy data source.`}
-          error={{ kind: unhealthy.message.startsWith('Unreachable') ? 'network' : 'unavailable', message: unhealthy.message, resolution: 'Check that the service is running and that the base URL in Settings is right, then retry.', retryAfterMs: null }}
-          failedAt={unhealthy.checkedAt}
-          onRetry={() => checkHealth.mutate()}
-          retrying={checkHealth.isPending}
-        />
-      ) : (
-        <div className={fundingState.kind === 'ready' || fundingState.kind === 'loading' || fundingState.kind === 'error' ? 'workspace with-funding' : 'workspace'}>
+      <div className={fundingState.kind === 'ready' || fundingState.kind === 'loading' || fundingState.kind === 'error' ? 'workspace with-funding' : 'workspace'}>
           <div className="workspace-toolbar">
             <IntervalPicker offered={intervals.isSuccess ? offered : interval === null ? [] : [interval]} value={interval} built={origin === 'built'} onPick={(next) => update({ interval: next })} />
             <span className="toolbar-divider" aria-hidden="true" />
@@ -170,10 +227,10 @@ export function Workspace({ source, market, instrument, params }: WorkspaceProps
               Range
             </span>
             <RangePicker
-              range={range}
+              range={shownRange}
               zone={zone}
               onChange={(patch) => {
-                setAnchor(Date.now());
+                setAnchor(wallClock());
                 update(patch);
               }}
             />
@@ -181,8 +238,13 @@ export function Workspace({ source, market, instrument, params }: WorkspaceProps
             <button type="button" className="button compact" onClick={replayBook} title="Replay the order book over the last 10 minutes of this range (b)">
               Replay book
             </button>
+            {stale !== null && (
+              <div className="workspace-stale">
+                <StaleBanner {...stale} />
+              </div>
+            )}
           </div>
-          <section className="panel chart-panel" aria-label={`Candles of ${label}`}>
+          <section className={stale === null ? 'panel chart-panel' : 'panel chart-panel stale'} aria-label={`Candles of ${label}`}>
             <ChartPanel
               state={chartState}
               barMs={barMs}
@@ -196,15 +258,16 @@ export function Workspace({ source, market, instrument, params }: WorkspaceProps
               timeSync={timeSync}
               tradeNote={tradeNote}
               older={older}
+              stale={stale !== null}
               onNarrowRange={narrow}
               onShowLastHour={showLastHour}
               ref={chartRef}
             />
           </section>
-          <section className="panel funding-panel" aria-label="Funding, premium, mark, index and open interest">
-            <FundingPanel state={fundingState} zone={zone} priceFormat={priceFormat} priceDecimals={priceDecimals} onNarrowRange={narrow} timeSync={timeSync} />
+          <section className={stale === null ? 'panel funding-panel' : 'panel funding-panel stale'} aria-label="Funding, premium, mark, index and open interest">
+            <FundingPanel state={fundingState} interval={interval ?? ''} barMs={barMs} candleTimes={candles?.openTime ?? noTimes} zone={zone} priceFormat={priceFormat} priceDecimals={priceDecimals} onNarrowRange={narrow} timeSync={timeSync} />
           </section>
-          <aside className="panel tape-panel" aria-label="Trades">
+          <aside className={stale === null ? 'panel tape-panel' : 'panel tape-panel stale'} aria-label="Trades">
             <TapePanel
               state={tapeState}
               scope={plan.trades.kind === 'latest' ? 'latest ten minutes (anonymous)' : 'in the range'}
@@ -220,8 +283,7 @@ export function Workspace({ source, market, instrument, params }: WorkspaceProps
               ref={tapeRef}
             />
           </aside>
-        </div>
-      )}
+      </div>
     </ViewFrame>
   );
 }

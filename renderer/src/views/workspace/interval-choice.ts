@@ -1,5 +1,6 @@
 import { candleIntervals, type CandleInterval } from '../../../../shared/rows/candle-row.ts';
 import { intervalMs } from '../../../../shared/rows/from-records/candle-rows.ts';
+import { spanChoices, type SpanChoice } from '../../navigation/time-range.ts';
 
 /** The intervals offered as candles built from trades, for a market that publishes none. */
 export const builtIntervals: readonly CandleInterval[] = ['1s', '10s', '1m', '5m', '15m', '1h'];
@@ -28,4 +29,17 @@ export function stepInterval(offered: readonly CandleInterval[], current: Candle
   const index = ordered.indexOf(current);
   if (index === -1) return ordered[0] ?? current;
   return ordered[Math.min(ordered.length - 1, Math.max(0, index + step))] ?? current;
+}
+
+/** Whether a candle of this length opens inside the inclusive range: candles open at whole multiples of their length. */
+export function opensInRange(range: { start: number; end: number }, length: number): boolean {
+  return Math.ceil(range.start / length) * length <= range.end;
+}
+
+/** The candles a widened range should hold at least. */
+const widenedCandles = 12;
+
+/** The shortest offered span that holds at least a dozen candles of this length, or null when none does. */
+export function spanHolding(length: number): SpanChoice | null {
+  return spanChoices.find((span) => span.ms >= widenedCandles * length) ?? null;
 }

@@ -14,7 +14,9 @@ import { chartColours } from './chart/chart-theme.ts';
 import { largeTradeMarkers, largeTradeTotals } from './chart/trade-markers.ts';
 import { builtIntervals, defaultInterval, inCanonicalOrder } from './interval-choice.ts';
 import { useMarketIntervals } from './use-market-intervals.ts';
-import { useOlderCandles, type CandleOrigin } from './use-older-candles.ts';
+import type { CandleOrigin } from './history/history-plan.ts';
+import { completeFrom, prependFunding, prependTrades } from './history/series-history.ts';
+import { useOlderHistory } from './history/use-older-history.ts';
 import { useCandleLoad, useFundingLoad, useTradeLoad, type MarketRef } from './use-workspace-loads.ts';
 
 /** What the workspace's data depends on. */
@@ -32,6 +34,8 @@ export interface WorkspaceDataInput {
   catalogReady: boolean;
   /** The size threshold the user set, or null for the 99.5th percentile. */
   userThreshold: number | null;
+  /** Called when older candles arrive, with where they start. */
+  onReach: (from: number) => void;
 }
 
 const hourMs = 3_600_000;
@@ -42,10 +46,11 @@ function hasNoFunding(categories: readonly string[]): boolean {
 
 /**
  * Everything the workspace shows, loaded and derived: the intervals on offer and the one shown,
- * the access plan, the loads (candles, trades, funding), pan-back history, and the series derived
- * from trades (candles built from them, VWAP, realized volatility, large-trade markers).
+ * the access plan, the loads (candles, trades, funding), pan-back history of all three (joined in
+ * front of the main loads), and the series derived from trades (candles built from them, VWAP,
+ * realized volatility, large-trade markers).
  */
-export function useWorkspaceData({ ref, params, range, anchor, hasKey, accessKnown, entry, catalogReady, userThreshold }: WorkspaceDataInput) {
+export function useWorkspaceData({ ref, params, range, anchor, hasKey, accessKnown, entry, catalogReady, userThreshold, onReach }: WorkspaceDataInput) {
   const { source, market } = ref;
   const rangeMs = range.end - range.start;
   const coverage = entry === undefined ? null : { start: Date.parse(entry.start), end: Date.parse(entry.end) };
@@ -77,25 +82,40 @@ export function useWorkspaceData({ ref, params, range, anchor, hasKey, accessKno
   // A spot market has no funding to ask for; a market the catalog lacks is still asked.
   const fundingLoad = useFundingLoad(ref, plan.funding, catalogReady && !noFunding && !candlesFirst);
 
-  const trades = tradeLoad.query.data?.data ?? null;
+  const mainTrades = tradeLoad.query.data?.data ?? null;
   const mainCandles = useMemo(() => {
     if (origin === 'published') return candleLoad.query.data?.data ?? null;
-    return trades === null || interval === null ? null : candlesFromTrades(trades, interval, trades);
-  }, [origin, candleLoad.query.data, trades, interval]);
+    return mainTrades === null || interval === null ? null : candlesFromTrades(mainTrades, interval, mainTrades);
+  }, [origin, candleLoad.query.data, mainTrades, interval]);
   const mainBounds = origin === 'published' ? (candleLoad.query.data?.bounds ?? null) : (tradeLoad.query.data?.bounds ?? null);
-  const loadedStart = mainCandles === null ? null : (mainBounds?.start ?? mainCandles.openTime[0] ?? null);
+  const mainFunding = fundingLoad.query.data ?? null;
 
-  const older = useOlderCandles({
+  // Where each main load is complete from: pan-back history of every series starts there.
+  const tradeBounds = tradeLoad.query.data?.bounds ?? null;
+  const main = {
+    candles: mainCandles === null ? null : mainBounds === null ? (mainCandles.openTime[0] ?? null) : completeFrom(mainCandles, mainBounds.start),
+    trades: mainTrades === null || tradeBounds === null ? null : completeFrom(mainTrades, tradeBounds.start),
+    funding: mainFunding === null || mainFunding.bounds === null ? null : completeFrom(mainFunding.data, mainFunding.bounds.start),
+  };
+  const older = useOlderHistory({
+    identity: JSON.stringify([source, market, ref.instrument ?? null, interval, origin, range.start, range.end, hasKey]),
     source,
     market,
+    instrument: ref.instrument,
     interval: interval ?? '1m',
     origin,
-    loadedStart,
+    main,
     chunkMs: mainBounds === null ? rangeMs : mainBounds.end - mainBounds.start + 1,
     coverageStart: coverage?.start ?? Number.NEGATIVE_INFINITY,
     hasKey,
+    mainTrades: mainTrades?.time.length ?? 0,
+    tradeBudget: mainTrades?.cap ?? 0,
+    onReach,
   });
-  const candles = useMemo(() => (mainCandles === null ? null : older.older === null ? mainCandles : prependCandles(older.older, mainCandles)), [mainCandles, older.older]);
+  const candles = useMemo(() => (mainCandles === null ? null : older.candles === null ? mainCandles : prependCandles(older.candles, mainCandles)), [mainCandles, older.candles]);
+  // Candles built from trades already hold the older trades' candles; the trades are joined alike.
+  const trades = useMemo(() => (mainTrades === null ? null : older.trades === null ? mainTrades : prependTrades(older.trades, mainTrades)), [mainTrades, older.trades]);
+  const funding = useMemo(() => (mainFunding === null ? null : older.funding === null ? mainFunding.data : prependFunding(older.funding, mainFunding.data)), [mainFunding, older.funding]);
 
   const vwap = useMemo(() => (trades === null || trades.time.length === 0 ? null : cumulativeVwap(trades, barMs)), [trades, barMs]);
   const volatility = useMemo(() => (trades === null || trades.time.length === 0 ? null : realizedVolatility(trades, barMs)), [trades, barMs]);
@@ -123,6 +143,7 @@ export function useWorkspaceData({ ref, params, range, anchor, hasKey, accessKno
     noFunding,
     trades,
     candles,
+    funding,
     older,
     vwap,
     volatility,

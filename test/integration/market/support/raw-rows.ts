@@ -26,7 +26,7 @@ export function foldedCandles(rows: readonly CandleRow[]): CandleRow[] {
 }
 
 /** The columns `market.candles` must return for these folded candles (cap and truncation aside). */
-export function candleColumnsOfRows(interval: CandleColumns['interval'], candles: readonly CandleRow[], revisions: number): Omit<CandleColumns, 'cap' | 'truncated'> {
+export function candleColumnsOfRows(interval: CandleColumns['interval'], candles: readonly CandleRow[], revisions: number): Omit<CandleColumns, 'cap' | 'truncated' | 'droppedUntil'> {
   return {
     interval,
     openTime: candles.map((row) => row.open_timestamp),

@@ -42,7 +42,7 @@ export function useFileTrades(replayId: string | null, book: BookKey | null, cou
           // An answer for a book no longer shown is dropped.
           if (current.current !== key) return;
           const base = held.current.key === key ? held.current.columns : null;
-          const next: TradeColumns = base === null ? { time: [], price: [], quantity: [], side: [], liquidation: [], truncated: false, cap: 1 } : { ...base };
+          const next: TradeColumns = base === null ? { time: [], price: [], quantity: [], side: [], liquidation: [], truncated: false, cap: 1, droppedUntil: null } : { ...base };
           // Only what follows what is held (a repeated answer adds nothing).
           if (next.time.length === have) {
             appendTo(next.time, trades.time);

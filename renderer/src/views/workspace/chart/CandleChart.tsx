@@ -14,7 +14,7 @@ import {
   type PriceFormat,
   type SeriesMarker,
 } from 'lightweight-charts';
-import { useEffect, useImperativeHandle, useLayoutEffect, useRef, useState, type Ref } from 'react';
+import { useEffect, useImperativeHandle, useLayoutEffect, useRef, useState, type ReactNode, type Ref } from 'react';
 import type { CandleColumns } from '../../../../../shared/contract/market-schemas.ts';
 import type { IntervalSeries } from '../../../../../shared/series/trade-prints.ts';
 import type { TimeZoneChoice } from '../../../format/market-values.ts';
@@ -54,6 +54,8 @@ export interface CandleChartProps {
   timeSync: TimeRangeSync;
   /** Called when the user has panned to within a few bars of the oldest loaded candle. */
   onNearOldest: () => void;
+  /** Notices shown under the legend (a load cut short, history loading). */
+  children?: ReactNode;
   ref?: Ref<CandleChartHandle> | undefined;
 }
 
@@ -106,7 +108,7 @@ function drawCandles(p: ChartParts, { columns, from }: Drawn): number {
  * crosshair read in the user's zone. A pan-back load that puts candles in front keeps the view on
  * the same bars. `performance.mark('mde:chart-drawn')` follows the first `setData` of each chart.
  */
-export function CandleChart({ candles, barMs, zone, priceFormat, vwap, volatility, volatilityLabel, markers, largeTrades, timeSync, onNearOldest, ref }: CandleChartProps) {
+export function CandleChart({ candles, barMs, zone, priceFormat, vwap, volatility, volatilityLabel, markers, largeTrades, timeSync, onNearOldest, children, ref }: CandleChartProps) {
   const container = useRef<HTMLDivElement>(null);
   const parts = useRef<ChartParts | null>(null);
   const root = useRef<HTMLDivElement>(null);
@@ -144,7 +146,7 @@ export function CandleChart({ candles, barMs, zone, priceFormat, vwap, volatilit
     const volumeSeries = chart.addSeries(HistogramSeries, { priceFormat: { type: 'volume' }, priceLineVisible: false, lastValueVisible: false }, 1);
     const volatilitySeries = chart.addSeries(
       LineSeries,
-      { color: chartColours.violet, lineWidth: 1, priceLineVisible: false, priceFormat: { type: 'custom', formatter: (value: number) => `${(value * 100).toFixed(3)}%`, minMove: 0.000001 } },
+      { color: chartColours.violet, lineWidth: 1, priceLineVisible: false, lastValueVisible: false, priceFormat: { type: 'custom', formatter: (value: number) => `${(value * 100).toFixed(3)}%`, minMove: 0.000001 } },
       2,
     );
     const [main, volumePane, volatilityPane] = chart.panes();
@@ -155,7 +157,11 @@ export function CandleChart({ candles, barMs, zone, priceFormat, vwap, volatilit
     if (volatilityPane !== undefined) createTextWatermark(volatilityPane, paneLabel(volatilityLabel));
     parts.current = { chart, candles: candleSeries, volume: volumeSeries, vwap: vwapSeries, volatility: volatilitySeries, markers: createSeriesMarkers(candleSeries, []) };
 
-    const onCrosshair = (param: MouseEventParams<number>): void => setHoverTime(typeof param.time === 'number' ? param.time : null);
+    const onCrosshair = (param: MouseEventParams<number>): void => {
+      const time = typeof param.time === 'number' ? param.time : null;
+      setHoverTime(time);
+      timeSync.publishHover(time);
+    };
     chart.subscribeCrosshairMove(onCrosshair);
     // Only a pan by the user asks for older history, not the first fit (which starts at the oldest bar).
     let userMoved = false;
@@ -178,7 +184,15 @@ export function CandleChart({ candles, barMs, zone, priceFormat, vwap, volatilit
         }
       }
       const times = chart.timeScale().getVisibleRange();
-      if (times !== null) timeSync.publish({ from: times.from, to: times.to });
+      const firstTime = drawn.current === null ? undefined : drawn.current.columns.openTime[drawn.current.from];
+      if (times !== null) {
+        timeSync.publish({
+          from: times.from,
+          to: times.to,
+          ...(range === null || firstTime === undefined ? {} : { bars: { from: range.from, to: range.to, firstTime } }),
+          scaleWidth: chart.priceScale('right').width(),
+        });
+      }
     };
     chart.timeScale().subscribeVisibleLogicalRangeChange(onRange);
     return () => {
@@ -259,9 +273,12 @@ export function CandleChart({ candles, barMs, zone, priceFormat, vwap, volatilit
   useImperativeHandle(ref, () => ({ scrollToLatest: () => parts.current?.chart.timeScale().scrollToRealTime() }), []);
 
   return (
-    <div className="candle-chart" ref={root} data-testid="candle-chart" data-candles={candles.openTime.length} data-first-open={candles.openTime[0] ?? ''}>
+    <div className="candle-chart" ref={root} data-testid="candle-chart" data-candles={candles.openTime.length} data-first-open={candles.openTime[0] ?? ''} data-last-open={candles.openTime.at(-1) ?? ''} data-oldest-marker={markers[0]?.time ?? ''} data-vwap-from={vwap?.openTime[0] ?? ''} data-rv-from={volatility?.openTime[0] ?? ''}>
       <div className="chart-canvas" ref={container} />
-      <ChartLegend candles={candles} hoverTime={hoverTime} zone={zone} barMs={barMs} priceFormat={priceFormat} vwap={vwap} volatility={volatility} largeTrades={largeTrades} />
+      <div className="chart-overlay">
+        <ChartLegend candles={candles} hoverTime={hoverTime} zone={zone} barMs={barMs} priceFormat={priceFormat} vwap={vwap} volatility={volatility} largeTrades={largeTrades} />
+        {children}
+      </div>
     </div>
   );
 }

@@ -4,7 +4,8 @@ import type { CandleColumns } from '../../../../../shared/contract/market-schema
  * Older candles put in front of newer ones (pan-back history). Where the older chunk's last candle
  * and the newer chunk's first share an open time (candles built from trades, cut at a chunk
  * boundary inside an interval), the two halves become one candle: the older open, the newer close,
- * the extremes of both, and summed volumes and counts. Truncation and revisions add up.
+ * the extremes of both, and summed volumes and counts. Revisions add up. The older chunk ends where
+ * the newer one starts (or where it left rows out), so what is left out is the older one's start.
  */
 export function prependCandles(older: CandleColumns, newer: CandleColumns): CandleColumns {
   const lastOlder = older.openTime.length - 1;
@@ -29,7 +30,8 @@ export function prependCandles(older: CandleColumns, newer: CandleColumns): Cand
     closed: join(older.closed, newer.closed, (_x, y) => y),
     revisions: older.revisions + newer.revisions,
     cap: newer.cap,
-    truncated: older.truncated || newer.truncated,
+    truncated: older.truncated,
+    droppedUntil: older.droppedUntil,
   };
 }
 

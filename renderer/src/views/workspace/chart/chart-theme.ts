@@ -38,7 +38,7 @@ export function baseChartOptions(): DeepPartial<ChartOptionsImpl<number>> {
       vertLine: { color: chartColours.crosshair, style: LineStyle.Dashed, labelBackgroundColor: '#2f3a4a' },
       horzLine: { color: chartColours.crosshair, style: LineStyle.Dashed, labelBackgroundColor: '#2f3a4a' },
     },
-    rightPriceScale: { borderColor: chartColours.border, minimumWidth: 72 },
+    rightPriceScale: { borderColor: chartColours.border, minimumWidth: 84 },
     timeScale: { borderColor: chartColours.border, rightOffset: 4, minBarSpacing: 0.5 },
   };
 }

@@ -62,22 +62,34 @@ export function linePointsOnCandles(series: IntervalSeries, candleOpenTimes: rea
   return points;
 }
 
+/** Every time of two ascending lists, once each, ascending. */
+export function unionTimes(a: readonly number[], b: readonly number[]): number[] {
+  const out: number[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length || j < b.length) {
+    const x = a[i] ?? Number.POSITIVE_INFINITY;
+    const y = b[j] ?? Number.POSITIVE_INFINITY;
+    const next = Math.min(x, y);
+    if (x === next) i++;
+    if (y === next) j++;
+    if (out.at(-1) !== next) out.push(next);
+  }
+  return out;
+}
+
 /**
- * Observations as line points at their own times: a null value is whitespace (a gap), never 0.
- * Observations sharing a millisecond become one point, the last one (the chart needs strictly
- * ascending times).
+ * A series of values at `seriesTimes` as line points on every one of `times` (both ascending;
+ * `times` holds every series time): the value where the series has one, whitespace elsewhere and
+ * where the value is null (a gap, never 0). Charts that share `times` line up bar for bar.
  */
-export function linePoints(times: readonly number[], values: readonly (number | null)[]): LinePoint[] {
+export function pointsOnTimes(times: readonly number[], seriesTimes: readonly number[], values: readonly (number | null)[]): LinePoint[] {
   const points: LinePoint[] = [];
-  let previous = Number.NEGATIVE_INFINITY;
-  for (let i = 0; i < times.length; i++) {
-    const time = times[i] ?? Number.NaN;
-    const value = values[i] ?? null;
-    const point: LinePoint = value === null ? { time } : { time, value };
-    if (time === previous) points[points.length - 1] = point;
-    else if (time > previous) points.push(point);
-    else continue;
-    previous = time;
+  let s = 0;
+  for (const time of times) {
+    while (s < seriesTimes.length && (seriesTimes[s] ?? 0) < time) s++;
+    const value = seriesTimes[s] === time ? (values[s] ?? null) : null;
+    points.push(value === null ? { time } : { time, value });
   }
   return points;
 }
