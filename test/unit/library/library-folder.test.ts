@@ -146,6 +146,33 @@ describe('DirectoryStore over a library', () => {
     expect(await store.hourByKey('standard-lighter-BTC-USD-2026-11-24')).toMatchObject({ hour: 0, dayFile: { key: 'standard-lighter-BTC-USD-2026-11-24' } });
   });
 
+  it('a legacy whole-day file (no header, µs timestamps) serves each hour its rows, in line order', async () => {
+    const root = await tempDir();
+    const day = Date.UTC(2026, 10, 24);
+    const at = (hour: number, minute: number): number => (day + hour * 3_600_000 + minute * 60_000) * 1000;
+    const rows = [
+      { timestamp: at(3, 1), type: 'orderbook', data: { bids: [[10, 1]], asks: [[11, 1]] } },
+      { timestamp: at(3, 59), type: 'trade', data: { price: 10.5, quantity: 1, side: 'buy' } },
+      { timestamp: at(5, 0), type: 'orderbook_delta', data: { bids: [[10, 2]], asks: [] } },
+      { timestamp: at(4, 59), type: 'trade', data: { price: 10.25, quantity: 2, side: 'sell' } },
+      { timestamp: at(5, 30), type: 'trade', data: { price: 10.75, quantity: 3, side: 'buy' } },
+    ].map((row) => JSON.stringify({ ...row, source: 'lighter', market: 'ETH-USD' }));
+    await put(root, 'lighter/ETH-USD/2026-11-24/standard-lighter-ETH-USD-2026-11-24.jsonl.zst', compressZstdFrame(new TextEncoder().encode(`${rows.join('\n')}\n`)));
+    const store = new DirectoryStore(root, decodeHourFile);
+    await store.scan();
+    const hours = await store.hours('lighter', 'ETH-USD', day, day + 86_400_000);
+    const linesOf = async (hour: number): Promise<number[]> => {
+      const ref = hours[hour];
+      if (ref === undefined) throw new Error(`no hour ${hour}`);
+      return [...(await store.readHour(ref)).records].map((record) => record.line);
+    };
+    expect(await linesOf(3)).toEqual([1, 2]);
+    expect(await linesOf(4)).toEqual([]);
+    // The row stamped 04:59 arrived after one of 05:00: it stays in line order, with hour 5.
+    expect(await linesOf(5)).toEqual([3, 4, 5]);
+    expect(await linesOf(6)).toEqual([]);
+  });
+
   it('a rescan finds a file that landed and drops one deleted, while a read under way finishes and unchanged hours stay decoded', async () => {
     const root = await tempDir();
     const decodes: string[] = [];
