@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { Page } from '@playwright/test';
 import { expect, test } from './app-server.ts';
 
 // The Downloads view in browser mode on the demo (issue F9 items 1–3, 7): a day of a demo market
@@ -13,6 +14,17 @@ const shots = 'test-results/screenshots';
 
 async function sha256(path: string): Promise<string> {
   return createHash('sha256').update(await readFile(path)).digest('hex');
+}
+
+/** Screenshots at 1440×900 and 1280×720 (the sizes the UI is checked at), then back to 1440×900. */
+async function shootBoth(page: Page, name: string): Promise<void> {
+  for (const [width, height] of [
+    [1280, 720],
+    [1440, 900],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await page.screenshot({ path: `${shots}/${name}-${width}x${height}.png` });
+  }
 }
 
 /** The demo's own copy of an hour file: `{userDataDir}/demo-data/<seed>/…/{key}.jsonl.zst`. */
@@ -83,7 +95,7 @@ test('select two hours of a demo market, download them, see them in the library,
   await expect(hour(0)).toHaveAttribute('data-state', 'remote');
   await expect(hour(1)).toHaveAttribute('data-state', 'local');
   await expect(page.getByTestId('queue-totals')).toContainText('2 done · 0 failed');
-  await page.screenshot({ path: `${shots}/downloads-deleted.png` });
+  await shootBoth(page, 'downloads-deleted');
   await page.reload();
   await expect(hour(1)).toHaveAttribute('data-state', 'local', { timeout: 30_000 });
   await expect(hour(0)).toHaveAttribute('data-state', 'remote');
@@ -94,7 +106,7 @@ test('select two hours of a demo market, download them, see them in the library,
   const exported = `hyperliquid-BTC-${day}T0100Z-${day}T0200Z-all`;
   await library.getByRole('button', { name: 'Export dataset' }).click();
   await expect(page.getByTestId('export-status')).toContainText(`${exported}.csv`, { timeout: 60_000 });
-  await page.screenshot({ path: `${shots}/downloads-exported.png` });
+  await shootBoth(page, 'downloads-exported');
   await library.getByRole('button', { name: 'Export dataset' }).click();
   await expect(page.getByTestId('export-status')).toContainText(`${exported}-2.csv`, { timeout: 60_000 });
   expect((await readdir(join(app.userDataDir, 'library', 'exports'))).sort()).toEqual([`${exported}-2.csv`, `${exported}.csv`]);
