@@ -192,6 +192,8 @@ export function Workspace({ source, market, instrument, params }: WorkspaceProps
     if (noFunding) return { kind: 'none', why: `${label} is a spot market: it has no funding, premium, mark, index or open interest.` };
     if (keyAccess === undefined) return { kind: 'loading', rows: null };
     if (plan.funding.kind === 'refused') return { kind: 'refused', reason: plan.funding.reason };
+    // Funding is drawn per candle: with no candle in the range there is nothing to line it up with.
+    if (chartState.kind === 'interval-too-long') return { kind: 'none', why: `Funding is shown per ${chartState.interval} candle: pick an interval that fits the range to see it.` };
     if (funding !== null && funding.time.length === 0) return { kind: 'none', why: `${label} published no funding, mark, index or open interest in this range.` };
     if (funding !== null) return { kind: 'ready', funding };
     if (fundingLoad.query.isError) return { kind: 'error', error: shownError(fundingLoad.query.error), failedAt: fundingLoad.query.errorUpdatedAt, retry: () => void fundingLoad.query.refetch(), retrying: fundingLoad.query.isFetching };
@@ -206,11 +208,13 @@ export function Workspace({ source, market, instrument, params }: WorkspaceProps
   const marked = useMemo(() => (trades === null || threshold === null ? 0 : trades.quantity.reduce((count, q) => (q >= threshold ? count + 1 : count), 0)), [trades, threshold]);
   const derived = 'VWAP, realized vol and large-trade markers use';
   const tradeNote =
-    plan.trades.kind === 'latest'
-      ? `${derived} the latest ten minutes of trades (anonymous).`
-      : trades?.truncated === true && trades.droppedUntil !== null
-        ? `${derived} trades after ${formatTimestamp(trades.droppedUntil, zone, 's')}: the trades before were left out to keep the newest ${trades.cap.toLocaleString('en-US')}.`
-        : null;
+    trades !== null && trades.time.length === 0
+      ? 'No trades in this range: no VWAP, realized vol or large-trade markers.'
+      : plan.trades.kind === 'latest'
+        ? `${derived} the latest ten minutes of trades (anonymous).`
+        : trades?.truncated === true && trades.droppedUntil !== null
+          ? `${derived} trades after ${formatTimestamp(trades.droppedUntil, zone, 's')}: the trades before were left out to keep the newest ${trades.cap.toLocaleString('en-US')}.`
+          : null;
   const subtitle = entry === undefined ? (catalog.isPending ? 'Loading the catalog…' : 'Not in the catalog of this data source') : `${entry.symbol} · ${kindOf(entry.categories, entry.source_type)}`;
 
   return (

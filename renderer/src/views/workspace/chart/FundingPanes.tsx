@@ -166,8 +166,13 @@ function FundingPane({ spec, per, times, zone, barMs, priceFormat, timeAxis, tim
       if (shownTime !== null) handle.showAt(shownTime);
     };
     const unsubscribe = timeSync.subscribe(follow);
+    const onResize = (): void => {
+      if (shownTime !== null) handle.showAt(shownTime);
+    };
+    chart.timeScale().subscribeSizeChange(onResize);
     return () => {
       unsubscribe();
+      chart.timeScale().unsubscribeSizeChange(onResize);
       register(null);
       chart.unsubscribeCrosshairMove(onMove);
       chart.remove();
