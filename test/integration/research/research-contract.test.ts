@@ -155,7 +155,7 @@ describe('research.markouts', () => {
 describe('research.depth', () => {
   it('samples spread, imbalance within ±X % and the cost to trade a notional at each step, as a naive walk of each book gives', async () => {
     const on = paidRig();
-    const result = await on.api.research.depth({ requestId: requestId(), target: { kind: 'market', ...btc, ...range }, bandPct: 0.05, notional: 250_000 });
+    const result = await on.api.research.depth({ requestId: requestId(), target: { kind: 'market', ...btc, ...range }, bandPct: 0.01, notional: 250_000 });
     const inRange = books.filter((row) => row.collector_timestamp <= range.end);
     const ofRange = naiveBooks(inRange);
     const step = result.stepMs;
@@ -165,7 +165,7 @@ describe('research.depth', () => {
     const times: number[] = [];
     for (let g = first; g <= last; g += step) if (g >= range.start) times.push(g);
     expect(result.time).toEqual(times);
-    const expected = times.map((g) => naiveDepth(bookAt(ofRange, g)?.top ?? null, 0.05, 250_000));
+    const expected = times.map((g) => naiveDepth(bookAt(ofRange, g)?.top ?? null, 0.01, 250_000));
     const field = (k: number): (number | null)[] => expected.map((row) => row[k] ?? null);
     const asNumbers = (values: (number | null)[]): number[] => values.map((value) => value ?? Number.NaN);
     expectClose(asNumbers(result.mid), field(0), 'mid');
@@ -173,8 +173,11 @@ describe('research.depth', () => {
     expectClose(asNumbers(result.imbalance), field(2), 'imbalance');
     expectClose(asNumbers(result.buyCostBps), field(3), 'buy cost');
     expectClose(asNumbers(result.sellCostBps), field(4), 'sell cost');
-    // The notional is large enough that a thin book cannot fill it somewhere: null, not 0.
-    expect(result.buyCostBps.some((value) => value === null) || result.sellCostBps.some((value) => value === null) || result.imbalance.every((value) => value !== 0)).toBe(true);
+    // The band binds (±0.01 % leaves out levels the whole book holds), and 250k is more than the
+    // book holds at some samples: there the cost is null, never 0.
+    const wholeBook = times.map((g) => naiveDepth(bookAt(ofRange, g)?.top ?? null, 50, 250_000)[2] ?? null);
+    expect(result.imbalance.some((value, i) => value !== null && wholeBook[i] !== null && Math.abs(value - (wholeBook[i] ?? 0)) > 1e-6)).toBe(true);
+    expect(result.buyCostBps.some((value) => value === null)).toBe(true);
   }, 60_000);
 });
 

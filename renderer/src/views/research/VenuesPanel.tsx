@@ -40,12 +40,18 @@ function VenueCharts({ result, scope }: { result: ResearchVenues; scope: Researc
   return <SeriesChart time={result.time} lines={lines} paneNames={['Mid', `Basis vs ${reference}, bps`, 'Spread, bps']} zone={scope.zone} testId="venues-chart" />;
 }
 
-function peakLag(result: ResearchVenues, v: number): string {
+/** The lag of a venue's highest correlation and that correlation; null without any. */
+function peakLag(result: ResearchVenues, v: number): { lagMs: number; correlation: number } | null {
   const correlation = result.leadLag.correlation[v] ?? [];
   let best = -1;
   for (let k = 0; k < correlation.length; k++) if ((correlation[k] ?? -Infinity) > (correlation[best] ?? -Infinity)) best = k;
   const value = correlation[best] ?? null;
-  return value === null ? '—' : `${result.leadLag.lagMs[best] ?? 0} ms (${value.toFixed(3)})`;
+  return value === null ? null : { lagMs: result.leadLag.lagMs[best] ?? 0, correlation: value };
+}
+
+function peakText(result: ResearchVenues, v: number): string {
+  const peak = peakLag(result, v);
+  return peak === null ? 'No lag has enough pairs' : `Highest correlation ${peak.correlation.toFixed(4)} at ${peak.lagMs} ms`;
 }
 
 function VenuesBody({ result, scope }: { result: ResearchVenues; scope: ResearchScope }) {
@@ -80,10 +86,10 @@ function VenuesBody({ result, scope }: { result: ResearchVenues; scope: Research
           <thead>
             <tr>
               <th>Venue</th>
-              <th className="num">Book events</th>
-              <th className="num">Mean basis</th>
-              <th className="num">Mean spread</th>
-              <th className="num">Peak lag</th>
+              <th className="num" title="Book events read">Events</th>
+              <th className="num" title="Mean basis against the reference, bps">Basis</th>
+              <th className="num" title="Mean spread, bps">Spread</th>
+              <th className="num" title="The lag of the highest correlation">Peak lag</th>
             </tr>
           </thead>
           <tbody>
@@ -91,12 +97,14 @@ function VenuesBody({ result, scope }: { result: ResearchVenues; scope: Research
               <tr key={name}>
                 <td>
                   <span style={{ color: palette[v] }}>●</span> {name}
-                  {v === result.reference ? <span className="muted"> (ref)</span> : null}
+                  {v === result.reference ? <span className="muted"> ★</span> : null}
                 </td>
                 <td className="num">{formatCount(result.reads[v]?.bookEvents ?? 0)}</td>
                 <td className="num">{formatBps(mean(result.basisBps[v] ?? []))}</td>
                 <td className="num">{formatBps(mean(result.spreadBps[v] ?? []))}</td>
-                <td className="num">{v === result.reference ? '—' : peakLag(result, v)}</td>
+                <td className="num" title={peakText(result, v)}>
+                  {v === result.reference ? '—' : `${peakLag(result, v)?.lagMs ?? '—'} ms`}
+                </td>
               </tr>
             ))}
           </tbody>
