@@ -17,6 +17,7 @@ export default defineConfig({
           'file-view-worker': resolve(import.meta.dirname, 'electron/services/file-view/file-view-worker.ts'),
           'demo-generation-worker': resolve(import.meta.dirname, 'electron/services/simulator/generation-worker.ts'),
           'export-worker': resolve(import.meta.dirname, 'electron/services/export/export-worker.ts'),
+          'research-worker': resolve(import.meta.dirname, 'electron/services/research/research-worker.ts'),
           'download-verify-worker': resolve(import.meta.dirname, 'electron/services/downloads/verify-worker.ts'),
           'embedded-service-worker': resolve(import.meta.dirname, 'electron/services/local-service/embedded-service-worker.ts'),
           // The service host runs in a utility process, started by the shell.

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** The views of the app shell, in navigation order. */
-export const viewIds = ['catalog', 'workspace', 'options', 'intents', 'quotes', 'events', 'replay', 'files', 'downloads', 'settings'] as const;
+export const viewIds = ['catalog', 'workspace', 'options', 'intents', 'quotes', 'events', 'replay', 'files', 'downloads', 'settings', 'research'] as const;
 
 /** One view of the app shell. */
 export type ViewId = (typeof viewIds)[number];

@@ -16,6 +16,7 @@ import { defaultDemoSeed, demoDataDir } from './local-service/embedded-service.t
 import { startEmbeddedServiceThread } from './local-service/embedded-thread.ts';
 import { libraryRootOf } from './library/library-root.ts';
 import { marketHandlers } from './market/market-handlers.ts';
+import { researchHandlers } from './research/research-handlers.ts';
 import { ServiceAccess } from './service-access.ts';
 import { SettingsStore } from './settings/settings-store.ts';
 import { StateNoticeBoard } from './state/state-notice-board.ts';
@@ -135,6 +136,12 @@ export function createMainServices(options: MainServicesOptions): MainServices {
     },
   });
   const exports = exportHandlers({ events, files, libraryRoot: async () => libraryRootOf(await settings.get(), options.userDataDir) });
+  const { close: closeResearch, ...research } = researchHandlers({
+    events,
+    files,
+    access: { clientOf: () => access.client(), hasKey: () => access.hasKey() },
+    libraryRoot: async () => libraryRootOf(await settings.get(), options.userDataDir),
+  });
   const handlers: ContractHandlers = {
     'app.info': () => Promise.resolve(appInfo),
     // After the state files have been read at start (settings, the download journal), so the
@@ -160,6 +167,7 @@ export function createMainServices(options: MainServicesOptions): MainServices {
     ...downloads.handlers,
     'export.start': exports['export.start'],
     'export.cancel': exports['export.cancel'],
+    ...research,
   };
 
   return {
@@ -169,6 +177,7 @@ export function createMainServices(options: MainServicesOptions): MainServices {
     dataSource,
     files,
     close: async () => {
+      closeResearch();
       await Promise.all([dataSource.close(), fileViews.close(), downloads.close(), exports.close()]);
     },
   };

@@ -19,6 +19,7 @@ import { OptionChainView } from './views/options/OptionChainView.tsx';
 import { FilesView } from './views/files/FilesView.tsx';
 import { QuotesView } from './views/quotes/QuotesView.tsx';
 import { ReplayView } from './views/replay/ReplayView.tsx';
+import { ResearchView } from './views/research/ResearchView.tsx';
 import { MarketWorkspace } from './views/workspace/MarketWorkspace.tsx';
 import { SettingsView } from './views/SettingsView.tsx';
 import { viewEntries, type ViewEntry } from './views/view-registry.ts';
@@ -98,5 +99,7 @@ function ActiveView({ view }: { view: ViewEntry | undefined }) {
       return <FilesView />;
     case 'downloads':
       return <DownloadsView />;
+    case 'research':
+      return <ResearchView />;
   }
 }

@@ -74,6 +74,7 @@ import {
   manifestSummarySchema,
 } from './library-schemas.ts';
 import { catalogMarketsSchema, keyStatusSchema, setKeyInput, usageSchema } from './service-schemas.ts';
+import * as research from './research-schemas.ts';
 
 /** Which process hosts the main-side services. */
 export const appModes = ['electron', 'browser'] as const;
@@ -240,6 +241,15 @@ export const requestChannels = {
   /** Starts an export; `export.progress` and `export.ended` follow. */
   'export.start': { input: exportInput, output: z.object({ exportId: z.string() }) },
   'export.cancel': { input: z.object({ exportId: z.string() }), output: z.object({ cancelled: z.boolean() }) },
+  /** Order-flow research (F13), computed in main's research worker; each load is cancellable by `requestId` (`research.progress` follows it). */
+  'research.markouts': { input: research.researchMarkoutsInput, output: research.researchMarkoutsSchema },
+  'research.depth': { input: research.researchDepthInput, output: research.researchDepthSchema },
+  'research.latency': { input: research.researchLatencyInput, output: research.researchLatencySchema },
+  'research.activity': { input: research.researchActivityInput, output: research.researchActivitySchema },
+  'research.venues': { input: research.researchVenuesInput, output: research.researchVenuesSchema },
+  'research.cancel': { input: z.object({ requestId: requestIdSchema }), output: z.object({ cancelled: z.boolean() }) },
+  /** Writes one table of a result as CSV or Parquet under the library's `exports/` (atomic landing). */
+  'research.export': { input: research.researchExportInput, output: research.researchExportedSchema },
 } as const;
 
 /** Every push-event channel from main to renderer, with its payload schema. */
@@ -266,4 +276,5 @@ export const eventChannels = {
   'library.changed': libraryIndexSchema,
   'export.progress': exportProgressSchema,
   'export.ended': exportEndedSchema,
+  'research.progress': research.researchProgressSchema,
 } as const;

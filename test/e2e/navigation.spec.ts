@@ -162,10 +162,10 @@ test('? lists every shortcut by section, Alt+0 opens Settings, and the status ba
   await page.keyboard.press('?');
   const sheet = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
   await expect(sheet).toBeVisible();
-  for (const section of ['Go to', 'Anywhere', 'Command palette', 'Catalog', 'Market', 'Options', 'Intents', 'Quotes', 'Events', 'Book replay']) {
+  for (const section of ['Go to', 'Anywhere', 'Command palette', 'Catalog', 'Market', 'Options', 'Intents', 'Quotes', 'Events', 'Book replay', 'Research']) {
     await expect(sheet.getByRole('region', { name: new RegExp(`^${section}`) })).toBeVisible();
   }
-  await expect(sheet.getByRole('region', { name: /^Go to/ }).getByRole('row')).toHaveCount(10);
+  await expect(sheet.getByRole('region', { name: /^Go to/ }).getByRole('row')).toHaveCount(11);
   await expect(sheet.getByRole('row', { name: /Settings/ }).first()).toContainText('0');
   await expect(sheet).toContainText('Toggle favourite');
   await expect(sheet).toContainText('Jump the chart to the latest candle');

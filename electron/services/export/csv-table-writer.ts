@@ -1,7 +1,7 @@
 import type { FileHandle } from 'node:fs/promises';
 import type { ColumnKind, ExportColumn } from './export-columns.ts';
-import type { Cell, RowBatch } from './record-rows.ts';
-import type { TableWriter } from './table-writer.ts';
+import type { Cell } from './record-rows.ts';
+import type { CellColumns, TableWriter } from './table-writer.ts';
 
 /** Bytes of CSV text gathered before one write to the file. */
 const flushChars = 1 << 20;
@@ -32,7 +32,7 @@ export class CsvTableWriter implements TableWriter {
     this.pending = `${columns.map((entry) => csvField(entry.name, 'string')).join(',')}\n`;
   }
 
-  async write(batch: RowBatch): Promise<void> {
+  async write(batch: CellColumns): Promise<void> {
     const kinds = this.columns.map((entry) => entry.kind);
     const cells = batch.cells;
     const width = kinds.length;

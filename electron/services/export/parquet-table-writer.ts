@@ -2,8 +2,8 @@ import { writeSync } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 import { ByteWriter, ParquetWriter, type ColumnSource, type SchemaElement } from 'hyparquet-writer';
 import type { ExportColumn } from './export-columns.ts';
-import type { Cell, RowBatch } from './record-rows.ts';
-import type { TableWriter } from './table-writer.ts';
+import type { Cell } from './record-rows.ts';
+import type { CellColumns, TableWriter } from './table-writer.ts';
 
 /** Encoded bytes held before they go to the file. */
 const flushBytes = 1 << 20;
@@ -70,7 +70,7 @@ export class ParquetTableWriter implements TableWriter {
     this.writer = new ParquetWriter({ writer: fileOutput(file), schema, createdBy: 'Market Data Explorer (hyparquet-writer)' });
   }
 
-  async write(batch: RowBatch): Promise<void> {
+  async write(batch: CellColumns): Promise<void> {
     if (batch.rows === 0) return;
     const columnData: ColumnSource[] = this.columns.map((column, at) => {
       const cells = batch.cells[at] ?? [];

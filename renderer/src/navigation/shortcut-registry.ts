@@ -118,6 +118,17 @@ export const shortcutSections: readonly ShortcutSection[] = [
     ],
   },
   {
+    id: 'research',
+    title: 'Research',
+    scope: 'in the Research view',
+    entries: [
+      { keys: ['1…5'], does: 'Markouts, depth, latency, venues, activity' },
+      { keys: ['/'], does: 'Choose the market' },
+      { keys: ['o'], does: 'Open a snapshot file to study' },
+      { keys: ['r'], does: 'On a chosen venue chip: make it the reference' },
+    ],
+  },
+  {
     id: 'heatmap',
     title: 'Liquidity heatmap',
     scope: 'with the heatmap focused',

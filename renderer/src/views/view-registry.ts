@@ -21,4 +21,6 @@ export const viewEntries: readonly ViewEntry[] = [
   { id: 'files', label: 'Files', goKey: 'f', icon: '▤', summary: 'Snapshot files, local and remote' },
   { id: 'downloads', label: 'Downloads', goKey: 'd', icon: '⇩', summary: 'Availability, download queue and library' },
   { id: 'settings', label: 'Settings', goKey: 's', icon: '⚙', summary: 'Data source, display, about' },
+  // After Settings, so Alt+1…9 and Alt+0 keep their views; Research is g a or the palette.
+  { id: 'research', label: 'Research', goKey: 'a', icon: '∿', summary: 'Markouts, depth metrics, latency, venues, activity bars' },
 ];

@@ -6,6 +6,7 @@ import type { ContractHandlers } from '../../../electron/contract-host/handlers.
 import { unusedMarketHandlers } from '../../support/unused-market-handlers.ts';
 import { unusedFileViewHandlers } from '../../support/unused-file-view-handlers.ts';
 import { unusedLibraryHandlers } from '../../support/unused-library-handlers.ts';
+import { unusedResearchHandlers } from '../../support/unused-research-handlers.ts';
 
 const handlers: ContractHandlers = {
   'app.info': () =>
@@ -37,6 +38,7 @@ const handlers: ContractHandlers = {
   'files.grantDropped': () => Promise.resolve({ files: [] }),
   ...unusedFileViewHandlers,
   ...unusedLibraryHandlers,
+  ...unusedResearchHandlers,
   'catalog.markets': () => Promise.resolve({ markets: [], warnings: [], updatedAt: '2026-11-20T00:00:00Z', simulated: true }),
   'keys.status': () => Promise.resolve({ baseUrl: null, hasKey: false, last4: null, storage: 'keychain', warning: null }),
   'keys.set': ({ key }) => Promise.resolve({ baseUrl: 'https://api.example.com', hasKey: true, last4: key.slice(-4), storage: 'keychain', warning: null }),

@@ -5,6 +5,7 @@ import type { ContractHandlers } from '../../../electron/contract-host/handlers.
 import type { MarketHandlers } from '../../../electron/services/market/market-handlers.ts';
 import { unusedFileViewHandlers } from '../../support/unused-file-view-handlers.ts';
 import { unusedLibraryHandlers } from '../../support/unused-library-handlers.ts';
+import { unusedResearchHandlers } from '../../support/unused-research-handlers.ts';
 
 // Every market channel validates its input in main before a handler runs: a bad input is an
 // `invalid-request` naming the field, and a good one reaches the handler as sent.
@@ -64,6 +65,7 @@ const handlers: ContractHandlers = {
   'files.grantDropped': unused,
   ...unusedFileViewHandlers,
   ...unusedLibraryHandlers,
+  ...unusedResearchHandlers,
   ...marketHandlers,
 };
 

@@ -37,7 +37,7 @@ describe('interpretKey', () => {
   it('opens views with g and a letter, in the order the rail shows them', () => {
     const expected: [string, string][] = [
       ['c', 'catalog'], ['m', 'workspace'], ['o', 'options'], ['i', 'intents'], ['q', 'quotes'],
-      ['e', 'events'], ['r', 'replay'], ['f', 'files'], ['d', 'downloads'], ['s', 'settings'],
+      ['e', 'events'], ['r', 'replay'], ['f', 'files'], ['d', 'downloads'], ['s', 'settings'], ['a', 'research'],
     ];
     for (const [letter, view] of expected) expect(pressInTurn([press('g'), press(letter)])).toEqual([null, { kind: 'go', view }]);
   });
@@ -108,11 +108,13 @@ describe('the shortcut sheet', () => {
       ['Files', 'g f', 'Alt+8'],
       ['Downloads', 'g d', 'Alt+9'],
       ['Settings', 'g s', 'Alt+0', 'Mod+,'],
+      // The eleventh view has no Alt digit: g a, or the palette.
+      ['Research', 'g a'],
     ]);
   });
 
   it('has a section for each view that has keys of its own, and no shortcut listed twice in one section', () => {
-    expect(shortcutSections.map((section) => section.id)).toEqual(['go', 'shell', 'palette', 'catalog', 'workspace', 'options', 'intents', 'quotes', 'events', 'replay', 'heatmap', 'files', 'downloads']);
+    expect(shortcutSections.map((section) => section.id)).toEqual(['go', 'shell', 'palette', 'catalog', 'workspace', 'options', 'intents', 'quotes', 'events', 'replay', 'research', 'heatmap', 'files', 'downloads']);
     for (const section of shortcutSections) {
       const keys = section.entries.flatMap((entry) => entry.keys);
       expect(new Set(keys).size, section.id).toBe(keys.length);

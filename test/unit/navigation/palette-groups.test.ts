@@ -52,7 +52,7 @@ describe('paletteGroups', () => {
     const groups = paletteGroups(input({ recent: ['deribit/ETH', 'gone/X', 'hyperliquid/BTC'], favourites: ['hyperliquid/BTC'] }));
     expect(groups.map((group) => group.id)).toEqual(['recent', 'views', 'actions']);
     expect(outline(groups)[0]).toEqual(['recent', ['deribit/ETH', 'hyperliquid/BTC ★']]);
-    expect(groups[1]?.items).toHaveLength(10);
+    expect(groups[1]?.items).toHaveLength(11);
     const actions = outline(groups)[2]?.[1] ?? [];
     expect(actions).toContain('Go to market…');
     expect(actions).toContain('Copy a link to this view');

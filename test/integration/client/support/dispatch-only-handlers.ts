@@ -3,6 +3,7 @@ import type { ContractHandlers } from '../../../../electron/contract-host/handle
 import { unusedMarketHandlers } from '../../../support/unused-market-handlers.ts';
 import { unusedFileViewHandlers } from '../../../support/unused-file-view-handlers.ts';
 import { unusedLibraryHandlers } from '../../../support/unused-library-handlers.ts';
+import { unusedResearchHandlers } from '../../../support/unused-research-handlers.ts';
 
 /** Contract handlers with fixed answers, for tests that replace the one channel they exercise. */
 export const dispatchOnlyHandlers: ContractHandlers = {
@@ -34,4 +35,5 @@ export const dispatchOnlyHandlers: ContractHandlers = {
   'files.grantDropped': () => Promise.resolve({ files: [] }),
   ...unusedFileViewHandlers,
   ...unusedLibraryHandlers,
+  ...unusedResearchHandlers,
 };

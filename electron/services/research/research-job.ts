@@ -1,0 +1,103 @@
+import type { L2Row } from '../../../shared/book/l2-row.ts';
+import { ActivityStudy, type ActivityOutput, type ActivityStudyParams } from './activity-study.ts';
+import { DepthStudy, type DepthOutput, type DepthStudyParams } from './depth-study.ts';
+import { LatencyStudy, type LatencyOutput, type LatencyStudyParams } from './latency-study.ts';
+import { MarkoutStudy, type MarkoutOutput, type MarkoutStudyParams } from './markout-study.ts';
+import type { ResearchStudy } from './research-study.ts';
+import type { ResearchTableData } from './research-table.ts';
+import { VenueStudy, type VenueOutput, type VenueStudyParams } from './venue-study.ts';
+
+/** Each study's parameters, by kind. */
+export interface StudyParams {
+  markouts: MarkoutStudyParams;
+  depth: DepthStudyParams;
+  latency: LatencyStudyParams;
+  activity: ActivityStudyParams;
+  venues: VenueStudyParams;
+}
+
+/** Each study's output, by kind. */
+export interface StudyOutputs {
+  markouts: MarkoutOutput;
+  depth: DepthOutput;
+  latency: LatencyOutput;
+  activity: ActivityOutput;
+  venues: VenueOutput;
+}
+
+/** A kind of study. */
+export type StudyKind = keyof StudyParams;
+
+/** Which study a job runs, with its parameters. */
+export type StudySpec<K extends StudyKind = StudyKind> = { [Kind in K]: { kind: Kind; params: StudyParams[Kind] } }[K];
+
+/** The study of a spec. */
+export function studyOf<K extends StudyKind>(spec: StudySpec<K>): ResearchStudy<StudyOutputs[K]>;
+export function studyOf(spec: StudySpec): ResearchStudy<StudyOutputs[StudyKind]> {
+  switch (spec.kind) {
+    case 'markouts':
+      return new MarkoutStudy(spec.params);
+    case 'depth':
+      return new DepthStudy(spec.params);
+    case 'latency':
+      return new LatencyStudy(spec.params);
+    case 'activity':
+      return new ActivityStudy(spec.params);
+    case 'venues':
+      return new VenueStudy(spec.params);
+  }
+}
+
+/**
+ * Where a job's inputs come from: pages of `/l2-orderbooks` rows and trade columns that main posts
+ * as the client reads them (one stream per venue), or snapshot files the worker reads itself.
+ */
+export type JobInput = { kind: 'pages' } | { kind: 'files'; paths: string[]; source?: string | undefined; market?: string | undefined };
+
+/** What a research worker is given (its `workerData`). */
+export interface ResearchJob<K extends StudyKind = StudyKind> {
+  study: StudySpec<K>;
+  input: JobInput;
+}
+
+/** Trades of one page as columns (side codes 1, −1, 0; NaN for an unknown exchange time). */
+export interface TradePage {
+  time: Float64Array<ArrayBuffer>;
+  price: Float64Array<ArrayBuffer>;
+  quantity: Float64Array<ArrayBuffer>;
+  side: Int8Array<ArrayBuffer>;
+  exchangeTime: Float64Array<ArrayBuffer>;
+}
+
+/** Messages main sends a pages job: each is answered with `taken` once applied. */
+export type JobCommand = { kind: 'books'; stream: number; rows: readonly L2Row[] } | { kind: 'trades'; page: TradePage } | { kind: 'end' };
+
+/** What a job read. */
+export interface JobRead {
+  source: string | null;
+  market: string | null;
+  bookEvents: number;
+  trades: number;
+  otherMarketRecords: number;
+}
+
+/** A job's answer. */
+export interface JobResult<Output> {
+  output: Output;
+  tables: Partial<Record<string, ResearchTableData>>;
+  notes: string[];
+  read: JobRead;
+}
+
+/** Why a job failed: bad data in the rows or files (`data`), or anything else. */
+export interface JobFailure {
+  kind: 'data' | 'internal';
+  message: string;
+}
+
+/** Messages a research worker sends. */
+export type JobEvent<Output> =
+  | { kind: 'taken' }
+  | { kind: 'progress'; bookEvents: number; trades: number }
+  | { kind: 'done'; result: JobResult<Output> }
+  | { kind: 'failed'; failure: JobFailure };

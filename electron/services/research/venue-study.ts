@@ -1,0 +1,90 @@
+import type { ResearchVenues } from '../../../shared/contract/research-schemas.ts';
+import { ChosenBookReplay } from '../../../shared/research/chosen-book-replay.ts';
+import { MidSeriesRecorder } from '../../../shared/research/mid-series.ts';
+import { alignOnGrid, compareVenues, gridReturns, leadLag, timeGrid } from '../../../shared/research/venues.ts';
+import type { BookInput } from '../book/book-input.ts';
+import { timeStepFor } from './auto-steps.ts';
+import type { ResearchStudy, StudyResult } from './research-study.ts';
+import { nullable, numberColumn, plain, tableOf, type ResearchColumn } from './research-table.ts';
+
+/** What a venue study is asked: the venues (stream i is venue i), the range, the reference and the lead–lag grid. */
+export interface VenueStudyParams {
+  venues: readonly { source: string; market: string }[];
+  start: number;
+  end: number;
+  reference: number;
+  lagStepMs: number;
+}
+
+/** A venue study's output without the fields main adds. */
+export type VenueOutput = Omit<ResearchVenues, 'resultId' | 'reads'>;
+
+/** The largest lag of the lead–lag, ms. */
+export const maxLagMs = 2000;
+
+/** Points of the display grid at most. */
+const displayPoints = 2000;
+
+/**
+ * One asset across venues (`shared/research/venues.ts`): each venue's book is replayed from its
+ * own stream and its mid and spread recorded; they are aligned on a display grid (last value at
+ * or before each grid time) with each one's basis against the reference, and the lead–lag of mid
+ * log returns against the reference on a fine grid of `lagStepMs`, at lags −2 s..+2 s.
+ */
+export class VenueStudy implements ResearchStudy<VenueOutput> {
+  readonly needs = { books: true, trades: false };
+  private readonly mids: MidSeriesRecorder[];
+  private readonly replays: ChosenBookReplay[];
+
+  constructor(private readonly params: VenueStudyParams) {
+    this.mids = params.venues.map(() => new MidSeriesRecorder());
+    this.replays = params.venues.map((venue, i) => new ChosenBookReplay({ source: venue.source, market: venue.market }, [{ after: (book, clock) => this.mids[i]?.pushBook(book, clock) }]));
+  }
+
+  book(stream: number, input: BookInput): void {
+    this.replays[stream]?.apply(input);
+  }
+
+  trade(): void {
+    // Venues read books only.
+  }
+
+  finish(): StudyResult<VenueOutput> {
+    const { venues, start, end, reference, lagStepMs } = this.params;
+    const names = venues.map((venue) => `${venue.source}/${venue.market}`);
+    const series = this.mids.map((recorder, i) => ({ name: names[i] ?? '', mids: recorder.build() }));
+    const stepMs = timeStepFor(end - start, displayPoints, lagStepMs);
+    const shown = compareVenues(series, timeGrid(start, end, stepMs), reference);
+    const fine = timeGrid(start, end, lagStepMs);
+    const returns = series.map((venue) => gridReturns(alignOnGrid(venue.mids.time, venue.mids.mid, fine)));
+    const base = returns[reference] ?? new Float64Array(0);
+    const lags = returns.map((venueReturns) => leadLag(base, venueReturns, Math.round(maxLagMs / lagStepMs), lagStepMs));
+    const notes = this.replays.flatMap((replay, i) => (replay.key === null ? [`No order book of ${names[i] ?? ''} was read in this range.`] : []));
+    const venueColumns: ResearchColumn[] = names.flatMap((name, i) => [
+      numberColumn(`${name}_mid`, shown.mid[i] ?? new Float64Array(0)),
+      numberColumn(`${name}_basis_bps`, shown.basisBps[i] ?? new Float64Array(0)),
+      numberColumn(`${name}_spread_bps`, shown.spreadBps[i] ?? new Float64Array(0)),
+    ]);
+    const lagMs = lags[0]?.lagMs ?? new Float64Array(0);
+    return {
+      output: {
+        names,
+        reference,
+        stepMs,
+        time: plain(shown.time),
+        mid: shown.mid.map(nullable),
+        basisBps: shown.basisBps.map(nullable),
+        spreadBps: shown.spreadBps.map(nullable),
+        leadLag: { stepMs: lagStepMs, lagMs: plain(lagMs), correlation: lags.map((lag) => nullable(lag.correlation)), pairs: lags.map((lag) => plain(lag.pairs)) },
+      },
+      tables: {
+        venues: tableOf([numberColumn('time', shown.time, 'timestamp'), ...venueColumns]),
+        'lead-lag': tableOf([
+          numberColumn('lag_ms', lagMs),
+          ...names.flatMap((name, i) => [numberColumn(`${name}_correlation`, lags[i]?.correlation ?? new Float64Array(0)), numberColumn(`${name}_pairs`, lags[i]?.pairs ?? new Float64Array(0), 'int64')]),
+        ]),
+      },
+      notes,
+    };
+  }
+}
