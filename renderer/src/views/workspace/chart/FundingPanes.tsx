@@ -1,15 +1,15 @@
-import { createChartEx, LineSeries, LineStyle, type IChartApiBase, type ISeriesApi, type MouseEventParams, type PriceFormat } from 'lightweight-charts';
+import type { PriceFormat } from 'lightweight-charts';
 import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { FundingColumns } from '../../../../../shared/contract/market-schemas.ts';
-import { fundingPerInterval, type FundingPerInterval } from '../../../../../shared/series/funding-intervals.ts';
-import { formatNumber, formatPercent, formatTimestamp, notPublished, type TimeZoneChoice } from '../../../format/market-values.ts';
-import { baseChartOptions } from './chart-theme.ts';
-import { fundingPanes, type FundingPaneSpec, type FundingValueFormat } from './funding-panes.ts';
-import { pointsOnTimes, unionTimes } from './series-data.ts';
+import { fundingPerInterval } from '../../../../../shared/series/funding-intervals.ts';
+import { formatTimestamp, type TimeZoneChoice } from '../../../format/market-values.ts';
+import { FundingPane, type PaneHandle } from './FundingPane.tsx';
+import { FundingPaneLabel } from './FundingPaneLabel.tsx';
+import { fundingPanes } from './funding-panes.ts';
+import { unionTimes } from './series-data.ts';
 import { crosshairPrecision } from './time-axis.ts';
-import { followerLogicalRange, type TimeRangeSync, type VisibleTimes } from './time-range-sync.ts';
+import type { TimeRangeSync } from './time-range-sync.ts';
 import { candleIndexAt } from './trade-markers.ts';
-import { UnixMsScale } from './unix-ms-scale.ts';
 
 /** Props of the funding panes. */
 export interface FundingPanesProps {
@@ -28,171 +28,6 @@ export interface FundingPanesProps {
   intervalWord: string;
   /** What the load left out, said in the header; null when nothing. */
   cutNote: string | null;
-}
-
-const rateFormat: PriceFormat = { type: 'custom', formatter: (value: number) => `${(value * 100).toFixed(4)}%`, minMove: 0.0000001 };
-const sizeFormat: PriceFormat = { type: 'volume', precision: 3, minMove: 0.001 };
-
-function formatValue(value: number | null | undefined, format: FundingValueFormat, priceDecimals: number): string {
-  if (format === 'rate') return formatPercent(value, 4);
-  return formatNumber(value, format === 'price' ? priceDecimals : 3);
-}
-
-/** One pane's chart, and how another pane moves its crosshair to a time. */
-interface PaneHandle {
-  chart: IChartApiBase<number>;
-  showAt: (time: number | null) => void;
-}
-
-/** The label of one pane: its name, and each line's last value in the interval shown with the interval's range when it moved. */
-function PaneLabel({ spec, per, index, priceDecimals }: { spec: FundingPaneSpec; per: FundingPerInterval; index: number; priceDecimals: number }) {
-  return (
-    <div className="funding-pane-label">
-      <span className="funding-pane-name">{spec.label}</span>
-      {spec.lines.map((line) => {
-        const range = per.fields[line.field];
-        const everPublished = range.last.some((value) => value !== null);
-        if (!everPublished) {
-          return (
-            <span key={line.field} className="funding-pane-value muted">
-              {spec.lines.length > 1 ? `${line.title} ` : ''}not published in this range
-            </span>
-          );
-        }
-        const last = range.last[index] ?? null;
-        const min = range.min[index] ?? null;
-        const max = range.max[index] ?? null;
-        return (
-          <span key={line.field} className="funding-pane-value" data-field={line.field}>
-            {spec.lines.length > 1 && <span style={{ color: line.colour }}>{line.title} </span>}
-            <b>{last === null ? notPublished : formatValue(last, spec.format, priceDecimals)}</b>
-            {min !== null && max !== null && min !== max && (
-              <span className="funding-pane-range">
-                {' '}
-                {formatValue(min, spec.format, priceDecimals)} – {formatValue(max, spec.format, priceDecimals)}
-              </span>
-            )}
-          </span>
-        );
-      })}
-    </div>
-  );
-}
-
-interface FundingPaneProps {
-  spec: FundingPaneSpec;
-  per: FundingPerInterval;
-  times: readonly number[];
-  zone: TimeZoneChoice;
-  barMs: number;
-  priceFormat: PriceFormat;
-  /** Only the bottom pane shows the time axis. */
-  timeAxis: boolean;
-  timeSync: TimeRangeSync;
-  onHover: (time: number | null, from: PaneHandle | null) => void;
-  register: (handle: PaneHandle | null) => void;
-}
-
-/** One pane: its own small chart, driven by the candle chart's view (it neither scrolls nor zooms by itself). */
-function FundingPane({ spec, per, times, zone, barMs, priceFormat, timeAxis, timeSync, onHover, register }: FundingPaneProps) {
-  const container = useRef<HTMLDivElement>(null);
-  const parts = useRef<{ chart: IChartApiBase<number>; series: ISeriesApi<'Line', number>[]; times: readonly number[] } | null>(null);
-  const hover = useRef(onHover);
-
-  useLayoutEffect(() => {
-    hover.current = onHover;
-  }, [onHover]);
-
-  useLayoutEffect(() => {
-    const element = container.current;
-    if (element === null) return;
-    const base = baseChartOptions();
-    const chart = createChartEx<number, UnixMsScale>(element, new UnixMsScale(zone, barMs), {
-      ...base,
-      // The candle chart above carries the library's attribution logo; one on screen is enough.
-      layout: { ...base.layout, attributionLogo: false },
-      rightPriceScale: { ...base.rightPriceScale, scaleMargins: { top: 0.32, bottom: 0.08 }, entireTextOnly: true },
-      // The values are in the pane's label: no price label of the crosshair covers the axis ticks.
-      crosshair: { ...base.crosshair, horzLine: { ...base.crosshair?.horzLine, visible: false, labelVisible: false } },
-      timeScale: { ...base.timeScale, visible: timeAxis, minBarSpacing: 0.001, rightOffset: 0 },
-      handleScroll: false,
-      handleScale: false,
-    });
-    const format: PriceFormat = spec.format === 'rate' ? rateFormat : spec.format === 'size' ? sizeFormat : priceFormat;
-    const series = spec.lines.map((line) =>
-      chart.addSeries(LineSeries, {
-        color: line.colour,
-        lineWidth: 1,
-        lineStyle: line.dashed === true ? LineStyle.Dashed : LineStyle.Solid,
-        // Values are in the pane's label: no last-value badge sits on the axis ticks.
-        lastValueVisible: false,
-        priceLineVisible: false,
-        priceFormat: format,
-      }),
-    );
-    // The time another pane or the candle chart put the crosshair at: placed again when the view
-    // moves or resizes (the library keeps it as a pixel position).
-    let shownTime: number | null = null;
-    const handle: PaneHandle = {
-      chart,
-      showAt: (time) => {
-        shownTime = time;
-        const first = series[0];
-        const held = parts.current;
-        if (time === null || first === undefined || held === null) return chart.clearCrosshairPosition();
-        // The crosshair meets the line where it has a value at that time, else the pane's middle.
-        const index = candleIndexAt(held.times, time);
-        const point = held.times[index] === time ? first.dataByIndex(index) : null;
-        const value = point !== null && 'value' in point && typeof point.value === 'number' ? point.value : null;
-        const price = value ?? first.coordinateToPrice(element.clientHeight / 2) ?? 0;
-        chart.setCrosshairPosition(price, time, first);
-      },
-    };
-    parts.current = { chart, series, times: [] };
-    register(handle);
-    const onMove = (param: MouseEventParams<number>): void => {
-      // Moves set by another pane come without a source event: only the user's own are passed on.
-      if (param.sourceEvent === undefined) return;
-      hover.current(typeof param.time === 'number' ? param.time : null, handle);
-    };
-    chart.subscribeCrosshairMove(onMove);
-    const follow = (range: VisibleTimes): void => {
-      const held = parts.current;
-      if (held === null || held.times.length === 0) return;
-      if (range.scaleWidth !== undefined) chart.applyOptions({ rightPriceScale: { minimumWidth: Math.ceil(range.scaleWidth) } });
-      const logical = followerLogicalRange(range, held.times);
-      if (logical !== null) chart.timeScale().setVisibleLogicalRange(logical);
-      else chart.timeScale().setVisibleRange({ from: range.from, to: range.to });
-      if (shownTime !== null) handle.showAt(shownTime);
-    };
-    const unsubscribe = timeSync.subscribe(follow);
-    const onResize = (): void => {
-      if (shownTime !== null) handle.showAt(shownTime);
-    };
-    chart.timeScale().subscribeSizeChange(onResize);
-    return () => {
-      unsubscribe();
-      chart.timeScale().unsubscribeSizeChange(onResize);
-      register(null);
-      chart.unsubscribeCrosshairMove(onMove);
-      chart.remove();
-      parts.current = null;
-    };
-  }, [spec, zone, barMs, priceFormat, timeAxis, timeSync, register]);
-
-  useLayoutEffect(() => {
-    const held = parts.current;
-    if (held === null) return;
-    spec.lines.forEach((line, i) => held.series[i]?.setData(pointsOnTimes(times, per.openTime, per.fields[line.field].last)));
-    held.times = times;
-    const last = timeSync.last;
-    const logical = last === null ? null : followerLogicalRange(last, times);
-    if (last?.scaleWidth !== undefined) held.chart.applyOptions({ rightPriceScale: { minimumWidth: Math.ceil(last.scaleWidth) } });
-    if (logical !== null) held.chart.timeScale().setVisibleLogicalRange(logical);
-    else held.chart.timeScale().fitContent();
-  }, [spec, per, times, timeSync]);
-
-  return <div className="funding-pane-chart" ref={container} />;
 }
 
 /**
@@ -243,23 +78,23 @@ export function FundingPanes({ funding, barMs, candleTimes, zone, priceFormat, p
         </span>
       </header>
       <div className="funding-panes" data-testid="funding-chart" data-observations={funding.time.length} data-points={per.openTime.length} data-first-time={per.openTime[0] ?? ''} onMouseLeave={() => onHover(null, null)}>
-      {fundingPanes.map((spec, i) => (
-        <div key={spec.id} className="funding-pane" data-testid="funding-pane" data-pane={spec.id}>
-          <FundingPane
-            spec={spec}
-            per={per}
-            times={times}
-            zone={zone}
-            barMs={barMs}
-            priceFormat={priceFormat}
-            timeAxis={i === fundingPanes.length - 1}
-            timeSync={timeSync}
-            onHover={onHover}
-            register={registers.get(spec.id) ?? (() => {})}
-          />
-          <PaneLabel spec={spec} per={per} index={index} priceDecimals={priceDecimals} />
-        </div>
-      ))}
+        {fundingPanes.map((spec, i) => (
+          <div key={spec.id} className="funding-pane" data-testid="funding-pane" data-pane={spec.id}>
+            <FundingPane
+              spec={spec}
+              per={per}
+              times={times}
+              zone={zone}
+              barMs={barMs}
+              priceFormat={priceFormat}
+              timeAxis={i === fundingPanes.length - 1}
+              timeSync={timeSync}
+              onHover={onHover}
+              register={registers.get(spec.id) ?? (() => {})}
+            />
+            <FundingPaneLabel spec={spec} per={per} index={index} priceDecimals={priceDecimals} />
+          </div>
+        ))}
       </div>
     </div>
   );
