@@ -19,7 +19,7 @@ import { writeL2File } from '../../electron/services/simulator/l2-file-generator
 import { SnapshotReader } from '../../electron/services/snapshot/snapshot-reader.ts';
 import { builtCliPath, ensureBuiltCli } from '../support/built-cli.ts';
 import { bookStream } from './book-stream.ts';
-import { report, timed } from './measure.ts';
+import { report } from './measure.ts';
 
 // F13's order-flow engines, each beside a baseline measured in the same run:
 // - footprint of 24 h of 1-minute candles (in process; the drawn part comes with the view), beside
@@ -34,6 +34,29 @@ const root = join(import.meta.dirname, '..', '..');
 const peers = join(import.meta.dirname, 'cli-peers');
 const minute = 60_000;
 const horizons = [1_000, 5_000, 30_000, 60_000];
+
+/** Medians over `rounds` runs of an in-process operation: wall seconds, and this process's CPU seconds (steadier on a shared machine). */
+function timed(operation: () => number, rounds: number): { seconds: number; cpuSeconds: number; count: number } {
+  const wall: number[] = [];
+  const cpu: number[] = [];
+  let count = 0;
+  for (let round = 0; round < rounds; round++) {
+    const started = performance.now();
+    const usage = process.cpuUsage();
+    count = operation();
+    const used = process.cpuUsage(usage);
+    wall.push((performance.now() - started) / 1000);
+    cpu.push((used.user + used.system) / 1e6);
+  }
+  return { seconds: median(wall), cpuSeconds: median(cpu), count };
+}
+
+/** The same figure on CPU time, printed under its wall-time line. */
+function cpuLine(what: string, value: string, baselineName: string, baseline: string): void {
+  console.log(`    on CPU time: ${what} ${value} vs ${baselineName} ${baseline}`);
+}
+
+const rate = (count: number, seconds: number): string => Math.round(count / seconds).toLocaleString('en-US');
 
 /** Seeded trades at the busy market's pace: a random walk on a 0.1 tick near 97,500, in time order. */
 function busyTrades(count: number, start: number, durationMs: number, seed: number): TradeSeries {
@@ -90,12 +113,13 @@ function naiveFootprint(trades: TradeSeries, intervalMs: number, step: number): 
   return count;
 }
 
-async function benchFootprint(): Promise<void> {
+function benchFootprint(): void {
   const day = Date.UTC(2026, 0, 5);
   const trades = busyTrades(777_600, day, 86_400_000, 1301);
-  const ours = await timed(() => footprint(trades, { intervalMs: minute, priceStep: 1, imbalanceRatio: 3 }).cells.price.length, 5);
-  const naive = await timed(() => naiveFootprint(trades, minute, 1), 5);
+  const ours = timed(() => footprint(trades, { intervalMs: minute, priceStep: 1, imbalanceRatio: 3 }).cells.price.length, 5);
+  const naive = timed(() => naiveFootprint(trades, minute, 1), 5);
   report({ name: 'footprint, 24 h of 1m candles (777,600 trades)', value: ours.seconds * 1000, unit: 'ms', baselineName: 'naive map of maps', baseline: naive.seconds * 1000, higherIsBetter: false, target: '< 500 ms received to drawn (in-process part)' });
+  cpuLine('footprint', `${(ours.cpuSeconds * 1000).toFixed(1)} ms`, 'naive', `${(naive.cpuSeconds * 1000).toFixed(1)} ms`);
   console.log(`    ${ours.count.toLocaleString('en-US')} cells in 1,440 candles`);
 }
 
@@ -168,17 +192,17 @@ function replayMids(events: readonly BookEvent[]): MidSeries {
   return mids.build();
 }
 
-async function benchMarkouts(): Promise<void> {
+function benchMarkouts(): void {
   const start = Date.UTC(2026, 0, 5, 9);
   const durationMs = 3 * 3_600_000;
   const events = bookStream({ seed: 1302, events: 1_000_000, snapshotEvery: 5_000, startTime: start, durationMs });
   const trades = busyTrades(1_000_000, start, durationMs - 30_000, 1303);
-  const books = await timed(() => replayMids(events).time.length, 3);
+  const books = timed(() => replayMids(events).time.length, 3);
   const mids = replayMids(events);
-  const ours = await timed(() => markouts(trades, mids, { horizonsMs: horizons }).markoutBps.length, 5);
+  const ours = timed(() => markouts(trades, mids, { horizonsMs: horizons }).markoutBps.length, 5);
   const objectMids = naiveMids(events);
-  const naive = await timed(() => naiveMarkouts(trades, objectMids), 3);
-  const naiveBooks = await timed(() => naiveMids(events).length, 3);
+  const naive = timed(() => naiveMarkouts(trades, objectMids), 3);
+  const naiveBooks = timed(() => naiveMids(events).length, 3);
   const n = trades.time.length;
   report({ name: 'markouts, 1M trades × 4 horizons (mids given)', value: n / ours.seconds, unit: 'trades/s', baselineName: 'naive objects', baseline: n / naive.seconds, higherIsBetter: true, target: '≥ 1M trades/s' });
   report({
@@ -190,6 +214,8 @@ async function benchMarkouts(): Promise<void> {
     higherIsBetter: true,
     target: '≥ 1M trades/s',
   });
+  cpuLine('markouts (mids given)', `${rate(n, ours.cpuSeconds)} trades/s`, 'naive', `${rate(n, naive.cpuSeconds)} trades/s`);
+  cpuLine('with their books', `${rate(n, books.cpuSeconds + ours.cpuSeconds)} trades/s`, 'naive', `${rate(n, naiveBooks.cpuSeconds + naive.cpuSeconds)} trades/s`);
   console.log(`    book replay to mids: ${Math.round(events.length / books.seconds).toLocaleString('en-US')} events/s (${books.count.toLocaleString('en-US')} mid samples kept)`);
 }
 
@@ -207,7 +233,7 @@ async function busyHourEvents(): Promise<BookEvent[]> {
 
 async function benchDepth(): Promise<void> {
   const events = await busyHourEvents();
-  const withMetrics = await timed(() => {
+  const withMetrics = timed(() => {
     const recorder = new DepthMetricsRecorder({ bandPct: 1, notional: 100_000 });
     const replay = new ChosenBookReplay({}, [{ after: (book, clock, event) => recorder.record(book, clock, touchedSides(event)) }]);
     let rows = 0;
@@ -217,7 +243,7 @@ async function benchDepth(): Promise<void> {
     }
     return rows + recorder.take().time.length;
   }, 5);
-  const engineOnly = await timed(() => {
+  const engineOnly = timed(() => {
     const engine = new BookEngine();
     let applied = 0;
     for (const event of events) if (engine.apply(event) !== null) applied++;
@@ -225,6 +251,7 @@ async function benchDepth(): Promise<void> {
   }, 5);
   const n = events.length;
   report({ name: `depth metrics, busy hour (${n.toLocaleString('en-US')} book events)`, value: n / withMetrics.seconds, unit: 'events/s', baselineName: 'book engine alone', baseline: n / engineOnly.seconds, higherIsBetter: true, target: '≥ 1M book events/s' });
+  cpuLine('depth metrics', `${rate(n, withMetrics.cpuSeconds)} events/s`, 'book engine alone', `${rate(n, engineOnly.cpuSeconds)} events/s`);
 }
 
 /** Wall time of one process, stdout to /dev/null. */
@@ -280,9 +307,9 @@ async function benchMarkoutsProcess(dir: string): Promise<void> {
 /** `npm run bench -- research`. */
 export async function run(): Promise<void> {
   await ensureBuiltCli();
-  await benchFootprint();
+  benchFootprint();
   await benchDepth();
-  await benchMarkouts();
+  benchMarkouts();
   const dir = await mkdtemp(join(tmpdir(), 'mde-bench-research-'));
   try {
     await benchMarkoutsProcess(dir);
