@@ -164,7 +164,7 @@ describe('book replay over the contract', () => {
         started ||= event.isSnapshot;
         if (!started) continue;
         clock = Math.max(clock, event.collectorTimestamp);
-        logged.push({ clock, latency: event.exchangeTimestamp === null || event.exchangeTimestamp === undefined ? null : event.collectorTimestamp - event.exchangeTimestamp });
+        logged.push({ clock, latency: event.exchangeTimestamp === null ? null : event.collectorTimestamp - event.exchangeTimestamp });
       }
       const t0 = hour(7).hour;
       const t1 = hour(9).hour;
