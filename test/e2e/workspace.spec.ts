@@ -183,11 +183,14 @@ test('the funding panes: one point per candle, funding and predicted apart, labe
     expect(label.y + label.height).toBeLessThanOrEqual(box.y + box.height);
     expect(label.x + label.width).toBeLessThanOrEqual(box.x + box.width - 84);
   }
+  // Without a crosshair each field shows its newest published value, never "—" for a field the range published.
+  await expect(page.getByTestId('funding-interval')).toHaveText('newest published values');
+  for (const field of ['fundingRate', 'predictedFundingRate', 'premium', 'markPrice', 'indexPrice', 'openInterest']) await expect(page.locator(`[data-field="${field}"] b`)).toHaveText(/^-?\d/);
   // Hovering a candle shows that candle's funding, with its min and max.
   const box = await chart(page).boundingBox();
   if (box === null) throw new Error('the candle chart has no box');
   await page.mouse.move(box.x + box.width * 0.5, box.y + box.height * 0.3);
-  await expect(page.getByTestId('funding-interval')).not.toContainText('latest');
+  await expect(page.getByTestId('funding-interval')).toHaveText(/^\d{4}-\d\d-\d\d \d\d:\d\d · \d+ obs$/);
   await expect(page.locator('[data-pane="predicted"] .funding-pane-range')).toBeVisible();
   await screenshots(page, 'workspace-funding');
 });

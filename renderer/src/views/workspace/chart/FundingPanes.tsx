@@ -35,8 +35,8 @@ export interface FundingPanesProps {
  * pane each (`funding-panes.ts`), aggregated to the candle interval (`fundingPerInterval`): each
  * pane draws each interval's last published value at the candle's open time, so the panes line up
  * with the candles bar for bar and follow the candle chart's view. The label of each pane gives the
- * values of the interval under the crosshair (the latest when none), with their min and max in the
- * interval. A null is "not published": a gap, never 0.
+ * values of the interval under the crosshair, with their min and max in the interval (each field's
+ * newest published value when there is no crosshair). A null is "not published": a gap, never 0.
  */
 export function FundingPanes({ funding, barMs, candleTimes, zone, priceFormat, priceDecimals, timeSync, intervalWord, cutNote }: FundingPanesProps) {
   const per = useMemo(() => fundingPerInterval(funding, barMs), [funding, barMs]);
@@ -64,7 +64,7 @@ export function FundingPanes({ funding, barMs, candleTimes, zone, priceFormat, p
   useLayoutEffect(() => timeSync.subscribeHover((time) => onHover(time, null)), [timeSync, onHover]);
 
   const hovered = hoverTime === null ? -1 : candleIndexAt(per.openTime, hoverTime);
-  const index = hovered >= 0 && per.openTime[hovered] === hoverTime ? hovered : hoverTime === null ? per.openTime.length - 1 : -1;
+  const index = hovered >= 0 && per.openTime[hovered] === hoverTime ? hovered : -1;
   const shownTime = per.openTime[index];
   return (
     <div className="funding-area">
@@ -74,7 +74,7 @@ export function FundingPanes({ funding, barMs, candleTimes, zone, priceFormat, p
           {funding.time.length.toLocaleString('en-US')} observations · last of each {intervalWord} candle{cutNote === null ? '' : ` · ${cutNote}`}
         </span>
         <span className="funding-interval" data-testid="funding-interval">
-          {shownTime === undefined ? 'no observation in this candle' : `${formatTimestamp(shownTime, zone, crosshairPrecision(barMs))} · ${(per.count[index] ?? 0).toLocaleString('en-US')} obs${hoverTime === null ? ' · latest' : ''}`}
+          {hoverTime === null ? 'newest published values' : shownTime === undefined ? 'no observation in this candle' : `${formatTimestamp(shownTime, zone, crosshairPrecision(barMs))} · ${(per.count[index] ?? 0).toLocaleString('en-US')} obs`}
         </span>
       </header>
       <div className="funding-panes" data-testid="funding-chart" data-observations={funding.time.length} data-points={per.openTime.length} data-first-time={per.openTime[0] ?? ''} onMouseLeave={() => onHover(null, null)}>
@@ -92,7 +92,7 @@ export function FundingPanes({ funding, barMs, candleTimes, zone, priceFormat, p
               onHover={onHover}
               register={registers.get(spec.id) ?? (() => {})}
             />
-            <FundingPaneLabel spec={spec} per={per} index={index} priceDecimals={priceDecimals} />
+            <FundingPaneLabel spec={spec} per={per} index={hoverTime === null ? null : index} priceDecimals={priceDecimals} zone={zone} barMs={barMs} />
           </div>
         ))}
       </div>
