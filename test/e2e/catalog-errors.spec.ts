@@ -125,9 +125,11 @@ test('a wrong API key: "Add API key" goes to the key field, and the right key br
     await expect(keyField).toBeFocused();
     await page.keyboard.type('mde-e2e-good-key-7788');
     await page.keyboard.press('Enter');
-    await expect(page.getByTestId('key-status')).toContainText('ending in 7788');
-    await showCatalog(page);
+    // Saving the key returns to the view that asked for it, which now loads.
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Catalog');
     await expect(page.getByRole('table', { name: 'Markets' }).locator('tbody tr')).toHaveCount(22);
+    await page.keyboard.press('Control+,');
+    await expect(page.getByTestId('key-status')).toContainText('ending in 7788');
   } finally {
     await remote.stop();
   }
