@@ -3,6 +3,7 @@ import { legacyMilliseconds } from '../../snapshot/legacy-record.ts';
 import { LineSplitter } from '../../snapshot/line-splitter.ts';
 import { defaultZstdDecompressor } from '../../snapshot/zstd-decompressor.ts';
 import { openRegularFile } from '../../files/regular-file.ts';
+import { fileChunks } from './file-chunks.ts';
 import { CaptureRestarts } from '../../../../shared/book/capture-stream.ts';
 
 /** A data row of a file that matters to its capture sessions: where it is and when it was collected. */
@@ -330,15 +331,7 @@ export async function readCaptureSummary(path: string, plan: BlockPlan = default
   const sink = (bytes: Buffer, start: number, end: number, line: number): void => reader.line(bytes, start, end, line);
   const handle = await openRegularFile(path);
   try {
-    const chunks = async function* (): AsyncGenerator<Uint8Array, void, undefined> {
-      for (;;) {
-        const buffer = Buffer.allocUnsafe(1024 * 1024);
-        const { bytesRead } = await handle.read(buffer, 0, buffer.length, null);
-        if (bytesRead === 0) return;
-        yield buffer.subarray(0, bytesRead);
-      }
-    };
-    for await (const chunk of defaultZstdDecompressor().decompress(chunks())) {
+    for await (const chunk of defaultZstdDecompressor().decompress(fileChunks(handle))) {
       splitter.push(chunk, sink);
       if (!reader.wantsMore) return reader.summary();
     }

@@ -1,4 +1,5 @@
 import { openRegularFile } from '../../files/regular-file.ts';
+import { fileChunks } from './file-chunks.ts';
 import { FastV2LineParser } from '../../snapshot/fast-v2-line.ts';
 import { LineSplitter } from '../../snapshot/line-splitter.ts';
 import { defaultZstdDecompressor } from '../../snapshot/zstd-decompressor.ts';
@@ -101,15 +102,7 @@ export async function readDayFileHours(path: string, dayStart: number, plan: Blo
   const sink = (bytes: Buffer, start: number, end: number, line: number): void => hours.line(bytes, start, end, line);
   const handle = await openRegularFile(path);
   try {
-    const chunks = async function* (): AsyncGenerator<Uint8Array, void, undefined> {
-      for (;;) {
-        const buffer = Buffer.allocUnsafe(1024 * 1024);
-        const { bytesRead } = await handle.read(buffer, 0, buffer.length, null);
-        if (bytesRead === 0) return;
-        yield buffer.subarray(0, bytesRead);
-      }
-    };
-    for await (const chunk of defaultZstdDecompressor().decompress(chunks())) splitter.push(chunk, sink);
+    for await (const chunk of defaultZstdDecompressor().decompress(fileChunks(handle))) splitter.push(chunk, sink);
     splitter.finish(sink);
     return hours.result();
   } finally {
