@@ -39,6 +39,9 @@ export interface LevelBytes {
   sizeBytes(lots: number): Uint8Array;
 }
 
+/** The most a v2 row's `collector_timestamp` is stamped before its arrival, ms. */
+export const maxEarlyStampMs = 40;
+
 /**
  * Writes v2 snapshot rows (spec 2.13, field notes): the envelope with the collector's
  * `collector_sequence` (rising through a capture session, across hour files; see
@@ -122,7 +125,7 @@ export class V2LineWriter {
     const sequence = this.#clock.sequence(time);
     if (sequence === null) return false;
     this.#written++;
-    const stepBack = this.#written > 2 && this.#prng.chance(1 / 350) ? this.#prng.int(1, 40) : 0;
+    const stepBack = this.#written > 2 && this.#prng.chance(1 / 350) ? this.#prng.int(1, maxEarlyStampMs) : 0;
     const stamped = Math.round(time) - stepBack;
     this.#firstTime ??= stamped;
     if (stamped > this.#lastTime) this.#lastTime = stamped;

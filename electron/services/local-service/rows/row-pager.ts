@@ -51,6 +51,14 @@ export const hourSlackMs = 60_000;
 const hourMs = 3_600_000;
 /** An estimate of one built candle row's memory (its object and strings), bytes. */
 const candleRowBytes = 400;
+/**
+ * How far past the range's start a query's first page needs a live hour's data: a live hour on
+ * disk that reaches this far is read as it is (no regeneration before the first page), and the
+ * page stops where that version's data ends (`liveEdge`); the page after reads a newer version.
+ */
+export const firstPageReachMs = 60_000;
+/** What `#next` answers when the next row could lie past the end of a live hour's version on disk. */
+const liveEdge = Symbol('live edge');
 
 /** Where a stream over a large hour goes on once its rows run out: the hour's next block of lines. */
 interface BlockCursor {
@@ -76,6 +84,11 @@ interface Stream {
   lowest: number;
   /** The decoded hour (or block) `rows` come from; null before the first block is read. */
   source: DecodedHour | null;
+  /**
+   * The rows come from a live hour's version that ends before the range does: rows a newer version
+   * adds have a clock from here on (+∞ when none can come).
+   */
+  growsFrom: number;
 }
 
 const noRows: HourRows = {
@@ -133,6 +146,12 @@ export class RowMerge {
   #pending: PendingRow | null = null;
   #last: RowPosition | null;
   #done = false;
+  /** Served strictly after this position (the query's cursor, or where the merge restarted). */
+  #after: RowPosition | undefined;
+  /** How far the live hours read must reach (`firstPageReachMs`); the range's end once a page has stopped at a live edge or with a cursor. */
+  #needUntil: number;
+  /** The last page stopped where a live hour's version on disk ends: the next reads newer versions. */
+  #atLiveEdge = false;
   readonly #clockTypes: readonly string[];
   /** The block each file's streams read last (by file key), shared by the kinds read from it. */
   readonly #blockReads = new Map<string, { key: string; part: Promise<DecodedHour> }>();
@@ -141,7 +160,16 @@ export class RowMerge {
     this.#store = store;
     this.#query = query;
     this.#last = query.after ?? null;
+    this.#after = query.after;
+    // A query's first page reads the live hours as they are on disk when they reach a minute into
+    // the range; a page after a cursor reads them up to the range's end (regenerated if need be).
+    this.#needUntil = query.after === undefined ? Math.min(query.range.end, query.range.start + firstPageReachMs) : query.range.end;
     this.#clockTypes = clockRecordTypes(query.kinds);
+  }
+
+  /** Whether the last page stopped at the end of a live hour's version on disk (the next page reads newer data). */
+  get atLiveEdge(): boolean {
+    return this.#atLiveEdge;
   }
 
   /**
@@ -166,6 +194,7 @@ export class RowMerge {
     this.#bytesRead = 0;
     const rows: RowPage['rows'] = [];
     const hoursOpened = (): number => this.#hoursOpened;
+    if (this.#atLiveEdge) this.#restartFromLast();
     if (this.#pending !== null) {
       if (limit === 0) return { rows, hasMore: true, last: this.#last, hoursOpened: 0 };
       rows.push({ kind: this.#pending.kind, row: this.#pending.row });
@@ -174,6 +203,17 @@ export class RowMerge {
     }
     for (;;) {
       const next = this.#done ? null : await this.#next();
+      if (next === liveEdge) {
+        // Nothing to hand back yet: read the newer data now. Else the rows so far are the page, and
+        // the newer versions are generated while the client takes it.
+        if (rows.length === 0) {
+          this.#restartFromLast();
+          continue;
+        }
+        this.#atLiveEdge = true;
+        if (this.#refs !== null) this.#store.prefetch?.(this.#refs, this.#query.range.end);
+        return { rows, hasMore: true, last: this.#last, hoursOpened: hoursOpened() };
+      }
       if (next === null) {
         this.#done = true;
         return { rows, hasMore: false, last: this.#last, hoursOpened: hoursOpened() };
@@ -187,10 +227,21 @@ export class RowMerge {
     }
   }
 
+  /** Opens every hour again from the last row served, reading the live hours up to the range's end. */
+  #restartFromLast(): void {
+    this.#atLiveEdge = false;
+    this.#needUntil = this.#query.range.end;
+    this.#after = this.#last ?? undefined;
+    this.#refs = null;
+    this.#nextRef = 0;
+    this.#streams.length = 0;
+    this.#blockReads.clear();
+  }
+
   async #refsOnce(): Promise<HourRef[]> {
     if (this.#refs !== null) return this.#refs;
     const query = this.#query;
-    const from = Math.max(query.range.start, query.after?.t ?? Number.NEGATIVE_INFINITY);
+    const from = Math.max(query.range.start, this.#after?.t ?? Number.NEGATIVE_INFINITY);
     const refs: HourRef[] = [];
     // Rows sit in their own hour's file, give or take the slack; so do candles, which are built
     // from their hour's trades, opened in it and published by its end (plus their close delay, well
@@ -199,7 +250,7 @@ export class RowMerge {
       refs.push(...(await this.#store.hours(dataset.source, dataset.market, from - hourSlackMs, query.range.end + hourSlackMs)));
     }
     refs.sort((a, b) => a.hourStart - b.hourStart || (a.key < b.key ? -1 : 1));
-    this.#store.prefetch?.(refs, query.range.end);
+    this.#store.prefetch?.(refs, this.#needUntil);
     this.#refs = refs;
     return refs;
   }
@@ -208,7 +259,7 @@ export class RowMerge {
   #seek(stream: Stream): void {
     const { rows, key } = stream;
     let index = lowerBound(rows.t, stream.lowest);
-    const after = this.#query.after;
+    const after = this.#after;
     while (after !== undefined && index < rows.length && compare(rows.t[index] ?? 0, key, rows.seq[index] ?? 0, after) <= 0) index++;
     stream.index = index;
   }
@@ -219,9 +270,8 @@ export class RowMerge {
   // first row of its types past the block, which could be far.
   async #blocksOf(ref: HourRef, lineTypes: ReadonlySet<string>, reading: HourReading): Promise<BlockCursor | null> {
     const store = this.#store;
-    const query = this.#query;
     if (store.hourBlocks === undefined || store.readHourBlock === undefined) return null;
-    const found = await store.hourBlocks(ref, query.range.end);
+    const found = await store.hourBlocks(ref, this.#needUntil);
     if (found === null) return null;
     let wanted = 0;
     let all = 0;
@@ -257,12 +307,13 @@ export class RowMerge {
     const memoKey = `${cursor.ref.key}#${block.fromLine}`;
     let reading = this.#blockReads.get(cursor.ref.key);
     if (reading?.key !== memoKey) {
-      reading = { key: memoKey, part: store.readHourBlock(cursor.ref, cursor.lineTypes, block, this.#query.range.end) };
+      reading = { key: memoKey, part: store.readHourBlock(cursor.ref, cursor.lineTypes, block, this.#needUntil) };
       this.#blockReads.set(cursor.ref.key, reading);
     }
     const part = await reading.part;
     stream.rows = hourRows(part, stream.kind, this.#query.options, cursor.reading);
     stream.source = part;
+    stream.growsFrom = this.#growsFrom(part);
     this.#seek(stream);
   }
 
@@ -274,27 +325,27 @@ export class RowMerge {
       throw new QueryTooExpensive(`one page would read more than ${query.maxHourFiles} hour files`);
     }
     if (query.maxReadBytes !== undefined) {
-      this.#bytesRead += (await store.file(ref, query.range.end)).bytes;
+      this.#bytesRead += (await store.file(ref, this.#needUntil)).bytes;
       if (this.#bytesRead > query.maxReadBytes) throw new QueryTooExpensive(`one page would read more than ${query.maxReadBytes} bytes of storage`);
     }
     // Later pages of a query read the live hour its first page read: nothing past the range's end is needed.
     const kinds = query.kinds;
-    const reading: HourReading = { segments: await store.captureSegments(ref, query.range.end), kinds: query.kinds };
+    const reading: HourReading = { segments: await store.captureSegments(ref, this.#needUntil), kinds: query.kinds };
     // Candles fold a whole hour's trades, so they are never read in blocks; but the blocks still
     // read the trade lines of a query with candles: the other rows' clock runs over them too.
     const blockLineTypes = lineTypesOf(kinds);
     const blocks = await this.#blocksOf(ref, blockLineTypes, reading);
     const wholeKinds = blocks === null ? kinds : kinds.filter((kind) => kind === 'ohlcv');
-    const hour = wholeKinds.length === 0 ? null : await store.readHour(ref, lineTypesOf(wholeKinds), query.range.end);
+    const hour = wholeKinds.length === 0 ? null : await store.readHour(ref, lineTypesOf(wholeKinds), this.#needUntil);
     for (const kind of kinds) {
       // Candles are numbered apart from records, so they get their own key within the hour.
       const key = kind === 'ohlcv' ? `${ref.key}#ohlcv` : ref.key;
       // A row's clock is at least its own time, except past its hour's end, where the clock stops:
       // rows from the range's start on have a clock from there, or the hour's last millisecond.
-      const lowest = query.after?.t ?? (kind === 'ohlcv' ? query.range.start : Math.min(query.range.start, ref.hourStart + hourMs - 1));
+      const lowest = this.#after?.t ?? (kind === 'ohlcv' ? query.range.start : Math.min(query.range.start, ref.hourStart + hourMs - 1));
       if (hour !== null && wholeKinds.includes(kind)) {
         // Candle rows are built objects of their own: they keep no hour alive.
-        const stream: Stream = { kind, key, rows: hourRows(hour, kind, query.options, reading), index: 0, blocks: null, lowest, source: kind === 'ohlcv' ? null : hour };
+        const stream: Stream = { kind, key, rows: hourRows(hour, kind, query.options, reading), index: 0, blocks: null, lowest, source: kind === 'ohlcv' ? null : hour, growsFrom: this.#growsFrom(hour) };
         this.#seek(stream);
         if (stream.index < stream.rows.length) this.#streams.push(stream);
         continue;
@@ -303,10 +354,15 @@ export class RowMerge {
       // Start at the first block whose rows can reach the lowest clock (each block's own cursor).
       let first = 0;
       while (blocks.bound(first + 1) < lowest) first++;
-      const stream: Stream = { kind, key, rows: noRows, index: 0, blocks: { ...blocks, next: first }, lowest, source: null };
+      const stream: Stream = { kind, key, rows: noRows, index: 0, blocks: { ...blocks, next: first }, lowest, source: null, growsFrom: Number.POSITIVE_INFINITY };
       await this.#readNextBlock(stream);
       this.#streams.push(stream);
     }
+  }
+
+  /** Where rows of a newer version of `hour` could start: a live hour whose data ends before the range does; else +∞. */
+  #growsFrom(hour: DecodedHour): number {
+    return hour.growsAfter !== undefined && hour.dataEnd < this.#query.range.end ? hour.growsAfter : Number.POSITIVE_INFINITY;
   }
 
   async #openUntil(t: number): Promise<boolean> {
@@ -320,8 +376,11 @@ export class RowMerge {
     return opened;
   }
 
-  /** The next row the query serves, consumed; null when there is none. */
-  async #next(): Promise<PendingRow | null> {
+  /**
+   * The next row the query serves, consumed; null when there is none; `liveEdge` when it could come
+   * after rows a newer version of a live hour adds (they would come first).
+   */
+  async #next(): Promise<PendingRow | null | typeof liveEdge> {
     const query = this.#query;
     const refs = await this.#refsOnce();
     const { start, end } = query.range;
@@ -330,6 +389,8 @@ export class RowMerge {
       let best: Stream | undefined;
       let bestT = 0;
       let bestSeq = 0;
+      // A live hour's stream that ran out: a newer version's rows have a clock from its last row's on.
+      let growsFrom = Number.POSITIVE_INFINITY;
       for (const stream of this.#streams) {
         let t: number;
         let seq: number;
@@ -341,6 +402,7 @@ export class RowMerge {
           t = stream.blocks.bound(stream.blocks.next);
           seq = Number.NEGATIVE_INFINITY;
         } else {
+          if (stream.growsFrom < Number.POSITIVE_INFINITY) growsFrom = Math.min(growsFrom, Math.max(stream.growsFrom, stream.rows.t[stream.rows.length - 1] ?? stream.lowest));
           continue;
         }
         if (t > scanUntil) continue;
@@ -352,11 +414,12 @@ export class RowMerge {
       }
       if (best === undefined) {
         const ref = refs[this.#nextRef];
-        if (ref === undefined) return null;
+        if (ref === undefined) return growsFrom < Number.POSITIVE_INFINITY ? liveEdge : null;
         await this.#openUntil(ref.hourStart - hourSlackMs);
         continue;
       }
       if (await this.#openUntil(bestT)) continue;
+      if (bestT >= growsFrom) return liveEdge;
       if (best.index >= best.rows.length) {
         await this.#readNextBlock(best);
         continue;

@@ -1,4 +1,4 @@
-import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { DatasetDescriptor } from '../../../../shared/dataset-descriptor.ts';
 import type { InstrumentEntry } from '../../../../shared/rows/catalog.ts';
@@ -6,6 +6,7 @@ import { writeFileAtomic } from '../../settings/atomic-write.ts';
 import { captureSessionsOf, simulatorVersion, type CaptureSession } from '../../simulator/capture-sessions.ts';
 import { demoDatasetsAt, type SimulatedDataset } from '../../simulator/demo-datasets.ts';
 import { generateInProcess, type HourGenerator } from '../../simulator/hour-generator.ts';
+import { maxEarlyStampMs } from '../../simulator/line-writers.ts';
 import { instrumentEntries } from '../../simulator/option-chain.ts';
 import { hourKey, parseSnapshotKey, utcDateHour } from '../snapshot-keys.ts';
 import type { SnapshotRecord } from '../../../../shared/snapshot/records.ts';
@@ -116,9 +117,13 @@ export class DemoStore implements MarketDataStore {
     return Promise.resolve(inRange ? this.#ref(parts.source, parts.market, hourStart) : null);
   }
 
-  file(hour: HourRef, neededUntil?: number): Promise<HourFile> {
+  async file(hour: HourRef, neededUntil?: number): Promise<HourFile> {
     const pending = this.#pending.get(hour.key);
-    if (pending !== undefined) return pending;
+    if (pending !== undefined) {
+      // A version on disk that reaches what the caller reads serves it while a newer one is built.
+      const onDisk = neededUntil === undefined ? null : await this.#fileOnDisk(hour, neededUntil);
+      return onDisk ?? pending;
+    }
     const work = this.#ensureFile(hour, neededUntil).finally(() => this.#pending.delete(hour.key));
     this.#pending.set(hour.key, work);
     return work;
@@ -148,13 +153,20 @@ export class DemoStore implements MarketDataStore {
 
   async readHour(hour: HourRef, lineTypes?: ReadonlySet<string>, neededUntil?: number): Promise<DecodedHour> {
     await this.file(hour, neededUntil);
-    const decoded = await this.#directory.readHour(hour, lineTypes);
+    return this.#asLive(hour, await this.#directory.readHour(hour, lineTypes));
+  }
+
+  /**
+   * A decoded hour (or block) of the live hour says where its data ends and where rows of a newer
+   * version could start; one object per decoded part, so the rows built from it stay cached.
+   */
+  #asLive(hour: HourRef, decoded: DecodedHour): DecodedHour {
     const liveUntil = this.#liveUntil.get(hour.key);
     if (liveUntil === undefined) return decoded;
-    // One object per decoded live hour, so the rows built from it stay cached between requests.
     const cached = this.#liveHours.get(decoded);
     if (cached?.dataEnd === liveUntil) return cached;
-    const live = { ...decoded, dataEnd: liveUntil };
+    // Generation stops before `liveUntil`: later rows arrive from there on, stamped at most a little earlier.
+    const live = { ...decoded, dataEnd: liveUntil, growsAfter: liveUntil - maxEarlyStampMs };
     this.#liveHours.set(decoded, live);
     return live;
   }
@@ -166,7 +178,7 @@ export class DemoStore implements MarketDataStore {
 
   async readHourBlock(hour: HourRef, lineTypes: ReadonlySet<string>, block: HourBlock, neededUntil?: number): Promise<DecodedHour> {
     await this.file(hour, neededUntil);
-    return this.#directory.readHourBlock(hour, lineTypes, block);
+    return this.#asLive(hour, await this.#directory.readHourBlock(hour, lineTypes, block));
   }
 
   /**
@@ -217,6 +229,30 @@ export class DemoStore implements MarketDataStore {
     }
   }
 
+  /**
+   * Keeps the live hours recent: rebuilds the live hour of every dataset (the busy one too) whose
+   * version is older than `olderThanMs`, and the hour that just ended where only a live version of
+   * it is on disk, so that a query's first page finds them on disk (`firstPageReachMs`). Awaits
+   * `beforeEachFile` before each rebuild; stops between files once `signal` is aborted.
+   */
+  async refreshLive(signal: AbortSignal, olderThanMs: number, beforeEachFile: () => Promise<void> = () => Promise.resolve()): Promise<void> {
+    for (const dataset of this.#datasets) {
+      const now = this.#options.now();
+      const liveStart = now - (now % hourMs);
+      for (const hourStart of [liveStart - hourMs, liveStart]) {
+        if (hourStart < this.historyStart) continue;
+        const ref = this.#ref(dataset.source, dataset.market, hourStart);
+        const liveUntil = this.#liveUntil.get(ref.key);
+        // The hour before the live one needs a rebuild only when a live version of it was served.
+        const stale = hourStart === liveStart ? liveUntil === undefined || now - liveUntil >= olderThanMs : liveUntil !== undefined;
+        if (!stale) continue;
+        await beforeEachFile();
+        if (signal.aborted) return;
+        await this.file(ref);
+      }
+    }
+  }
+
   /** Generates the live hour of each of `markets` that is a demo dataset, in order; stops between files once `signal` is aborted. */
   async warmLive(markets: readonly { source: string; market: string }[], signal: AbortSignal): Promise<void> {
     const now = this.#options.now();
@@ -249,11 +285,28 @@ export class DemoStore implements MarketDataStore {
     if (existing === null) return null;
     const now = this.#options.now();
     const complete = hour.hourStart + hourMs <= now;
-    const liveUntil = this.#liveUntil.get(hour.key);
-    const partialOnDisk = await stat(`${this.#pathOf(hour)}.partial`).then(() => true, () => false);
+    const partial = await stat(`${this.#pathOf(hour)}.partial`).catch(() => null);
+    const partialOnDisk = partial !== null;
+    const liveUntil = this.#liveUntil.get(hour.key) ?? (partial === null ? undefined : await this.#restoredLiveUntil(hour, partial.mtimeMs));
     const coversNeed = liveUntil !== undefined && neededUntil !== undefined && neededUntil <= liveUntil;
-    const fresh = complete ? !partialOnDisk && liveUntil === undefined : liveUntil !== undefined && (now - liveUntil < this.#options.liveRefreshMs || coversNeed);
+    // An hour that has just ended is served from its last live version while that reaches what the
+    // caller reads (a query's first page); any other read gets it rebuilt whole.
+    const fresh = complete ? (!partialOnDisk && liveUntil === undefined) || coversNeed : liveUntil !== undefined && (now - liveUntil < this.#options.liveRefreshMs || coversNeed);
     return fresh ? this.#directory.file(existing) : null;
+  }
+
+  /**
+   * Where a live version an earlier run wrote ends, from its `.partial` marker (written just before
+   * the file): trusted only when the file is at least as new as the marker, so a run that stopped
+   * between the two never passes an older file off as the marker's version.
+   */
+  async #restoredLiveUntil(hour: HourRef, markerMtimeMs: number): Promise<number | undefined> {
+    const path = this.#pathOf(hour);
+    const [text, file] = await Promise.all([readFile(`${path}.partial`, 'utf8').catch(() => ''), stat(path).catch(() => null)]);
+    const until = Number(text.trim());
+    if (file === null || file.mtimeMs < markerMtimeMs || !Number.isSafeInteger(until) || until <= hour.hourStart || until > hour.hourStart + hourMs) return undefined;
+    this.#liveUntil.set(hour.key, until);
+    return until;
   }
 
   async #ensureFile(hour: HourRef, neededUntil?: number): Promise<HourFile> {

@@ -43,6 +43,11 @@ export interface DecodedHour {
   /** Latest collector time the file covers (the hour's end, or "now" for the live hour). */
   dataEnd: number;
   /**
+   * A live hour only: rows a newer version of the file adds have a replay clock at or after this
+   * (a little before `dataEnd`: collectors stamp some rows early). Absent when the file is final.
+   */
+  growsAfter?: number;
+  /**
    * For one block of the file's lines (`readHourBlock`): the running max of collector time by file
    * `type` over the rows before the block, so replay clocks go on from there. Absent for a whole hour.
    */
