@@ -87,6 +87,8 @@ export function createMainServices(options: MainServicesOptions): MainServices {
         warm: true,
         // The markets viewed last are likely opened first: their live hours are generated at once.
         warmFirst: marketsOfKeys((await settings.get()).markets.recent.slice(0, recentWarmed)),
+        // Recent ranges (the Events view's last ten minutes) then find the live hours on disk.
+        keepLiveFresh: true,
       }),
     startLibrary: async (root) => {
       const service = await startEmbeddedServiceThread({ data: { kind: 'directory', root }, keys: [{ key: demoKey, tier: 'paid' }] });

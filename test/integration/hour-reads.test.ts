@@ -206,6 +206,50 @@ describe('the demo generates the hours a query will read ahead of the reads', ()
     expect(generated).toHaveLength(2);
   });
 
+  it('keeps the live hours recent: every dataset\'s (the busy one too) once its version is three minutes old, and an ended hour served live is rebuilt whole', async () => {
+    let clock = now;
+    const built: string[] = [];
+    // Only which hours are rebuilt matters here: an empty file stands for each.
+    const cheap: HourGenerator = (_seed, dataset, hourStart, until) => {
+      built.push(`${dataset.source}/${dataset.market} ${new Date(hourStart).toISOString().slice(11, 13)}h${until === Number.POSITIVE_INFINITY ? '' : ` to ${new Date(until).toISOString().slice(11, 16)}`}`);
+      return Promise.resolve(compressZstdFrame(new Uint8Array()));
+    };
+    const store = new DemoStore({ dataDir: dir, seed: 5, now: () => clock, historyDays: 1, generate: cheap });
+    await store.open();
+    const all = store.datasets().map((dataset) => `${dataset.source}/${dataset.market}`);
+    expect(all).toContain('binance/BTCUSDT');
+    let waits = 0;
+    const quiet = (): Promise<void> => {
+      waits++;
+      return Promise.resolve();
+    };
+    await store.refreshLive(new AbortController().signal, 3 * 60_000, quiet);
+    expect(built).toEqual(all.map((name) => `${name} 10h to 10:30`));
+    expect(waits).toBe(all.length);
+    // Two minutes on, every version is recent enough; four minutes on, none is.
+    built.length = 0;
+    clock = now + 2 * 60_000;
+    await store.refreshLive(new AbortController().signal, 3 * 60_000, quiet);
+    expect(built).toEqual([]);
+    clock = now + 4 * 60_000;
+    await store.refreshLive(new AbortController().signal, 3 * 60_000, quiet);
+    expect(built).toEqual(all.map((name) => `${name} 10h to 10:34`));
+    // Past the hour: the hour that was live is rebuilt whole, then the new live hour is built.
+    built.length = 0;
+    clock = Date.UTC(2026, 10, 20, 11, 1);
+    await store.refreshLive(new AbortController().signal, 3 * 60_000, quiet);
+    expect(built).toEqual(all.flatMap((name) => [`${name} 10h`, `${name} 11h to 11:01`]));
+    // Stopped: nothing more is built once the signal is aborted.
+    built.length = 0;
+    clock = Date.UTC(2026, 10, 20, 11, 9);
+    const stop = new AbortController();
+    await store.refreshLive(stop.signal, 3 * 60_000, () => {
+      if (built.length === 2) stop.abort();
+      return Promise.resolve();
+    });
+    expect(built).toHaveLength(2);
+  });
+
   it('the embedded service generates the first-warmed markets\' live hour on start, ahead of the general warm-up', async () => {
     // The general warm-up (after a delay) goes through every dataset from hyperliquid/BTC on, in
     // one worker; binance/XRP-USDT comes 13th. Warmed first, its live hour is written before BTC's.

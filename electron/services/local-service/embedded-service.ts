@@ -12,6 +12,9 @@ import { WorkerHourGenerator } from '../simulator/hour-generator.ts';
 
 /** How long the service must have served nothing before the warm-up generates its next file. */
 const warmQuietMs = 1_500;
+/** How often `keepLiveFresh` rebuilds the demo's live hours, and the age of a version it rebuilds. */
+const liveRefreshEveryMs = 4 * 60_000;
+const liveRefreshOlderThanMs = 3 * 60_000;
 
 export { defaultDemoSeed } from './demo-seed.ts';
 
@@ -30,6 +33,11 @@ export interface EmbeddedServiceOptions {
    * (the user's recently viewed markets, which are likely to be opened first).
    */
   warmFirst?: readonly { source: string; market: string }[];
+  /**
+   * With `warm`: rebuild the demo's live hours every few minutes in quiet moments (the app), so a
+   * query's first page over recent data finds them on disk rather than waiting for a rebuild.
+   */
+  keepLiveFresh?: boolean;
   /** Catalog-only synthetic markets added after the data's own (`mde serve --extra-markets N`); 0 by default. */
   extraMarkets?: number;
   extra?: Omit<LocalServiceOptions, 'store' | 'keys' | 'port'>;
@@ -55,6 +63,7 @@ export async function startEmbeddedService(options: EmbeddedServiceOptions): Pro
   let store: MarketDataStore;
   let warm: ((signal: AbortSignal, beforeEachFile: () => Promise<void>) => Promise<void>) | null = null;
   let warmFirst: ((signal: AbortSignal) => Promise<void>) | null = null;
+  let refreshLive: ((signal: AbortSignal, beforeEachFile: () => Promise<void>) => Promise<void>) | null = null;
   let generator: WorkerHourGenerator | null = null;
   let directory: DirectoryStore | null = null;
   if (options.data.kind === 'demo') {
@@ -66,6 +75,7 @@ export async function startEmbeddedService(options: EmbeddedServiceOptions): Pro
     warm = (signal, beforeEachFile) => demo.warm(signal, beforeEachFile);
     const first = options.warmFirst ?? [];
     warmFirst = (signal) => demo.warmLive(first, signal);
+    if (options.keepLiveFresh === true) refreshLive = (signal, beforeEachFile) => demo.refreshLive(signal, liveRefreshOlderThanMs, beforeEachFile);
   } else {
     directory = new DirectoryStore(options.data.root, decodeHourFile);
     await directory.scan();
@@ -93,16 +103,30 @@ export async function startEmbeddedService(options: EmbeddedServiceOptions): Pro
   const startWarm = warm;
   const firstWarming = warmFirst === null ? Promise.resolve() : warmFirst(stop.signal).catch(() => {});
   let warming: Promise<void> = Promise.resolve();
+  const quiet = (): Promise<void> => quietMoment(service.activity, warmQuietMs, stop.signal);
+  const refresh = refreshLive;
   const timer = setTimeout(() => {
-    // Each file waits until no request has been served for a moment: warming never competes with one.
-    warming = startWarm(stop.signal, () => quietMoment(service.activity, warmQuietMs, stop.signal)).catch(() => {});
+    // Each file waits until no request has been served for a moment: warming never competes with
+    // one. Kept fresh, the live hours the warm-up skips (the busy market's) are built right after.
+    warming = startWarm(stop.signal, quiet)
+      .then(() => (refresh === null || stop.signal.aborted ? undefined : refresh(stop.signal, quiet)))
+      .catch(() => {});
   }, 2000);
   timer.unref();
+  const refreshTimer =
+    refresh === null
+      ? null
+      : setInterval(() => {
+          // One refresh at a time, after the warm-up, between requests.
+          warming = warming.then(() => (stop.signal.aborted ? undefined : refresh(stop.signal, quiet))).catch(() => {});
+        }, liveRefreshEveryMs);
+  refreshTimer?.unref();
   return {
     ...service,
     directory,
     close: async () => {
       clearTimeout(timer);
+      if (refreshTimer !== null) clearInterval(refreshTimer);
       stop.abort();
       await Promise.all([firstWarming, warming]);
       await Promise.all([service.close(), stopGenerator()]);

@@ -2,7 +2,7 @@ import type { FolderContents } from './store/directory-store.ts';
 import type { EmbeddedServiceOptions } from './embedded-service.ts';
 
 /** What the embedded service's thread is started with: the options that survive a structured clone. */
-export type EmbeddedThreadOptions = Pick<EmbeddedServiceOptions, 'data' | 'keys' | 'warm' | 'warmFirst' | 'port' | 'extraMarkets'>;
+export type EmbeddedThreadOptions = Pick<EmbeddedServiceOptions, 'data' | 'keys' | 'warm' | 'warmFirst' | 'keepLiveFresh' | 'port' | 'extraMarkets'>;
 
 /** A message from the thread to the services. */
 export type EmbeddedThreadReply =
