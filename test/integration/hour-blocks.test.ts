@@ -19,7 +19,11 @@ import { compressZstdFrame } from '../../electron/services/snapshot/zstd-compres
 const hourMs = 3_600_000;
 const firstHour = Date.UTC(2026, 10, 18, 9);
 const datasets = demoDatasetsAt(firstHour + 3 * hourMs).filter(
-  (dataset) => (dataset.source === 'hyperliquid' && (dataset.market === 'BTC' || dataset.market === 'SOL')) || (dataset.source === 'deribit' && dataset.market === 'BTC'),
+  (dataset) =>
+    (dataset.source === 'hyperliquid' && (dataset.market === 'BTC' || dataset.market === 'SOL')) ||
+    (dataset.source === 'deribit' && dataset.market === 'BTC') ||
+    // A legacy file (no header, no sequence): its rows are read in blocks too.
+    (dataset.source === 'lighter' && dataset.market === 'BTC-USD'),
 );
 
 let root: string;

@@ -60,15 +60,22 @@ export interface CaptureSummary {
   /** Some book row names an instrument (several books may share the file: their snapshots do not come together). */
   bookInstruments: boolean;
   /**
-   * A v2 file's lines in blocks (the first from line 1; see `BlockPlan`), so a query that needs a
-   * few minutes of the hour can decode the block they lie in; empty for legacy files.
+   * The file's lines in blocks (the first from line 1; see `BlockPlan`), so a query that needs a
+   * few minutes of the hour can decode the block they lie in (a legacy file's rows count as the
+   * records they decode to: every book type as `orderbook`).
    */
   blocks: readonly LineBlock[];
-  /** How many v2 data rows the file has of each file `type`. */
+  /** How many data rows the file has of each file `type` (a legacy book row as `orderbook`). */
   lineCounts: ReadonlyMap<string, number>;
 }
 
 const sequenceKey = Buffer.from('"collector_sequence"');
+/** A legacy row's `timestamp` (the quote in front keeps `collector_timestamp` from matching). */
+const legacyTimestampKey = Buffer.from('"timestamp"');
+const typeKey = Buffer.from('"type"');
+const dataKey = Buffer.from('"data"');
+/** Legacy book line types: their rows are `orderbook` records (`legacy-record.ts`). */
+const legacyBookTypes: ReadonlySet<string> = new Set(['orderbook', 'orderbook_delta', 'orderbook_snapshot', 'l2_snapshot']);
 /** `"collector_timestamp"` as bytes. */
 export const timestampKey = Buffer.from('"collector_timestamp"');
 const snapshotKey = Buffer.from('"is_snapshot"');
@@ -121,6 +128,30 @@ export function integerAfter(bytes: Buffer, key: Buffer, start: number, end: num
   if (p === first || p - first > 15) return undefined;
   const next = bytes[p];
   return next === 0x2e || next === 0x65 || next === 0x45 ? undefined : value;
+}
+
+/**
+ * The plain string value of the first `key` in the line, read from its bytes; undefined when it is
+ * not a plain string there (escapes), or when `data` comes first (the key may then be data's own).
+ */
+function envelopeString(bytes: Buffer, key: Buffer, start: number, end: number): string | undefined {
+  const at = indexWithin(bytes, key, start, end);
+  if (at < 0) return undefined;
+  const data = indexWithin(bytes, dataKey, start, at);
+  if (data >= 0) return undefined;
+  let p = at + key.length;
+  while (p < end && isBlank(bytes[p])) p++;
+  if (bytes[p] !== 0x3a) return undefined;
+  p++;
+  while (p < end && isBlank(bytes[p])) p++;
+  if (bytes[p] !== 0x22) return undefined;
+  const first = p + 1;
+  for (p = first; p < end; p++) {
+    const byte = bytes[p];
+    if (byte === 0x22) return bytes.toString('latin1', first, p);
+    if (byte === 0x5c || byte === undefined || byte >= 0x80) return undefined;
+  }
+  return undefined;
 }
 
 /** The line as a JSON object, or null when it is not one. */
@@ -214,9 +245,9 @@ export class CaptureSummaryReader {
     }
   }
 
-  /** Whether reading on can change the summary (a legacy file is settled by its first line). */
+  /** Whether reading on can change the summary (always: every line counts towards the blocks). */
   get wantsMore(): boolean {
-    return this.#format !== 'legacy';
+    return true;
   }
 
   line(bytes: Buffer, start: number, end: number, line: number): void {
@@ -236,8 +267,10 @@ export class CaptureSummaryReader {
       return;
     }
     if (this.#format === 'legacy') {
-      // A legacy file is settled by its first row (an hour of a day file by the first row handed over).
+      // A legacy file's sessions are settled by its first row (an hour of a day file by the first
+      // row handed over); every row counts towards the blocks.
       this.#first ??= { line, collectorTimestamp: timeOf(parsed(bytes, start, end)) };
+      this.#legacyRow(bytes, start, end);
       return;
     }
     // The envelope names the type before `data`: a repeated metadata row (files joined end to end) is framing.
@@ -279,7 +312,7 @@ export class CaptureSummaryReader {
       restarts: this.#rows,
       snapshots: this.#snapshots,
       bookInstruments: this.#bookInstruments,
-      blocks: this.#format === 'v2' ? this.#blocks() : [],
+      blocks: this.#format === null ? [] : this.#blocks(),
       lineCounts: this.#counts,
     };
   }
@@ -300,6 +333,28 @@ export class CaptureSummaryReader {
     if (type === null || type === 'metadata') return;
     const scanned = scannedType === null ? Number.NaN : this.#envelope.envelopeTime;
     const time = Number.isFinite(scanned) ? scanned : (integerAfter(bytes, timestampKey, start, end) ?? timeOf(row ?? parsed(bytes, start, end)));
+    const highest = this.#highest.get(type) ?? Number.NEGATIVE_INFINITY;
+    this.#highest.set(type, time > highest ? time : highest);
+    this.#counts.set(type, (this.#counts.get(type) ?? 0) + 1);
+  }
+
+  /**
+   * A legacy row counts as the record it decodes to (every book type is an `orderbook` record), at
+   * its `timestamp` in ms: read from the bytes, else from the row parsed (a row that is not an
+   * object with a type is no data row).
+   */
+  #legacyRow(bytes: Buffer, start: number, end: number): void {
+    let lineType = envelopeString(bytes, typeKey, start, end);
+    let micros = lineType === undefined ? undefined : integerAfter(bytes, legacyTimestampKey, start, end);
+    if (lineType === undefined || micros === undefined) {
+      const row = parsed(bytes, start, end);
+      lineType = typeOf(row) ?? undefined;
+      const time = timeOf(row);
+      if (lineType === undefined || !Number.isFinite(time)) return;
+      micros = time;
+    }
+    const type = legacyBookTypes.has(lineType) ? 'orderbook' : lineType;
+    const time = legacyMilliseconds(micros);
     const highest = this.#highest.get(type) ?? Number.NEGATIVE_INFINITY;
     this.#highest.set(type, time > highest ? time : highest);
     this.#counts.set(type, (this.#counts.get(type) ?? 0) + 1);
