@@ -71,8 +71,8 @@ export interface CandleChartProps {
 const edgeBars = 8;
 /** The most bars shown at first; more are a scroll or a zoom away. */
 const firstViewBars = 1500;
-/** The bars a footprint shows at first: wide enough for its numbers at 1280 px. */
-const firstFootprintBars = 9;
+/** A footprint's first view gives each bar this many px, so "bid × ask" is readable at once. */
+const footprintBarPx = 92;
 /** A candle drawn by the footprint instead (its series point made invisible). */
 const hiddenCandle = { color: 'rgba(0, 0, 0, 0)', wickColor: 'rgba(0, 0, 0, 0)', borderColor: 'rgba(0, 0, 0, 0)' };
 
@@ -277,8 +277,9 @@ export function CandleChart({ candles, barMs, zone, priceFormat, vwap, volatilit
     const timeScale = p.chart.timeScale();
     if (added !== null && before !== null) {
       timeScale.setVisibleLogicalRange({ from: before.from + added, to: before.to + added });
-    } else if (footprintMode.current && bars > firstFootprintBars) {
-      timeScale.setVisibleLogicalRange({ from: bars - firstFootprintBars, to: bars + 1 });
+    } else if (footprintMode.current) {
+      const shown = Math.max(4, Math.floor(timeScale.width() / footprintBarPx));
+      timeScale.setVisibleLogicalRange({ from: bars - shown, to: bars + 1 });
     } else if (bars > firstViewBars) {
       timeScale.setVisibleLogicalRange({ from: bars - firstViewBars, to: bars + 4 });
     } else {
@@ -328,6 +329,7 @@ export function CandleChart({ candles, barMs, zone, priceFormat, vwap, volatilit
     if (p === null || p.footprint === null) return;
     if (drawn.current !== null) drawCandles(p, drawn.current, footprintNow.current);
     p.footprint.setDrawing(footprintNow.current);
+    root.current?.setAttribute('data-footprint-step', footprint == null ? '' : String(footprint.step));
   }, [footprint]);
 
   useImperativeHandle(ref, () => ({ scrollToLatest: () => parts.current?.chart.timeScale().scrollToRealTime() }), []);

@@ -4,7 +4,7 @@ import type { TimeZoneChoice } from '../../../format/market-values.ts';
 import { baseChartOptions, chartColours, paneLabel } from '../chart/chart-theme.ts';
 import { BarNumberScale } from './bar-number-scale.ts';
 import { BarsLegend } from './BarsLegend.tsx';
-import { ProfilePrimitive } from './profile-primitive.ts';
+import { ProfilePrimitive, profileWidthShare } from './profile-primitive.ts';
 import type { ActivityBarsView } from './use-activity-bars.ts';
 
 /** Props of the activity-bar chart. */
@@ -59,7 +59,9 @@ export function ActivityBarsChart({ view, zone, priceFormat, sizeDecimals, child
     barSeries.setData(candles);
     cvdSeries.setData(line);
     barSeries.attachPrimitive(new ProfilePrimitive(view.profile, view.profileStep));
-    chart.timeScale().fitContent();
+    // The bars fill the pane left of the profile (the right 22 %, and a little air).
+    const count = bars.openTime.length;
+    chart.timeScale().setVisibleLogicalRange({ from: -1, to: count / (1 - profileWidthShare - 0.04) });
     const onCrosshair = (param: MouseEventParams<number>): void => setHover(typeof param.time === 'number' ? param.time : null);
     chart.subscribeCrosshairMove(onCrosshair);
     return () => {
@@ -71,7 +73,7 @@ export function ActivityBarsChart({ view, zone, priceFormat, sizeDecimals, child
   const { bars, profile } = view;
   return (
     <div
-      className="candle-chart"
+      className="candle-chart bars-mode"
       data-testid="activity-bars-chart"
       data-bars={bars.openTime.length}
       data-kind={view.kind}

@@ -20,8 +20,8 @@ function volumeText(value: number): string {
 
 function imbalanceWords(flags: number, ratio: string): string {
   const words: string[] = [];
-  if ((flags & imbalanceFlag.buy) !== 0) words.push(`buying (ask ≥ ${ratio} × bid one step below)`);
-  if ((flags & imbalanceFlag.sell) !== 0) words.push(`selling (bid ≥ ${ratio} × ask one step above)`);
+  if ((flags & imbalanceFlag.buy) !== 0) words.push(`buy: ask ≥ ${ratio}× bid below`);
+  if ((flags & imbalanceFlag.sell) !== 0) words.push(`sell: bid ≥ ${ratio}× ask above`);
   return words.length === 0 ? 'none' : words.join(', ');
 }
 
