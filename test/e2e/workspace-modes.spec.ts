@@ -166,6 +166,8 @@ test('chart modes by toolbar and keys: the link carries the mode, it survives le
   await page.keyboard.press('a');
   await expect(page.getByTestId('activity-bars-chart')).toHaveAttribute('data-kind', 'tick', { timeout: 30_000 });
   await expect(page).toHaveURL(/chart=tick-bars/);
+  await expect(page.getByTestId('bars-legend')).toBeVisible();
+  await screenshots(page, 'workspace-tick-bars');
   await page.keyboard.press('a');
   await expect(page.getByTestId('activity-bars-chart')).toHaveAttribute('data-kind', 'volume');
   await page.keyboard.press('a');

@@ -184,7 +184,8 @@ export function CandleChart({ candles, barMs, zone, priceFormat, vwap, volatilit
     main?.setStretchFactor(footprintMode.current ? 7 : 4);
     if (footprintMode.current) {
       vwapSeries.applyOptions({ visible: false });
-      candleSeries.priceScale().applyOptions({ scaleMargins: { top: 0.04, bottom: 0.04 } });
+      // Room at the top for the legend, and below for the lowest bucket's row (it starts under the candle's low).
+      candleSeries.priceScale().applyOptions({ scaleMargins: { top: 0.16, bottom: 0.08 } });
     }
     volumePane?.setStretchFactor(1);
     volatilityPane?.setStretchFactor(1);

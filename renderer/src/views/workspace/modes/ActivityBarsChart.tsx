@@ -44,6 +44,8 @@ export function ActivityBarsChart({ view, zone, priceFormat, sizeDecimals, child
       priceLineColor: chartColours.muted,
       priceFormat: formatRef.current,
     });
+    // Room at the top for the title and legend, so they do not cover the highest bars.
+    barSeries.priceScale().applyOptions({ scaleMargins: { top: 0.22, bottom: 0.05 } });
     const cvdSeries = chart.addSeries(LineSeries, { color: chartColours.accent, lineWidth: 1, priceLineVisible: false, lastValueVisible: true, priceFormat: { type: 'volume' } }, 1);
     const [main, cvdPane] = chart.panes();
     main?.setStretchFactor(3);
