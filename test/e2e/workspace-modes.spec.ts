@@ -38,13 +38,18 @@ async function screenshots(page: Page, name: string): Promise<void> {
   }
 }
 
-/** Settings → Remote → base URL and key, as a person does it. */
+/** Settings → Remote → base URL, as a person does it. */
 async function useRemote(page: Page, baseUrl: string): Promise<void> {
   await page.keyboard.press('Control+,');
   await page.getByRole('radio', { name: /Remote Market Data Service/ }).check();
   await page.getByRole('textbox', { name: 'Base URL' }).fill(baseUrl);
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByTestId('status-source')).toContainText(new URL(baseUrl).host);
+}
+
+/** Settings → API key, as a person does it. */
+async function saveKey(page: Page): Promise<void> {
+  await page.keyboard.press('Control+,');
   await page.getByLabel(/New key/).fill(key);
   await page.getByRole('button', { name: 'Save key' }).click();
   await expect(page.getByTestId('key-status')).toContainText(`ending in ${key.slice(-4)}`);
@@ -254,6 +259,26 @@ test('footprint POCs and activity bar counts equal naive code over the trades re
   try {
     await page.goto(app.url);
     await useRemote(page, service.baseUrl);
+    // Without a key the trades are the latest ten minutes: the chart says so, offers the key, and
+    // candles before the first of those trades stay plain.
+    await page.goto(`${base(app.url)}#/workspace/hyperliquid/BTC?interval=1m&span=1h&chart=footprint`);
+    await expect(chart(page)).toHaveAttribute('data-footprint-cells', /^[1-9]\d*$/, { timeout: 90_000 });
+    await expect(page.getByTestId('mode-notice')).toContainText('latest ten minutes of trades only (anonymous)');
+    await expect(page.getByTestId('mode-notice').getByRole('button', { name: 'Add API key' })).toBeVisible();
+    const anonymous = await page.getByTestId('trades-tape').getAttribute('data-oldest');
+    const box = await chart(page).boundingBox();
+    if (box === null) throw new Error('the candle chart has no box');
+    // Pan back (drag right) until the candle of the first trade is in view.
+    await page.mouse.move(box.x + box.width * 0.2, box.y + box.height * 0.4);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width * 0.6, box.y + box.height * 0.4, { steps: 6 });
+    await page.mouse.up();
+    await expect.poll(async () => (await laidCandles(page)).some((candle) => candle[2] === 0 && candle[0] < Number(anonymous))).toBe(true);
+    for (const [open, , complete] of await laidCandles(page)) {
+      if (complete === 1) expect(open, 'a complete candle opens at or after the first trade loaded').toBeGreaterThanOrEqual(Number(anonymous));
+    }
+    await screenshots(page, 'workspace-footprint-anonymous');
+    await saveKey(page);
     // A fixed half hour of whole minutes, ending 20 minutes ago: every candle in it has all its trades.
     const from = Math.floor(Date.now() / minute) * minute - 50 * minute;
     const to = from + 30 * minute - 1;
@@ -292,9 +317,9 @@ test('footprint POCs and activity bar counts equal naive code over the trades re
     await expect(bars).toHaveAttribute('data-size', String(volumeSize * 2));
     expect(Number(await bars.getAttribute('data-bars'))).toBe(naiveBarCount(trades, (t) => t.quantity, volumeSize * 2));
     // Hover a bar: its times, OHLC and volumes.
-    const box = await bars.boundingBox();
-    if (box === null) throw new Error('the bars chart has no box');
-    await page.mouse.move(box.x + box.width * 0.3, box.y + box.height * 0.3);
+    const barsBox = await bars.boundingBox();
+    if (barsBox === null) throw new Error('the bars chart has no box');
+    await page.mouse.move(barsBox.x + barsBox.width * 0.3, barsBox.y + barsBox.height * 0.3);
     await expect(page.getByTestId('bars-legend')).toContainText('unknown');
   } finally {
     await service.stop();
