@@ -22,15 +22,9 @@ import { TapePanel, type TapeState } from './TapePanel.tsx';
 import { useWorkspaceData } from './use-workspace-data.ts';
 import { useWorkspaceShortcuts } from './use-workspace-shortcuts.ts';
 import { halvedRange } from './workspace-range.ts';
-import { ActivityBarsPanel, type ActivityBarsState } from './modes/ActivityBarsPanel.tsx';
-import { activityKindOf, modeForKey, type ChartMode } from './modes/chart-mode.ts';
+import { ActivityBarsPanel } from './modes/ActivityBarsPanel.tsx';
 import { ChartModeBar } from './modes/ChartModeBar.tsx';
-import { footprintNotice, type FootprintTrades } from './modes/footprint-notice.ts';
-import { steppedFootprintStep } from './modes/footprint-step.ts';
-import { tradeCoverage } from './modes/trade-coverage.ts';
-import { useActivityBars } from './modes/use-activity-bars.ts';
-import { useFootprint } from './modes/use-footprint.ts';
-import type { ModeNotice } from './ChartPanel.tsx';
+import { useChartModes } from './modes/use-chart-modes.ts';
 
 /** Props of one market's workspace. */
 export interface WorkspaceProps {
@@ -81,10 +75,6 @@ export function Workspace({ source, market, instrument, params }: WorkspaceProps
   const tapeRef = useRef<HTMLDivElement>(null);
   const [timeSync] = useState(() => new TimeRangeSync());
   const [userThreshold, setUserThreshold] = useState<number | null>(null);
-  // The chart mode's settings: null is automatic (the footprint's step, each bar kind's size) or the default (ratio 3).
-  const [footprintStep, setFootprintStep] = useState<number | null>(null);
-  const [imbalanceRatio, setImbalanceRatio] = useState<number | null>(null);
-  const [barSizes, setBarSizes] = useState<Partial<Record<string, number>>>({});
   // The "now" a relative span ends at: fixed when the market opens and renewed when the user picks
   // a range or asks for the latest, so the loaded range (and its query key) holds still meanwhile.
   const [anchor, setAnchor] = useState(() => Date.now());
@@ -112,20 +102,6 @@ export function Workspace({ source, market, instrument, params }: WorkspaceProps
   const { intervals, origin, offered, interval, barMs, plan, coverage, rangeMs, candleLoad, tradeLoad, fundingLoad, noFunding, trades, candles, funding, older, vwap, volatility, threshold, largeTrades, markers } = data;
   // History loaded at another interval is not kept: the range shown becomes the new base.
   const loaded = atInterval(continued, interval, shownRange);
-  const mode: ChartMode = params.chart ?? 'candles';
-  const barKind = activityKindOf(mode);
-  const setMode = (next: ChartMode): void => update({ chart: next === 'candles' ? undefined : next });
-  const tickText = entry?.instrument.tick_size;
-  const tickSize = tickText == null || !(Number(tickText) > 0) ? null : Number(tickText);
-  const tradesCovered = tradeCoverage({
-    completeFrom: older.tradesFrom,
-    boundsEnd: plan.trades.kind === 'send' ? plan.trades.bounds.end : null,
-    firstTrade: trades?.time[0] ?? null,
-    lastTrade: trades?.time.at(-1) ?? null,
-    dropped: trades !== null && trades.droppedUntil !== null,
-  });
-  const footprint = useFootprint({ enabled: mode === 'footprint', trades, candles, barMs, tickSize, step: footprintStep, ratio: imbalanceRatio, coverage: tradesCovered });
-  const activity = useActivityBars({ kind: barKind, trades, size: barKind === null ? null : (barSizes[barKind] ?? null), tickSize });
   // Adjusted while rendering (React re-renders at once), not in an effect.
   if (loaded !== held) setHeld(loaded);
   useEffect(() => {
@@ -164,12 +140,8 @@ export function Workspace({ source, market, instrument, params }: WorkspaceProps
     latest: () => chartRef.current?.scrollToLatest(),
     focusTape: () => tapeRef.current?.focus(),
     replayBook,
-    chartMode: (key) => setMode(modeForKey(key, mode) ?? mode),
-    footprintStep: (direction) => {
-      if (mode !== 'footprint') return false;
-      setFootprintStep(steppedFootprintStep(footprint.stepInUse, tickSize, direction));
-      return true;
-    },
+    chartMode: (key) => modes.onModeKey(key),
+    footprintStep: (direction) => modes.onStepKey(direction),
   });
 
   const label = `${source} ${market}`;
@@ -248,35 +220,22 @@ export function Workspace({ source, market, instrument, params }: WorkspaceProps
         : trades?.truncated === true && trades.droppedUntil !== null
           ? `${derived} trades after ${formatTimestamp(trades.droppedUntil, zone, 's')}: the trades before were left out to keep the newest ${trades.cap.toLocaleString('en-US')}.`
           : null;
-  const footprintTrades = ((): FootprintTrades => {
-    if (trades !== null) return { kind: 'ready', count: trades.time.length, cap: trades.cap, coverage: tradesCovered };
-    if (tradeLoad.query.isError) return { kind: 'error' };
-    if (unhealthy !== null) return { kind: 'down' };
-    return { kind: 'loading', rows: tradeLoad.progress };
-  })();
-  const modeNotice = ((): ModeNotice | null => {
-    if (mode !== 'footprint') return null;
-    const notice = footprintNotice(footprintTrades, footprint.problem, (ms) => `${formatTimestamp(ms, zone, 's')} (${timeZoneLabel(zone, ms)})`);
-    if (notice === null) return null;
-    const action =
-      notice.fix === 'retry'
-        ? { label: 'Retry', run: () => void tradeLoad.query.refetch() }
-        : notice.fix === 'key'
-          ? { label: 'Add API key', run: () => useUiStore.getState().openSettings('api-key') }
-          : notice.fix === 'narrow'
-            ? { label: 'Narrow the range', run: narrow }
-            : null;
-    return { tone: notice.tone, text: notice.text, action, busy: notice.busy };
-  })();
-  const barsState = ((): ActivityBarsState => {
-    if (activity.view !== null) return { kind: 'ready', view: activity.view };
-    if (activity.problem !== null) return { kind: 'problem', text: activity.problem };
-    if (trades !== null && trades.time.length === 0) return { kind: 'empty', why: `${label} has no trade in this range: choose a longer range or a busier market.` };
-    if (tapeState.kind === 'error') return tapeState;
-    if (tapeState.kind === 'unavailable') return tapeState;
-    return { kind: 'loading', rows: tradeLoad.progress };
-  })();
-  const barsNote = plan.trades.kind === 'latest' ? 'Built from the latest ten minutes of trades (anonymous).' : trades?.truncated === true && trades.droppedUntil !== null ? `Built from the trades after ${formatTimestamp(trades.droppedUntil, zone, 's')}: older ones were left out to keep the newest ${trades.cap.toLocaleString('en-US')}.` : null;
+  const modes = useChartModes({
+    chart: params.chart,
+    update,
+    tickText: entry?.instrument.tick_size,
+    trades,
+    candles,
+    barMs,
+    tradesPlan: plan.trades,
+    tradesFrom: older.tradesFrom,
+    tape: tapeState,
+    retryTrades: () => void tradeLoad.query.refetch(),
+    narrow,
+    zone,
+    label,
+  });
+  const { mode, barKind } = modes;
   const subtitle = entry === undefined ? (catalog.isPending ? 'Loading the catalog…' : 'Not in the catalog of this data source') : `${entry.symbol} · ${kindOf(entry.categories, entry.source_type)}`;
 
   return (
@@ -301,12 +260,7 @@ export function Workspace({ source, market, instrument, params }: WorkspaceProps
               }}
             />
             <span className="toolbar-divider" aria-hidden="true" />
-            <ChartModeBar
-              mode={mode}
-              onMode={setMode}
-              footprint={{ step: footprintStep, stepInUse: footprint.stepInUse, ratio: imbalanceRatio, onStep: setFootprintStep, onRatio: setImbalanceRatio }}
-              bars={{ size: barKind === null ? null : (barSizes[barKind] ?? null), sizeInUse: activity.sizeInUse, onSize: (size) => barKind !== null && setBarSizes((sizes) => ({ ...sizes, [barKind]: size ?? undefined })) }}
-            />
+            <ChartModeBar {...modes.modeBar} />
             <span className="toolbar-divider" aria-hidden="true" />
             <button type="button" className="button compact" onClick={replayBook} title="Replay the order book over the last 10 minutes of this range (b)">
               Replay book
@@ -319,7 +273,7 @@ export function Workspace({ source, market, instrument, params }: WorkspaceProps
           </div>
           <section className={stale === null ? 'panel chart-panel' : 'panel chart-panel stale'} aria-label={barKind !== null ? `Activity bars of ${label}` : mode === 'footprint' ? `Footprint of ${label}` : `Candles of ${label}`}>
             {barKind !== null ? (
-              <ActivityBarsPanel state={barsState} zone={zone} priceFormat={priceFormat} sizeDecimals={sizeDecimals} tradeNote={barsNote} onNarrowRange={narrow} />
+              <ActivityBarsPanel state={modes.barsState} zone={zone} priceFormat={priceFormat} sizeDecimals={sizeDecimals} tradeNote={modes.barsNote} onNarrowRange={narrow} />
             ) : (
             <ChartPanel
               state={chartState}
@@ -337,8 +291,8 @@ export function Workspace({ source, market, instrument, params }: WorkspaceProps
               stale={stale !== null}
               onNarrowRange={narrow}
               onShowLastHour={showLastHour}
-              footprint={mode === 'footprint' ? footprint.drawing : undefined}
-              modeNotice={modeNotice}
+              footprint={mode === 'footprint' ? modes.footprint.drawing : undefined}
+              modeNotice={modes.modeNotice}
               ref={chartRef}
             />
             )}
