@@ -19,10 +19,12 @@ import { report } from './measure.ts';
 // - opening a market to a drawn chart (demo), beside re-opening it from the query cache.
 
 const root = join(import.meta.dirname, '..', '..');
-const chromiumPath = process.env['CHROMIUM_PATH'] ?? ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((path) => existsSync(path));
-const launchArgs = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
+/** Debian's Chromium (CHROMIUM_PATH overrides), and how the UI benchmarks launch it. */
+export const chromiumPath = process.env['CHROMIUM_PATH'] ?? ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((path) => existsSync(path));
+export const launchArgs = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
 
-interface Running {
+/** A running browser-mode app. */
+export interface Running {
   url: string;
   stop: () => Promise<void>;
 }
@@ -50,7 +52,7 @@ function waitForLine(child: ChildProcess, pattern: RegExp, what: string): Promis
  * Browser mode (`npm start -- --browser`), builds first if stale; with a fresh user-data folder
  * (removed on stop) unless one is given (kept, so a second start finds the demo's hours on disk).
  */
-async function startApp(keptUserDataDir?: string): Promise<Running> {
+export async function startApp(keptUserDataDir?: string): Promise<Running> {
   const userDataDir = keptUserDataDir ?? (await mkdtemp(join(tmpdir(), 'mde-bench-ui-')));
   const child = spawn(process.execPath, ['scripts/start.mjs', '--browser'], { cwd: root, env: { ...process.env, MDE_USER_DATA_DIR: userDataDir }, stdio: ['ignore', 'pipe', 'pipe'] });
   const url = await waitForLine(child, /^Open: (\S+)$/m, 'browser mode');
@@ -65,13 +67,14 @@ async function startApp(keptUserDataDir?: string): Promise<Running> {
 }
 
 
-function median(values: readonly number[]): number {
+/** The median (the upper one of an even count). */
+export function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
 }
 
 /** Opens the app and waits until it is connected and its source healthy. */
-async function openApp(page: Page, url: string): Promise<void> {
+export async function openApp(page: Page, url: string): Promise<void> {
   await page.goto(url);
   await page.locator('[data-testid="status-health"][data-health="ok"]').waitFor({ timeout: 120_000 });
 }

@@ -32,8 +32,8 @@ export function marketsOfKeys(keys: readonly string[], markets: readonly Catalog
 }
 
 /**
- * The parameters a view opens a market with: the source and market, keeping the interval and
- * range the view had (a trader switching from BTC 5m to ETH expects 5m), dropping what belonged
+ * The parameters a view opens a market with: the source and market, keeping the interval,
+ * range and chart mode the view had (a trader switching from BTC 5m to ETH expects 5m), dropping what belonged
  * to the previous market (instrument, expiry, focus).
  */
 export function paramsForMarket(previous: ViewParams | undefined, source: string, market: string): ViewParams {
@@ -42,6 +42,7 @@ export function paramsForMarket(previous: ViewParams | undefined, source: string
   if (previous?.span !== undefined) kept.span = previous.span;
   if (previous?.start !== undefined) kept.start = previous.start;
   if (previous?.end !== undefined) kept.end = previous.end;
+  if (previous?.chart !== undefined) kept.chart = previous.chart;
   return kept;
 }
 

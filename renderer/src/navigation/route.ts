@@ -1,6 +1,7 @@
 import { candleIntervals, type CandleInterval } from '../../../shared/rows/candle-row.ts';
 import { viewIds, type ViewId } from '../../../shared/settings.ts';
 import type { ViewParams } from '../stores/ui-store.ts';
+import { chartModes, isChartMode } from '../views/workspace/modes/chart-mode.ts';
 import { spanChoices } from './time-range.ts';
 
 /** A view and what it shows: the part of the UI state a link carries. */
@@ -50,7 +51,8 @@ function nonEmpty(text: string | undefined): text is string {
 
 /**
  * The hash of a route: `#/view/source/market?interval=5m&span=6h`, or with `from`/`to` (ISO-8601
- * UTC) for fixed bounds; `instrument`, `expiry` and `at` (ISO-8601) and `focus` join the query when set.
+ * UTC) for fixed bounds; `instrument`, `expiry` and `at` (ISO-8601), `focus` and the workspace's `chart`
+ * mode (not `candles`, the default) join the query when set.
  * Empty texts and times that are not whole Unix ms from 1970 to 9999 are left out.
  */
 export function formatRoute(view: ViewId, params: ViewParams): string {
@@ -67,6 +69,7 @@ export function formatRoute(view: ViewId, params: ViewParams): string {
     ['expiry', isTime(params.expiry) ? new Date(params.expiry).toISOString() : undefined],
     ['focus', params.focus],
     ['at', isTime(params.at) ? new Date(params.at).toISOString() : undefined],
+    ['chart', params.chart === 'candles' ? undefined : params.chart],
   ];
   const pairs = query.filter((pair): pair is [string, string] => nonEmpty(pair[1])).map(([key, value]) => `${key}=${encodePart(value)}`);
   return pairs.length === 0 ? path : `${path}?${pairs.join('&')}`;
@@ -135,6 +138,10 @@ function readQuery(query: string, params: ViewParams, dropped: string[]): void {
       case 'interval':
         if (isInterval(value)) params.interval = value;
         else dropped.push(`interval "${value}": not one of ${candleIntervals.join(', ')}`);
+        break;
+      case 'chart':
+        if (isChartMode(value)) params.chart = value;
+        else dropped.push(`chart "${value}": not one of ${chartModes.map((spec) => spec.mode).join(', ')}`);
         break;
       case 'span':
         if (spanChoices.some((span) => span.id === value)) params.span = value;

@@ -69,6 +69,9 @@ export const shortcutSections: readonly ShortcutSection[] = [
       { keys: ['l'], does: 'Jump the chart to the latest candle' },
       { keys: ['t'], does: 'Focus the trades tape' },
       { keys: ['b'], does: 'Replay the book of the last 10 minutes' },
+      { keys: ['c', 'f'], does: 'Chart: time candles / footprint' },
+      { keys: ['a'], does: 'Chart: activity bars (again: tick → volume → dollar)' },
+      { keys: ['+', '−'], does: 'Footprint: coarser / finer price step' },
     ],
   },
   {

@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import type { CandleInterval } from '../../../shared/rows/candle-row.ts';
 import type { ViewId } from '../../../shared/settings.ts';
+import type { ChartMode } from '../views/workspace/modes/chart-mode.ts';
 
 /** A Settings section another view can send the user to, to fix what stopped it. */
 export type SettingsSection = 'api-key' | 'data-source';
@@ -25,6 +26,8 @@ export interface ViewParams {
   focus?: string;
   /** The book replay's playback position, Unix ms (the replay clock). */
   at?: number;
+  /** The market workspace's chart mode (absent: candles). */
+  chart?: ChartMode;
 }
 
 /** A change to a view's parameters; a field set to undefined is removed. */

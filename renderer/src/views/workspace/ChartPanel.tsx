@@ -17,9 +17,21 @@ export type ChartState =
   | { kind: 'interval-too-long'; interval: string; range: string; fit: { label: string; apply: () => void } | null; widen: { label: string; apply: () => void } | null }
   | { kind: 'ready'; candles: CandleColumns };
 
+/** A notice of the chart mode over the drawn chart (the footprint's trades loading, cut, absent or failed). */
+export interface ModeNotice {
+  tone: 'faint' | 'warn';
+  text: string;
+  /** The action that fixes it (Retry), if any. */
+  action: { label: string; run: () => void } | null;
+  /** Shows a spinner (something is loading). */
+  busy: boolean;
+}
+
 /** Props of the chart area. */
 export interface ChartPanelProps extends Omit<CandleChartProps, 'candles' | 'onNearOldest' | 'ref' | 'children'> {
   state: ChartState;
+  /** The chart mode's notice, or null. */
+  modeNotice: ModeNotice | null;
   /** Says what part of the range the trade-derived series cover, when not all of it. */
   tradeNote: string | null;
   older: OlderHistory;
@@ -40,7 +52,7 @@ export interface ChartPanelProps extends Omit<CandleChartProps, 'candles' | 'onN
  * its oldest rows out and of pan-back history (loading older…, a key needed, a failure), and a
  * "stale" mark when what is drawn could not be refreshed.
  */
-export function ChartPanel({ state, barMs, zone, priceFormat, vwap, volatility, volatilityLabel, markers, largeTrades, timeSync, tradeNote, older, stale, onNarrowRange, onShowLastHour, ref }: ChartPanelProps) {
+export function ChartPanel({ state, barMs, zone, priceFormat, vwap, volatility, volatilityLabel, markers, largeTrades, timeSync, tradeNote, older, stale, onNarrowRange, onShowLastHour, footprint, modeNotice, ref }: ChartPanelProps) {
   const openSettings = useUiStore((s) => s.openSettings);
   const showView = useUiStore((s) => s.showView);
   switch (state.kind) {
@@ -102,7 +114,7 @@ export function ChartPanel({ state, barMs, zone, priceFormat, vwap, volatility, 
       return (
         <div className={stale ? 'chart-area stale' : 'chart-area'} data-stale={stale}>
           <CandleChart
-            key={`${zone}:${barMs}`}
+            key={`${zone}:${barMs}:${footprint === undefined ? 'candles' : 'footprint'}`}
             ref={ref}
             candles={state.candles}
             barMs={barMs}
@@ -115,8 +127,22 @@ export function ChartPanel({ state, barMs, zone, priceFormat, vwap, volatility, 
             largeTrades={largeTrades}
             timeSync={timeSync}
             onNearOldest={older.loadOlder}
+            footprint={footprint}
           >
             <div className="chart-notices">
+              {modeNotice !== null && (
+                <p className={`chart-notice ${modeNotice.tone}`} role="status" data-testid="mode-notice">
+                  {modeNotice.busy && <span className="spinner" aria-hidden="true" />} {modeNotice.text}
+                  {modeNotice.action !== null && (
+                    <>
+                      {' '}
+                      <button type="button" className="link-button" onClick={modeNotice.action.run}>
+                        {modeNotice.action.label}
+                      </button>
+                    </>
+                  )}
+                </p>
+              )}
               {state.candles.truncated && state.candles.droppedUntil !== null && older.candles === null && (
                 <p className="chart-notice warn" role="status" data-testid="candles-cut">
                   The newest {state.candles.cap.toLocaleString('en-US')} candles; pan back for older ones, or{' '}

@@ -22,6 +22,9 @@ import { TapePanel, type TapeState } from './TapePanel.tsx';
 import { useWorkspaceData } from './use-workspace-data.ts';
 import { useWorkspaceShortcuts } from './use-workspace-shortcuts.ts';
 import { halvedRange } from './workspace-range.ts';
+import { ActivityBarsPanel } from './modes/ActivityBarsPanel.tsx';
+import { ChartModeBar } from './modes/ChartModeBar.tsx';
+import { useChartModes } from './modes/use-chart-modes.ts';
 
 /** Props of one market's workspace. */
 export interface WorkspaceProps {
@@ -137,6 +140,8 @@ export function Workspace({ source, market, instrument, params }: WorkspaceProps
     latest: () => chartRef.current?.scrollToLatest(),
     focusTape: () => tapeRef.current?.focus(),
     replayBook,
+    chartMode: (key) => modes.onModeKey(key),
+    footprintStep: (direction) => modes.onStepKey(direction),
   });
 
   const label = `${source} ${market}`;
@@ -215,6 +220,22 @@ export function Workspace({ source, market, instrument, params }: WorkspaceProps
         : trades?.truncated === true && trades.droppedUntil !== null
           ? `${derived} trades after ${formatTimestamp(trades.droppedUntil, zone, 's')}: the trades before were left out to keep the newest ${trades.cap.toLocaleString('en-US')}.`
           : null;
+  const modes = useChartModes({
+    chart: params.chart,
+    update,
+    tickText: entry?.instrument.tick_size,
+    trades,
+    candles,
+    barMs,
+    tradesPlan: plan.trades,
+    tradesFrom: older.tradesFrom,
+    tape: tapeState,
+    retryTrades: () => void tradeLoad.query.refetch(),
+    narrow,
+    zone,
+    label,
+  });
+  const { mode, barKind } = modes;
   const subtitle = entry === undefined ? (catalog.isPending ? 'Loading the catalog…' : 'Not in the catalog of this data source') : `${entry.symbol} · ${kindOf(entry.categories, entry.source_type)}`;
 
   return (
@@ -239,6 +260,8 @@ export function Workspace({ source, market, instrument, params }: WorkspaceProps
               }}
             />
             <span className="toolbar-divider" aria-hidden="true" />
+            <ChartModeBar {...modes.modeBar} />
+            <span className="toolbar-divider" aria-hidden="true" />
             <button type="button" className="button compact" onClick={replayBook} title="Replay the order book over the last 10 minutes of this range (b)">
               Replay book
             </button>
@@ -248,7 +271,10 @@ export function Workspace({ source, market, instrument, params }: WorkspaceProps
               </div>
             )}
           </div>
-          <section className={stale === null ? 'panel chart-panel' : 'panel chart-panel stale'} aria-label={`Candles of ${label}`}>
+          <section className={stale === null ? 'panel chart-panel' : 'panel chart-panel stale'} aria-label={barKind !== null ? `Activity bars of ${label}` : mode === 'footprint' ? `Footprint of ${label}` : `Candles of ${label}`}>
+            {barKind !== null ? (
+              <ActivityBarsPanel state={modes.barsState} zone={zone} priceFormat={priceFormat} sizeDecimals={sizeDecimals} tradeNote={modes.barsNote} onNarrowRange={narrow} />
+            ) : (
             <ChartPanel
               state={chartState}
               barMs={barMs}
@@ -265,8 +291,11 @@ export function Workspace({ source, market, instrument, params }: WorkspaceProps
               stale={stale !== null}
               onNarrowRange={narrow}
               onShowLastHour={showLastHour}
+              footprint={mode === 'footprint' ? modes.footprint.drawing : undefined}
+              modeNotice={modes.modeNotice}
               ref={chartRef}
             />
+            )}
           </section>
           <section className={stale === null ? 'panel funding-panel' : 'panel funding-panel stale'} aria-label="Funding, premium, mark, index and open interest">
             <FundingPanel state={fundingState} interval={interval ?? ''} barMs={barMs} candleTimes={candles?.openTime ?? noTimes} zone={zone} priceFormat={priceFormat} priceDecimals={priceDecimals} onNarrowRange={narrow} timeSync={timeSync} />

@@ -10,6 +10,10 @@ export interface WorkspaceShortcuts {
   focusTape: () => void;
   /** `b`: replay this market's book over the last ten minutes of the range. */
   replayBook: () => void;
+  /** `c` candles, `f` footprint, `a` activity bars (again: the next kind). */
+  chartMode: (key: 'c' | 'f' | 'a') => void;
+  /** `+` (coarser, +1) and `−` (finer, −1): the footprint's price step; false when not in footprint mode (the key is not taken). */
+  footprintStep: (direction: 1 | -1) => boolean;
 }
 
 function isTyping(target: EventTarget | null): boolean {
@@ -18,7 +22,8 @@ function isTyping(target: EventTarget | null): boolean {
 }
 
 /**
- * The Market view's keys: `[` `]` interval, `l` latest, `t` tape, `b` book replay. Ignored while typing in a field,
+ * The Market view's keys: `[` `]` interval, `l` latest, `t` tape, `b` book replay, `c` `f` `a` chart
+ * mode, `+` `−` footprint step. Ignored while typing in a field,
  * with a modifier held, or while a dialog (the shortcut sheet, the palette) is open.
  */
 export function useWorkspaceShortcuts(actions: WorkspaceShortcuts): void {
@@ -46,6 +51,19 @@ export function useWorkspaceShortcuts(actions: WorkspaceShortcuts): void {
           break;
         case 'b':
           act.replayBook();
+          break;
+        case 'c':
+        case 'f':
+        case 'a':
+          act.chartMode(event.key);
+          break;
+        case '+':
+        case '=':
+          if (!act.footprintStep(1)) return;
+          break;
+        case '-':
+        case '−':
+          if (!act.footprintStep(-1)) return;
           break;
         default:
           return;

@@ -26,6 +26,9 @@ import { candlePaneData, linePointsOnCandles } from './series-data.ts';
 import type { TimeRangeSync } from './time-range-sync.ts';
 import type { LargeTradeTotal } from './trade-markers.ts';
 import { UnixMsScale } from './unix-ms-scale.ts';
+import { cellAt, type FootprintLayout, type LaidCell } from '../modes/footprint-layout.ts';
+import { FootprintHover } from '../modes/FootprintHover.tsx';
+import { FootprintPrimitive, type FootprintDrawing } from '../modes/footprint-primitive.ts';
 
 /** What the workspace can ask of the chart. */
 export interface CandleChartHandle {
@@ -54,6 +57,11 @@ export interface CandleChartProps {
   timeSync: TimeRangeSync;
   /** Called when the user has panned to within a few bars of the oldest loaded candle. */
   onNearOldest: () => void;
+  /**
+   * Footprint mode (fixed per chart: the parent keys it): the footprint drawn over the candles on
+   * a primitive of the candle series, or null while it is not built yet. Undefined: time candles.
+   */
+  footprint?: FootprintDrawing | null | undefined;
   /** Notices shown under the legend (a load cut short, history loading). */
   children?: ReactNode;
   ref?: Ref<CandleChartHandle> | undefined;
@@ -63,6 +71,10 @@ export interface CandleChartProps {
 const edgeBars = 8;
 /** The most bars shown at first; more are a scroll or a zoom away. */
 const firstViewBars = 1500;
+/** A footprint's first view gives each bar this many px, so "bid × ask" is readable at once. */
+const footprintBarPx = 92;
+/** A candle drawn by the footprint instead (its series point made invisible). */
+const hiddenCandle = { color: 'rgba(0, 0, 0, 0)', wickColor: 'rgba(0, 0, 0, 0)', borderColor: 'rgba(0, 0, 0, 0)' };
 
 interface ChartParts {
   chart: IChartApiBase<number>;
@@ -71,6 +83,7 @@ interface ChartParts {
   vwap: ISeriesApi<'Line', number>;
   volatility: ISeriesApi<'Line', number>;
   markers: ISeriesMarkersPluginApi<number>;
+  footprint: FootprintPrimitive | null;
 }
 
 /** The loaded candles and where the part handed to the chart starts (`drawn-window.ts`). */
@@ -84,6 +97,17 @@ function drawnTimes({ columns, from }: Drawn): readonly number[] {
   return from === 0 ? columns.openTime : columns.openTime.slice(from);
 }
 
+/**
+ * Writes what the footprint laid out on the chart's root, for tests and the benchmark: per candle
+ * in view `[open time, centre x, complete 0/1, POC price or null]`, and whether numbers are shown.
+ */
+function describeFootprint(element: HTMLElement | null, layout: FootprintLayout): void {
+  if (element === null) return;
+  element.setAttribute('data-footprint', JSON.stringify(layout.candles.map((c) => [c.openTime, Math.round(c.x * 100) / 100, c.complete ? 1 : 0, c.pocPrice])));
+  element.setAttribute('data-footprint-cells', String(layout.cells.length));
+  element.setAttribute('data-footprint-numbers', String(layout.numbers));
+}
+
 function drawLine(series: ISeriesApi<'Line', number>, values: IntervalSeries | null, drawn: Drawn): void {
   series.setData(values === null ? [] : linePointsOnCandles(values, drawnTimes(drawn)));
 }
@@ -93,10 +117,13 @@ function drawMarkers(plugin: ISeriesMarkersPluginApi<number>, markers: SeriesMar
   plugin.setMarkers(drawn.from === 0 ? markers : markers.filter((marker) => marker.time >= first));
 }
 
-/** Hands the drawn candles and volume to the chart; the number of bars the chart holds. */
-function drawCandles(p: ChartParts, { columns, from }: Drawn): number {
+/**
+ * Hands the drawn candles and volume to the chart; the number of bars the chart holds. With a
+ * footprint, the candles it draws are made invisible (it draws their thin candle itself).
+ */
+function drawCandles(p: ChartParts, { columns, from }: Drawn, footprint: FootprintDrawing | null): number {
   const data = candlePaneData(columns, { up: chartColours.bidVolume, down: chartColours.askVolume }, from);
-  p.candles.setData(data.candles);
+  p.candles.setData(footprint === null ? data.candles : data.candles.map((candle) => (footprint.complete(candle.time) && footprint.footprint.candles.openTime.length > 0 ? { ...candle, ...hiddenCandle } : candle)));
   p.volume.setData(data.volume);
   return data.candles.length;
 }
@@ -108,7 +135,7 @@ function drawCandles(p: ChartParts, { columns, from }: Drawn): number {
  * crosshair read in the user's zone. A pan-back load that puts candles in front keeps the view on
  * the same bars. `performance.mark('mde:chart-drawn')` follows the first `setData` of each chart.
  */
-export function CandleChart({ candles, barMs, zone, priceFormat, vwap, volatility, volatilityLabel, markers, largeTrades, timeSync, onNearOldest, children, ref }: CandleChartProps) {
+export function CandleChart({ candles, barMs, zone, priceFormat, vwap, volatility, volatilityLabel, markers, largeTrades, timeSync, onNearOldest, footprint, children, ref }: CandleChartProps) {
   const container = useRef<HTMLDivElement>(null);
   const parts = useRef<ChartParts | null>(null);
   const root = useRef<HTMLDivElement>(null);
@@ -117,6 +144,9 @@ export function CandleChart({ candles, barMs, zone, priceFormat, vwap, volatilit
   const nearOldest = useRef(onNearOldest);
   const initialFormat = useRef(priceFormat);
   const [hoverTime, setHoverTime] = useState<number | null>(null);
+  const footprintMode = useRef(footprint !== undefined);
+  const footprintNow = useRef<FootprintDrawing | null>(footprint ?? null);
+  const [hoverCell, setHoverCell] = useState<LaidCell | null>(null);
 
   useLayoutEffect(() => {
     nearOldest.current = onNearOldest;
@@ -150,17 +180,36 @@ export function CandleChart({ candles, barMs, zone, priceFormat, vwap, volatilit
       2,
     );
     const [main, volumePane, volatilityPane] = chart.panes();
-    main?.setStretchFactor(4);
+    // A footprint needs height for its rows: its pane takes more, and the VWAP line and trade markers (read in candle mode) step aside.
+    main?.setStretchFactor(footprintMode.current ? 7 : 4);
+    if (footprintMode.current) {
+      vwapSeries.applyOptions({ visible: false });
+      // Room at the top for the legend, and below for the lowest bucket's row (it starts under the candle's low).
+      candleSeries.priceScale().applyOptions({ scaleMargins: { top: 0.16, bottom: 0.08 } });
+    }
     volumePane?.setStretchFactor(1);
     volatilityPane?.setStretchFactor(1);
     if (volumePane !== undefined) createTextWatermark(volumePane, paneLabel('Volume'));
     if (volatilityPane !== undefined) createTextWatermark(volatilityPane, paneLabel(volatilityLabel));
-    parts.current = { chart, candles: candleSeries, volume: volumeSeries, vwap: vwapSeries, volatility: volatilitySeries, markers: createSeriesMarkers(candleSeries, []) };
+    let footprintDrawn = false;
+    const footprintPrimitive = footprintMode.current
+      ? new FootprintPrimitive((layout) => {
+          describeFootprint(root.current, layout);
+          // The benchmark's "footprint drawn": once the frame that paints the first cells has been shown.
+          if (!footprintDrawn && layout.cells.length > 0) {
+            footprintDrawn = true;
+            requestAnimationFrame(() => requestAnimationFrame(() => performance.mark('mde:footprint-drawn')));
+          }
+        })
+      : null;
+    if (footprintPrimitive !== null) candleSeries.attachPrimitive(footprintPrimitive);
+    parts.current = { chart, candles: candleSeries, volume: volumeSeries, vwap: vwapSeries, volatility: volatilitySeries, markers: createSeriesMarkers(candleSeries, []), footprint: footprintPrimitive };
 
     const onCrosshair = (param: MouseEventParams<number>): void => {
       const time = typeof param.time === 'number' ? param.time : null;
       setHoverTime(time);
       timeSync.publishHover(time);
+      if (footprintPrimitive !== null) setHoverCell(param.point === undefined ? null : cellAt(footprintPrimitive.layout, param.point.x, param.point.y));
     };
     chart.subscribeCrosshairMove(onCrosshair);
     // Only a pan by the user asks for older history, not the first fit (which starts at the oldest bar).
@@ -196,6 +245,7 @@ export function CandleChart({ candles, barMs, zone, priceFormat, vwap, volatilit
     };
     chart.timeScale().subscribeVisibleLogicalRangeChange(onRange);
     return () => {
+      timeSync.publishHover(null);
       element.removeEventListener('pointerdown', onUser);
       element.removeEventListener('wheel', onUser);
       chart.unsubscribeCrosshairMove(onCrosshair);
@@ -221,13 +271,16 @@ export function CandleChart({ candles, barMs, zone, priceFormat, vwap, volatilit
     const before = p.chart.timeScale().getVisibleLogicalRange();
     const next = { columns: candles, from };
     drawn.current = next;
-    const bars = drawCandles(p, next);
+    const bars = drawCandles(p, next, footprintNow.current);
     root.current?.setAttribute('data-drawn', String(bars));
     // The benchmark's "drawn": once the frame that paints the first candles has been shown.
     if (previous === null) requestAnimationFrame(() => requestAnimationFrame(() => performance.mark('mde:chart-drawn')));
     const timeScale = p.chart.timeScale();
     if (added !== null && before !== null) {
       timeScale.setVisibleLogicalRange({ from: before.from + added, to: before.to + added });
+    } else if (footprintMode.current) {
+      const shown = Math.max(4, Math.floor(timeScale.width() / footprintBarPx));
+      timeScale.setVisibleLogicalRange({ from: bars - shown, to: bars + 1 });
     } else if (bars > firstViewBars) {
       timeScale.setVisibleLogicalRange({ from: bars - firstViewBars, to: bars + 4 });
     } else {
@@ -247,7 +300,7 @@ export function CandleChart({ candles, barMs, zone, priceFormat, vwap, volatilit
 
   useEffect(() => {
     const p = parts.current;
-    if (p !== null && drawn.current !== null) drawMarkers(p.markers, markers, drawn.current);
+    if (p !== null && drawn.current !== null && p.footprint === null) drawMarkers(p.markers, markers, drawn.current);
   }, [markers, candles]);
 
   // Widening reads the latest overlays; the chart's range handler calls it.
@@ -260,25 +313,36 @@ export function CandleChart({ candles, barMs, zone, priceFormat, vwap, volatilit
       const held = current.columns.openTime.length - current.from;
       const next = { columns: current.columns, from: widenedDrawnFrom(current.from, current.columns.openTime.length) };
       drawn.current = next;
-      const bars = drawCandles(p, next);
+      const bars = drawCandles(p, next, footprintNow.current);
       drawLine(p.vwap, vwap, next);
       drawLine(p.volatility, volatility, next);
-      drawMarkers(p.markers, markers, next);
+      if (p.footprint === null) drawMarkers(p.markers, markers, next);
       root.current?.setAttribute('data-drawn', String(bars));
       const added = bars - held;
       if (before !== null) p.chart.timeScale().setVisibleLogicalRange({ from: before.from + added, to: before.to + added });
     };
   }, [vwap, volatility, markers]);
 
+  // A new footprint (trades arrived, another step or ratio): the candles it now covers are hidden, and it is drawn.
+  useLayoutEffect(() => {
+    footprintNow.current = footprint ?? null;
+    const p = parts.current;
+    if (p === null || p.footprint === null) return;
+    if (drawn.current !== null) drawCandles(p, drawn.current, footprintNow.current);
+    p.footprint.setDrawing(footprintNow.current);
+    root.current?.setAttribute('data-footprint-step', footprint == null ? '' : String(footprint.step));
+  }, [footprint]);
+
   useImperativeHandle(ref, () => ({ scrollToLatest: () => parts.current?.chart.timeScale().scrollToRealTime() }), []);
 
   return (
-    <div className="candle-chart" ref={root} data-testid="candle-chart" data-candles={candles.openTime.length} data-first-open={candles.openTime[0] ?? ''} data-last-open={candles.openTime.at(-1) ?? ''} data-oldest-marker={markers[0]?.time ?? ''} data-vwap-from={vwap?.openTime[0] ?? ''} data-rv-from={volatility?.openTime[0] ?? ''}>
+    <div className={footprint === undefined ? 'candle-chart' : 'candle-chart footprint-mode'} ref={root} data-testid="candle-chart" data-candles={candles.openTime.length} data-first-open={candles.openTime[0] ?? ''} data-last-open={candles.openTime.at(-1) ?? ''} data-oldest-marker={markers[0]?.time ?? ''} data-vwap-from={vwap?.openTime[0] ?? ''} data-rv-from={volatility?.openTime[0] ?? ''}>
       <div className="chart-canvas" ref={container} />
       <div className="chart-overlay">
         <ChartLegend candles={candles} hoverTime={hoverTime} zone={zone} barMs={barMs} priceFormat={priceFormat} vwap={vwap} volatility={volatility} largeTrades={largeTrades} />
         {children}
       </div>
+      {footprint != null && hoverCell !== null && <FootprintHover drawing={footprint} cell={hoverCell} precision={priceFormat.type === 'price' ? priceFormat.precision : 2} />}
     </div>
   );
 }

@@ -51,7 +51,7 @@ export function ChartLegend({ candles, hoverTime, zone, barMs, priceFormat, vwap
   const large = largeTrades.get(time);
   const price = (value: number | null): string => formatNumber(value, decimals);
   return (
-    <div className="chart-legend" aria-live="off" data-testid="chart-legend">
+    <div className="chart-legend" aria-live="off" data-testid="chart-legend" data-time={time}>
       <span className="legend-time">{formatTimestamp(time, zone, crosshairPrecision(barMs))}</span>
       <span className={up ? 'legend-values up' : 'legend-values down'}>
         <span>

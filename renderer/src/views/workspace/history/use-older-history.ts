@@ -45,6 +45,8 @@ export interface OlderHistory {
   funding: FundingColumns | null;
   /** Where the oldest candles loaded start (the main range's start before any older chunk). */
   candlesFrom: number | null;
+  /** Where the joined trades (older and main) are complete from: every trade from it on is loaded (null: not known yet). */
+  tradesFrom: number | null;
   /** The series loading now. */
   loading: HistorySeries | null;
   notices: readonly HistoryNotice[];
@@ -222,5 +224,5 @@ export function useOlderHistory(input: OlderHistoryInput): OlderHistory {
     pumpRef.current();
   }, [commit]);
 
-  return { candles: current.candles, trades: current.trades, funding: current.funding, candlesFrom: positionOf(current, input.main).candles, loading: current.loading, notices: current.notices, exhausted: current.exhausted, loadOlder };
+  return { candles: current.candles, trades: current.trades, funding: current.funding, candlesFrom: positionOf(current, input.main).candles, tradesFrom: positionOf(current, input.main).trades, loading: current.loading, notices: current.notices, exhausted: current.exhausted, loadOlder };
 }
