@@ -8,6 +8,7 @@ import type { MarketDataStore } from './store/market-data-store.ts';
 import { SyntheticCatalogStore } from './store/synthetic-catalog-store.ts';
 import { syntheticMarkets } from './store/synthetic-markets.ts';
 import { quietMoment } from './service-activity.ts';
+import { readRecentHours } from './recent-reads.ts';
 import { WorkerHourGenerator } from '../simulator/hour-generator.ts';
 
 /** How long the service must have served nothing before the warm-up generates its next file. */
@@ -34,8 +35,9 @@ export interface EmbeddedServiceOptions {
    */
   warmFirst?: readonly { source: string; market: string }[];
   /**
-   * With `warm`: rebuild the demo's live hours every few minutes in quiet moments (the app), so a
-   * query's first page over recent data finds them on disk rather than waiting for a rebuild.
+   * With `warm`: rebuild the demo's live hours every few minutes in quiet moments (the app), and
+   * read what a query over the last ten minutes needs first (`recent-reads.ts`), so that its first
+   * page finds them on disk and read rather than waiting for a rebuild and whole-file reads.
    */
   keepLiveFresh?: boolean;
   /** Catalog-only synthetic markets added after the data's own (`mde serve --extra-markets N`); 0 by default. */
@@ -75,7 +77,13 @@ export async function startEmbeddedService(options: EmbeddedServiceOptions): Pro
     warm = (signal, beforeEachFile) => demo.warm(signal, beforeEachFile);
     const first = options.warmFirst ?? [];
     warmFirst = (signal) => demo.warmLive(first, signal);
-    if (options.keepLiveFresh === true) refreshLive = (signal, beforeEachFile) => demo.refreshLive(signal, liveRefreshOlderThanMs, beforeEachFile);
+    if (options.keepLiveFresh === true) {
+      refreshLive = async (signal, beforeEachFile) => {
+        await demo.refreshLive(signal, liveRefreshOlderThanMs, beforeEachFile);
+        await beforeEachFile();
+        if (!signal.aborted) await readRecentHours(demo, now());
+      };
+    }
   } else {
     directory = new DirectoryStore(options.data.root, decodeHourFile);
     await directory.scan();

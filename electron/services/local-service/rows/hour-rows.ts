@@ -316,7 +316,11 @@ export function hourRows(hour: DecodedHour, kind: RowKind, options: RowBuildOpti
     byKind = new Map();
     rowCache.set(hour, byKind);
   }
-  const cacheKey = `${kind}:${options.latestHourFunding ? 1 : 0}:${options.candlesByCollectorTime ? 1 : 0}:${kindsKey(reading.kinds)}:${segmentsKey(reading.segments)}`;
+  // Candles depend on the trades and sessions only, whatever else the query reads.
+  const cacheKey =
+    kind === 'ohlcv'
+      ? `ohlcv:${options.candlesByCollectorTime ? 1 : 0}:${segmentsKey(reading.segments)}`
+      : `${kind}:${options.latestHourFunding ? 1 : 0}:${options.candlesByCollectorTime ? 1 : 0}:${kindsKey(reading.kinds)}:${segmentsKey(reading.segments)}`;
   let rows = byKind.get(cacheKey);
   if (rows === undefined) {
     rows = kind === 'ohlcv' ? candleRows(hour, new CaptureContexts(hour.file.key, reading.segments), options.candlesByCollectorTime) : recordRows(hour, kind, options, reading);

@@ -1,4 +1,5 @@
 import type { SnapshotRecord } from '../../../../shared/snapshot/records.ts';
+import { fileType } from '../../snapshot/record-decoder.ts';
 import { SnapshotReader } from '../../snapshot/snapshot-reader.ts';
 
 /**
@@ -18,7 +19,11 @@ export async function decodeHourFile(
 ): Promise<SnapshotRecord[]> {
   const records: SnapshotRecord[] = [];
   const options = { ...(lineTypes === undefined ? {} : { onlyTypes: lineTypes }), ...(fromLine === undefined ? {} : { fromLine }) };
-  for await (const batch of new SnapshotReader({ path }, options)) {
+  // The reader passes over other types' lines of a v2 file; a legacy file's rows are all decoded
+  // (their type is inside each row), and those of other types are left out here.
+  const wanted = lineTypes === undefined ? null : (record: SnapshotRecord): boolean => lineTypes.has(fileType(record, 'v2'));
+  for await (const read of new SnapshotReader({ path }, options)) {
+    const batch = wanted === null || read.every(wanted) ? read : read.filter(wanted);
     if (onBatch !== undefined && enough === undefined) {
       onBatch(batch);
       continue;

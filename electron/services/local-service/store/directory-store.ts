@@ -59,6 +59,12 @@ const hourMs = 3_600_000;
 const dayMs = 24 * hourMs;
 /** Bytes of capture summaries kept (most take under a kilobyte); past this the least recently used are read again when asked for. */
 const captureSummaryBudget = 16 * 1024 * 1024;
+/**
+ * The trades of hours (what candles are built from), kept apart from other decodes and for longer:
+ * a few percent of a busy hour's lines, but a whole-file read each time they are decoded again.
+ */
+const tradeDecodeBudget = 16 * 1024 * 1024;
+const tradeDecodeIdleMs = 10 * 60_000;
 
 /** What the last scan of the folder found, for the status bar and the health message. */
 export interface FolderContents {
@@ -103,6 +109,8 @@ export class DirectoryStore implements MarketDataStore {
   readonly root: string;
   readonly #decode: HourDecoder;
   readonly #cache: DecodedHourCache;
+  /** Decodes of an hour's trades only (`tradeDecodeBudget`). */
+  readonly #trades: DecodedHourCache;
   readonly #blockPlan: BlockPlan;
   readonly #describeDatasets: boolean;
   /** Decodes under way, by cache key and file version: a second reader of the same hour waits for the first. */
@@ -143,6 +151,7 @@ export class DirectoryStore implements MarketDataStore {
     this.#blockPlan = blockPlan;
     this.#describeDatasets = describeDatasets;
     this.#cache = new DecodedHourCache({ maxBytes: defaultDecodedHourBytes, idleMs: defaultDecodedHourIdleMs, onIdle: () => void collectGarbage(), ...cache });
+    this.#trades = new DecodedHourCache({ maxBytes: tradeDecodeBudget, idleMs: tradeDecodeIdleMs, onIdle: () => void collectGarbage(), ...(cache.now === undefined ? {} : { now: cache.now }), ...(cache.timer === undefined ? {} : { timer: cache.timer }) });
   }
 
   /**
@@ -323,7 +332,8 @@ export class DirectoryStore implements MarketDataStore {
     const whole = this.#cache.get(file.key, stamp);
     if (whole !== undefined) return whole;
     const cacheKey = lineTypes === undefined ? file.key : `${file.key}|${[...lineTypes].sort().join(',')}`;
-    return this.#cached(cacheKey, stamp, () => this.#decodeHour(file, lineTypes));
+    const tradesOnly = lineTypes?.size === 1 && lineTypes.has('trade');
+    return this.#cached(cacheKey, stamp, () => this.#decodeHour(file, lineTypes), tradesOnly ? this.#trades : this.#cache);
   }
 
   /** The blocks of a v2 file of more than one block of lines (from its capture summary); null for a smaller or legacy file. */
@@ -359,15 +369,15 @@ export class DirectoryStore implements MarketDataStore {
     });
   }
 
-  /** The cached value of `cacheKey` for this file version, else decoded once (a second reader waits for the first) and cached. */
-  async #cached(cacheKey: string, stamp: string, decode: () => Promise<DecodedHour>): Promise<DecodedHour> {
-    const cached = this.#cache.get(cacheKey, stamp);
+  /** The value of `cacheKey` for this file version in `cache`, else decoded once (a second reader waits for the first) and kept there. */
+  async #cached(cacheKey: string, stamp: string, decode: () => Promise<DecodedHour>, cache: DecodedHourCache = this.#cache): Promise<DecodedHour> {
+    const cached = cache.get(cacheKey, stamp);
     if (cached !== undefined) return cached;
     const decodingKey = `${cacheKey}@${stamp}`;
     const underWay = this.#decoding.get(decodingKey);
     if (underWay !== undefined) return underWay;
     const decoding = decode().then((decoded) => {
-      this.#cache.set(cacheKey, stamp, decoded);
+      cache.set(cacheKey, stamp, decoded);
       return decoded;
     });
     this.#decoding.set(decodingKey, decoding);
