@@ -62,7 +62,7 @@ export const commands: readonly CommandEntry[] = [
   {
     name: 'metrics',
     usage: metricsUsage,
-    summary: 'Order-flow metrics (depth, markouts, bars, footprint, profile, CVD, latency) as CSV or JSON lines',
+    summary: 'Order-flow metrics (depth, markouts, bars, footprint, profile, CVD, latency, venues) as CSV or JSON lines',
     details: metricsOptionsHelp,
     run: async (args) => (await import('./metrics/metrics-command.ts')).runMetrics(args),
   },

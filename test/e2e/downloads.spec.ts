@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
+import { writeHandDay, type HandHour } from '../support/capture-fixture.ts';
 import { expect, test } from './app-server.ts';
 
 // The Downloads view in browser mode on the demo (issue F9 items 1–3, 7): a day of a demo market
@@ -86,20 +87,27 @@ test('select two hours of a demo market, download them, see them in the library,
     expect(await sha256(downloaded)).toBe(await sha256(await demoFile(app.userDataDir, name)));
   }
 
-  // Deleting an hour from the library makes it downloadable again at once, though the queue still
-  // lists its download as done, and so it stays after a reload (the calendar follows the disk).
+  // Deleting an hour from the library makes it downloadable again at once, and the queue no longer
+  // calls its download done: it reads "Deleted" (greyed, with "Download again") until "Clear
+  // finished"; so it stays after a reload (the calendar and the queue follow the disk).
   await library.getByRole('checkbox', { name: `Check ${day} 00:00 UTC` }).check();
   await library.getByRole('button', { name: 'Delete…' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Delete', exact: true }).click();
   await expect(library.locator(`[data-key="${keyOf(0)}"]`)).toHaveCount(0);
   await expect(hour(0)).toHaveAttribute('data-state', 'remote');
   await expect(hour(1)).toHaveAttribute('data-state', 'local');
-  await expect(page.getByTestId('queue-totals')).toContainText('2 done · 0 failed');
+  const deletedRow = queue.locator(`[data-key="${keyOf(0)}"]`);
+  await expect(deletedRow).toHaveAttribute('data-state', 'deleted');
+  await expect(deletedRow).toContainText('Deleted');
+  await expect(deletedRow.getByRole('button', { name: `Download ${keyOf(0)} again` })).toBeVisible();
+  await expect(queue.locator(`[data-key="${keyOf(1)}"]`)).toHaveAttribute('data-state', 'done');
+  await expect(page.getByTestId('queue-totals')).toContainText('1 done · 1 deleted · 0 failed');
   await shootBoth(page, 'downloads-deleted');
   await page.reload();
   await expect(hour(1)).toHaveAttribute('data-state', 'local', { timeout: 30_000 });
   await expect(hour(0)).toHaveAttribute('data-state', 'remote');
-  await expect(page.getByTestId('queue-totals')).toContainText('2 done · 0 failed');
+  await expect(queue.locator(`[data-key="${keyOf(0)}"]`)).toHaveAttribute('data-state', 'deleted');
+  await expect(page.getByTestId('queue-totals')).toContainText('1 done · 1 deleted · 0 failed');
 
   // Exporting the dataset twice lands two files named by source, market, range and types; the
   // first is never replaced (F14 point 11).
@@ -142,4 +150,54 @@ test('a whole day is counted by its daily manifest before it downloads, then lan
   await expect(totals).toContainText('24 done · 0 failed', { timeout: 120_000 });
   await expect(calendar.locator('[data-state="local"]')).toHaveCount(24);
   await expect(page.getByTestId('library-panel').locator('[data-testid="library-file"]')).toHaveCount(24);
+});
+
+test('a whole-day file in the library is local for all 24 hours of its day, and deleting it clears them; a deleted download downloads again', async ({ app, page }) => {
+  test.setTimeout(240_000);
+  const day = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+  const dayStart = Date.parse(`${day}T00:00:00.000Z`);
+  const dayKey = `standard-hyperliquid-BTC-${day}`;
+  // A daily file as the SDKs write one (our own rows), in the library folder before the view opens.
+  const hours = [0, 5, 23].map((h): HandHour => ({
+    source: 'hyperliquid',
+    market: 'BTC',
+    hourStart: dayStart + h * 3_600_000,
+    rows: [{ sequence: h + 1, time: dayStart + h * 3_600_000 + 1_000, book: { instrument: null, snapshot: true, bids: [[100, 1]], asks: [[101, 1]] } }],
+  }));
+  await writeHandDay(join(app.userDataDir, 'library'), hours);
+
+  await page.goto(`${app.url}#/downloads/hyperliquid/BTC?from=${day}T00:00:00.000Z&to=${day}T23:59:59.999Z`);
+  const calendar = page.getByRole('grid', { name: 'Availability by UTC hour' });
+  const hour = (h: number) => calendar.locator(`[data-hour="${day}T${String(h).padStart(2, '0')}"]`);
+  await expect(calendar.locator('[data-state="local"]')).toHaveCount(24, { timeout: 90_000 });
+  const library = page.getByTestId('library-panel');
+  const dayRow = library.locator(`[data-key="${dayKey}"]`);
+  await expect(dayRow).toContainText(`${day} · whole day (UTC)`);
+  await shootBoth(page, 'downloads-day-file');
+
+  // Deleting the day file clears all 24 hours: the demo lists each, so each is downloadable again.
+  await library.getByRole('checkbox', { name: `Check ${day} · whole day (UTC)` }).check();
+  await library.getByRole('button', { name: 'Delete…' }).click();
+  await expect(page.getByRole('dialog')).toContainText(dayKey);
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(dayRow).toHaveCount(0);
+  await expect(calendar.locator('[data-state="remote"]')).toHaveCount(24, { timeout: 90_000 });
+
+  // One hour downloaded, deleted, then downloaded again from the queue's "Download again".
+  const key3 = `standard-hyperliquid-BTC-${day}-03`;
+  await hour(3).click();
+  await page.keyboard.press('Enter');
+  const queue = page.getByTestId('queue-panel');
+  const row = queue.locator(`[data-key="${key3}"]`);
+  await expect(row).toHaveAttribute('data-state', 'done', { timeout: 60_000 });
+  await library.getByRole('checkbox', { name: `Check ${day} 03:00 UTC` }).check();
+  await library.getByRole('button', { name: 'Delete…' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete', exact: true }).click();
+  await expect(row).toHaveAttribute('data-state', 'deleted');
+  await expect(page.getByTestId('queue-totals')).toContainText('0 done · 1 deleted · 0 failed');
+  await row.getByRole('button', { name: `Download ${key3} again` }).click();
+  await expect(row).toHaveAttribute('data-state', 'done', { timeout: 60_000 });
+  await expect(hour(3)).toHaveAttribute('data-state', 'local');
+  await expect(page.getByTestId('queue-totals')).toContainText('1 done · 0 failed');
+  await expect(library.locator(`[data-key="${key3}"]`)).toHaveCount(1);
 });

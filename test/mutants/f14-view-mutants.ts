@@ -16,6 +16,22 @@ export const f14ViewMutants: readonly Mutant[] = [
     tests: ['test/unit/downloads-view/calendar-model.test.ts'],
   },
   {
+    id: 'calendar-day-file-hour-00-only',
+    breaks: 'a whole-day file in the library shows as local for hour 00 only',
+    file: 'renderer/src/views/downloads/calendar-model.ts',
+    find: 'for (let hour = 0; hour < 24; hour++) if (!byHour.has(hourId(file.date, hour)))',
+    replace: 'for (let hour = 0; hour < 1; hour++) if (!byHour.has(hourId(file.date, hour)))',
+    tests: ['test/unit/downloads-view/calendar-model.test.ts'],
+  },
+  {
+    id: 'queue-deleted-reads-done',
+    breaks: 'a download whose file was deleted still reads "Done" in the queue',
+    file: 'renderer/src/views/downloads/deleted-downloads.ts',
+    find: "items.filter((item) => item.state === 'done' && !inLibrary(item, index))",
+    replace: "items.filter((item) => item.state === 'done' && inLibrary(item, index) && false)",
+    tests: ['test/unit/downloads-view/deleted-downloads.test.ts'],
+  },
+  {
     id: 'queue-done-before-library',
     breaks: 'the queue says "done" before the library index lists the file',
     file: 'electron/services/downloads/download-queue.ts',

@@ -30,6 +30,14 @@ export const realToolsMutants: readonly Mutant[] = [
     tests: [wholeDay],
   },
   {
+    id: 'legacy-from-first-line',
+    breaks: 'a legacy file read from a later line hands back its first line too (a replay resumed there paged back)',
+    file: 'electron/services/snapshot/record-decoder.ts',
+    find: 'return line < this.fromLine ? null : this.accept(legacyRecord(row, line));',
+    replace: 'return this.accept(legacyRecord(row, line));',
+    tests: ['test/unit/snapshot/from-line.test.ts'],
+  },
+  {
     id: 'day-file-ignored',
     breaks: 'a whole-day file makes its market vanish from the catalog',
     file: 'electron/services/local-service/store/snapshot-folder-layout.ts',

@@ -337,8 +337,8 @@ const runLatency: MetricRun = async (request, feed, sink) => {
   ]);
 };
 
-/** Each kind's run. */
-export const metricRuns: Readonly<Record<MetricsRequest['kind'], MetricRun>> = {
+/** Each one-market kind's run (venues reads several markets: `venues-run.ts`). */
+export const metricRuns: Readonly<Record<Exclude<MetricsRequest['kind'], 'venues'>, MetricRun>> = {
   depth: runDepth,
   markouts: runMarkouts,
   'markout-summary': runMarkoutSummary,

@@ -5,13 +5,25 @@ import { checkBaseUrl, defaultBaseUrl } from '../cli-base-url.ts';
 import { integerOption, readCommandLine, timeOption, UsageError } from '../command-line.ts';
 
 /** What `mde metrics` computes. */
-export const metricKinds = ['depth', 'markouts', 'markout-summary', 'large-trades', 'bars', 'footprint', 'profile', 'cvd', 'latency'] as const;
+export const metricKinds = ['depth', 'markouts', 'markout-summary', 'large-trades', 'bars', 'footprint', 'profile', 'cvd', 'latency', 'venues'] as const;
 
 /** One kind of `mde metrics`. */
 export type MetricKind = (typeof metricKinds)[number];
 
-/** Where the data comes from: snapshot files, or a service range through the client. */
-export type MetricsInput = { kind: 'files'; files: string[] } | { kind: 'service'; baseUrl: string; source: string; market: string };
+/**
+ * Where the data comes from: snapshot files, a service range of one market through the client, or
+ * (`venues`) a service range of each of `MetricsRequest.venues`.
+ */
+export type MetricsInput = { kind: 'files'; files: string[] } | { kind: 'service'; baseUrl: string; source: string; market: string } | { kind: 'venue-service'; baseUrl: string };
+
+/** One venue of an asset: a source and its market. */
+export interface VenueName {
+  source: string;
+  market: string;
+}
+
+/** The largest lead–lag step: the lags run from −2 s to +2 s. */
+export const maxLagStepMs = 2000;
 
 /** What `mde metrics` was asked. */
 export interface MetricsRequest {
@@ -37,6 +49,14 @@ export interface MetricsRequest {
   step: number | null;
   ratio: number;
   valueArea: number;
+  /** venues: the venues, in order (empty: with files, every market the files hold, in the order met). */
+  venues: VenueName[];
+  /** venues: the reference of the basis and the lead–lag (null: the first venue). */
+  reference: VenueName | null;
+  /** venues: step of the grid the lead–lag correlates mid returns on, ms. */
+  lagStepMs: number;
+  /** venues: print the lead–lag table instead of the mids, basis and spreads. */
+  leadLag: boolean;
 }
 
 const metricsSyntax = {
@@ -60,6 +80,10 @@ const metricsSyntax = {
     step: 'string',
     ratio: 'string',
     'value-area': 'string',
+    venues: 'string',
+    reference: 'string',
+    'lag-step': 'string',
+    'lead-lag': 'flag',
   },
   positionals: { name: 'kind and FILE', min: 0, max: 100_000 },
 } as const;
@@ -75,6 +99,7 @@ const kindOptions: Record<MetricKind, readonly string[]> = {
   profile: ['step', 'value-area'],
   cvd: ['interval'],
   latency: ['interval'],
+  venues: ['venues', 'reference', 'every', 'lag-step', 'lead-lag'],
 };
 const kindSpecific = new Set(Object.values(kindOptions).flat());
 
@@ -98,6 +123,36 @@ function numberOption(flag: string, text: string, rule: 'positive' | 'non-negati
   return value;
 }
 
+/** Reads `source/market` (the market may hold further slashes); a usage error naming the flag otherwise. */
+function venueOption(flag: string, text: string): VenueName {
+  const slash = text.indexOf('/');
+  const source = slash === -1 ? '' : text.slice(0, slash).trim();
+  const market = slash === -1 ? '' : text.slice(slash + 1).trim();
+  if (source === '' || market === '') throw new UsageError(`${flag} names a venue as SOURCE/MARKET (e.g. binance/ETH-USDT), not "${text}"`);
+  return { source, market };
+}
+
+/** Whether two venue names are the same venue. */
+export function sameVenue(a: VenueName, b: VenueName): boolean {
+  return a.source === b.source && a.market === b.market;
+}
+
+/** The venues options of a request (defaults for other kinds), checked. */
+function venueOptions(kind: MetricKind, values: Partial<Record<'venues' | 'reference' | 'lag-step', string>>): Pick<MetricsRequest, 'venues' | 'reference' | 'lagStepMs'> {
+  const venues = values.venues === undefined ? [] : listOption('--venues', values.venues, (item) => venueOption('--venues', item));
+  if (values.venues !== undefined && venues.length < 2) throw new UsageError(`--venues needs at least two venues to compare, not "${values.venues}"`);
+  const repeated = venues.find((venue, i) => venues.findIndex((other) => sameVenue(other, venue)) !== i);
+  if (repeated !== undefined) throw new UsageError(`--venues names ${repeated.source}/${repeated.market} twice`);
+  const reference = values.reference === undefined ? null : venueOption('--reference', values.reference);
+  if (reference !== null && venues.length > 0 && !venues.some((venue) => sameVenue(venue, reference))) {
+    throw new UsageError(`--reference ${reference.source}/${reference.market} is not one of --venues ${values.venues ?? ''}`);
+  }
+  const lagStepMs = values['lag-step'] === undefined ? 250 : durationOption('--lag-step', values['lag-step']);
+  if (lagStepMs > maxLagStepMs) throw new UsageError(`--lag-step must be at most 2s (the lags run from -2s to +2s), not "${values['lag-step'] ?? ''}"`);
+  if (kind !== 'venues') return { venues: [], reference: null, lagStepMs };
+  return { venues, reference, lagStepMs };
+}
+
 function listOption<T>(flag: string, text: string, read: (item: string) => T): T[] {
   const items = text.split(',').map((item) => item.trim());
   if (items.some((item) => item === '')) throw new UsageError(`${flag} is a comma-separated list with no empty item, not "${text}"`);
@@ -106,21 +161,33 @@ function listOption<T>(flag: string, text: string, read: (item: string) => T): T
 
 /** Parses `mde metrics <kind> (FILE... | --source S --market M --from T --to T) [options]`; a mistake is a `UsageError` naming the flag. */
 export function parseMetricsArgs(args: readonly string[]): MetricsRequest {
-  const { values, positionals } = readCommandLine(args, metricsSyntax);
+  const { values, flags, positionals } = readCommandLine(args, metricsSyntax);
   const [kindText, ...files] = positionals;
   if (kindText === undefined) throw new UsageError(`which metric? Give a kind: ${metricKinds.join(', ')}`);
   const kind = metricKinds.find((name) => name === kindText);
   if (kind === undefined) throw new UsageError(`unknown kind "${kindText}": use one of ${metricKinds.join(', ')}`);
   for (const name of kindSpecific) {
-    if (values[name as keyof typeof values] !== undefined && !kindOptions[kind].includes(name)) {
+    const given = values[name as keyof typeof values] !== undefined || flags.has(name as 'lead-lag');
+    if (given && !kindOptions[kind].includes(name)) {
       throw new UsageError(`--${name} does not apply to ${kind} (it reads ${kindOptions[kind].map((option) => `--${option}`).join(', ') || 'no kind option'})`);
     }
   }
   const from = values.from === undefined ? null : timeOption('--from', values.from);
   const to = values.to === undefined ? null : timeOption('--to', values.to);
   if (from !== null && to !== null && to <= from) throw new UsageError('--to must be after --from');
+  const venueChoice = venueOptions(kind, values);
+  if (kind === 'venues') {
+    for (const name of ['source', 'market', 'instrument'] as const) {
+      if (values[name] !== undefined) throw new UsageError(`--${name} does not apply to venues: name each venue in --venues SOURCE/MARKET,SOURCE/MARKET`);
+    }
+  }
   let input: MetricsInput;
-  if (files.length > 0) {
+  if (kind === 'venues' && files.length === 0) {
+    const missing = (['venues', 'from', 'to'] as const).filter((name) => values[name] === undefined);
+    if (missing.length === 3) throw new UsageError('venues needs FILE... or a service range (--venues, --from, --to)');
+    if (missing.length > 0) throw new UsageError(`a service range of venues needs ${missing.map((name) => `--${name}`).join(', ')} too`);
+    input = { kind: 'venue-service', baseUrl: values['base-url'] === undefined ? defaultBaseUrl : checkBaseUrl(values['base-url']) };
+  } else if (files.length > 0) {
     if (values['base-url'] !== undefined) throw new UsageError('give FILE... or a service range (--base-url with --source, --market, --from, --to), not both');
     input = { kind: 'files', files };
   } else {
@@ -163,5 +230,7 @@ export function parseMetricsArgs(args: readonly string[]): MetricsRequest {
     step: values.step === undefined ? null : numberOption('--step', values.step),
     ratio: values.ratio === undefined ? 3 : numberOption('--ratio', values.ratio),
     valueArea,
+    ...venueChoice,
+    leadLag: flags.has('lead-lag'),
   };
 }

@@ -7,6 +7,7 @@ import type { MarketFeed } from './market-feed.ts';
 import { metricRuns } from './metric-runs.ts';
 import { parseMetricsArgs, type MetricsRequest } from './metrics-args.ts';
 import { stdoutSink } from './metrics-table.ts';
+import { runVenues } from './venues-run.ts';
 
 /** Exit code for a bad file, bad data or a failed service call. */
 const failedExit = 1;
@@ -14,10 +15,11 @@ const failedExit = 1;
 /** The kinds that read books (the others read trades only). */
 const readsBooks = new Set<MetricsRequest['kind']>(['depth', 'markouts', 'markout-summary', 'large-trades', 'latency']);
 
-/** The feed a request reads: its files, or its service range through the client (loaded only then). */
+/** The feed a request of one market reads: its files, or its service range through the client (loaded only then). */
 async function feedOf(request: MetricsRequest): Promise<MarketFeed> {
   const choice = { source: request.source, market: request.market, instrument: request.instrument };
   if (request.input.kind === 'files') return new FileFeed(request.input.files, choice);
+  if (request.input.kind === 'venue-service') throw new UsageError(`${request.kind} reads one market: give --source and --market, not --venues`);
   const { serviceFeed } = await import('./service-client.ts');
   const markoutKinds = request.kind === 'markouts' || request.kind === 'markout-summary' || request.kind === 'large-trades';
   return serviceFeed(request.input.baseUrl, {
@@ -32,13 +34,13 @@ async function feedOf(request: MetricsRequest): Promise<MarketFeed> {
 
 /**
  * `mde metrics <kind> ...`: order-flow metrics (depth, markouts, bars, footprint, profile, CVD,
- * latency) over snapshot files or a service range, as CSV or JSON lines on stdout; notes on stderr.
+ * latency, venues side by side) over snapshot files or a service range, as CSV or JSON lines on
+ * stdout; notes on stderr.
  */
 export async function runMetrics(args: readonly string[]): Promise<number> {
   const request = parseMetricsArgs(args);
   try {
-    const feed = await feedOf(request);
-    const result = await metricRuns[request.kind](request, feed, stdoutSink);
+    const result = request.kind === 'venues' ? await runVenues(request, stdoutSink) : await metricRuns[request.kind](request, await feedOf(request), stdoutSink);
     for (const note of result.notes) console.error(`mde metrics: ${note}`);
     return 0;
   } catch (error) {

@@ -1,7 +1,7 @@
 // The text of `mde metrics --help`: kept apart from the command so `mde --help` loads no engine.
 
 /** The usage line of `mde metrics`. */
-export const metricsUsage = 'metrics <kind> (FILE... | --source S --market M --from T --to T) [--format csv|jsonl] [options]';
+export const metricsUsage = 'metrics <kind> (FILE... | --source S --market M --from T --to T | --venues S/M,S/M,... --from T --to T) [--format csv|jsonl] [options]';
 
 /** The options `mde metrics --help` lists. */
 export const metricsOptionsHelp = [
@@ -15,6 +15,9 @@ export const metricsOptionsHelp = [
   '  profile          the volume profile of the range: POC and value area',
   '  cvd              cumulative volume delta per trade (or per --interval)',
   '  latency          collector minus exchange time per --interval, and a summary line on stderr',
+  '  venues           one asset across venues: each venue\'s mid, basis against the reference and spread',
+  '                   (bps) on a grid of --every; with --lead-lag, the correlation of mid returns at lags',
+  '                   -2 s..+2 s (a peak at a positive lag: the reference leads); the peaks on stderr',
   '',
   'Input (one of):',
   '  FILE...          snapshot files (.jsonl.zst), read in the order given',
@@ -22,6 +25,8 @@ export const metricsOptionsHelp = [
   '                   MDE_API_KEY or the keychain); T is Unix ms, a UTC date or an ISO time with a zone',
   '  --instrument I   the book and trades of one instrument (default: the first book of the market)',
   '  --from, --to     with files: keep trades and rows in [from, to) (books are still rebuilt from the start)',
+  '  --venues S/M,... venues: the venues (two or more), each read from its own files or service range;',
+  '                   with files, default every market the files hold, in the order met',
   '',
   'Output:',
   '  --format F       csv (default; null is an empty field) or jsonl (null is null)',
@@ -38,6 +43,10 @@ export const metricsOptionsHelp = [
   '  --step P         footprint, profile: price bucket size (required)',
   '  --ratio R        footprint: diagonal imbalance ratio [3]',
   '  --value-area F   profile: share of volume in the value area [0.7]',
+  '  --reference S/M  venues: the venue basis and lead-lag are taken against [the first]',
+  '  --every D        venues: grid step of the mids, basis and spreads [1s]',
+  '  --lag-step D     venues: grid step of the returns the lead-lag correlates, at most 2s [250ms]',
+  '  --lead-lag       venues: print the lead-lag table (lag_ms, each venue\'s correlation and pairs)',
   '',
   'Durations: 250ms, 1s, 5m, 1h or whole ms. Formulas: README, "Order-flow metrics".',
 ].map((line) => (line === '' ? line : `  ${line}`)).join('\n');

@@ -13,6 +13,8 @@ export interface ServiceRange {
   to: number;
   /** Books are read this much longer than the range (markouts need the mids after the last trade's horizons). */
   booksBeyondMs: number;
+  /** Books are read from this much before the range (venues: the book in force at `from`); absent: 0. */
+  booksBeforeMs?: number;
 }
 
 /** Rows per page: the service's maximum, so a range takes the fewest round trips. */
@@ -36,7 +38,7 @@ export class ServiceFeed implements MarketFeed {
     const onBook = handlers.book;
     if (onBook !== undefined) {
       const pages = new PageBookInputs('l2-orderbooks');
-      for await (const page of this.client.l2Orderbooks({ ...filter, end: to - 1 + this.range.booksBeyondMs }).pages()) {
+      for await (const page of this.client.l2Orderbooks({ ...filter, start: from - (this.range.booksBeforeMs ?? 0), end: to - 1 + this.range.booksBeyondMs }).pages()) {
         for (const input of pages.inputsOf(page.items)) onBook(input);
         await handlers.flush?.();
       }

@@ -2,8 +2,8 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { BookDataError } from '../../../shared/book/book-data-error.ts';
 import { SnapshotDecodeError } from '../../../shared/snapshot/decode-errors.ts';
 import { PageBookInputs } from '../book/page-book-inputs.ts';
-import { isBookReset } from '../book/book-input.ts';
-import { feedFiles } from './file-inputs.ts';
+import { isBookReset, type BookInput } from '../book/book-input.ts';
+import { readMarketFiles } from '../book/market-files.ts';
 import { studyOf, type JobCommand, type JobEvent, type JobRead, type ResearchJob } from './research-job.ts';
 
 // Worker-thread entry: runs one research study off the service host's event loop. A files job
@@ -33,7 +33,13 @@ function finish(): void {
 if (job.input.kind === 'files') {
   const input = job.input;
   try {
-    await feedFiles(input.paths, { source: input.source, market: input.market }, study, read, () => post({ kind: 'progress', bookEvents: read.bookEvents, trades: read.trades }));
+    // One market of the files, on stream 0; a study that reads no books reads the trades alone.
+    const handlers = {
+      book: study.needs.books ? (bookInput: BookInput) => study.book(0, bookInput) : undefined,
+      trade: study.needs.trades || !study.needs.books ? study.trade.bind(study) : undefined,
+      batch: () => post({ kind: 'progress', bookEvents: read.bookEvents, trades: read.trades }),
+    };
+    await readMarketFiles(input.paths, { source: input.source, market: input.market }, handlers, read);
     finish();
   } catch (error) {
     fail(error);

@@ -1,6 +1,6 @@
 import type { ResearchVenues } from '../../../shared/contract/research-schemas.ts';
 import { ChosenBookReplay } from '../../../shared/research/chosen-book-replay.ts';
-import { MidSeriesRecorder } from '../../../shared/research/mid-series.ts';
+import { MidSeriesRecorder, type MidSeries } from '../../../shared/research/mid-series.ts';
 import { alignOnGrid, compareVenues, gridReturns, leadLag, timeGrid } from '../../../shared/research/venues.ts';
 import type { BookInput } from '../book/book-input.ts';
 import { timeStepFor } from './auto-steps.ts';
@@ -10,10 +10,13 @@ import { nullable, numberColumn, plain, tableOf, type ResearchColumn } from './r
 /** What a venue study is asked: the venues (stream i is venue i), the range, the reference and the lead–lag grid. */
 export interface VenueStudyParams {
   venues: readonly { source: string; market: string }[];
-  start: number;
-  end: number;
+  /** The grid's range, both inclusive; null (files read whole): from the first whole step at or after the first book time read, to the last. */
+  start: number | null;
+  end: number | null;
   reference: number;
   lagStepMs: number;
+  /** The display grid's step, ms; absent: chosen so the range gives at most 2,000 points. */
+  stepMs?: number;
 }
 
 /** A venue study's output without the fields main adds. */
@@ -24,6 +27,18 @@ export const maxLagMs = 2000;
 
 /** Points of the display grid at most. */
 const displayPoints = 2000;
+
+/** From the first to the last time any venue recorded (0..0 when none did). */
+function spanOf(series: readonly MidSeries[]): { start: number; end: number } {
+  let start = Number.POSITIVE_INFINITY;
+  let end = Number.NEGATIVE_INFINITY;
+  for (const mids of series) {
+    if (mids.time.length === 0) continue;
+    start = Math.min(start, mids.time[0] ?? start);
+    end = Math.max(end, mids.time[mids.time.length - 1] ?? end);
+  }
+  return Number.isFinite(start) ? { start, end } : { start: 0, end: 0 };
+}
 
 /**
  * One asset across venues (`shared/research/venues.ts`): each venue's book is replayed from its
@@ -50,10 +65,14 @@ export class VenueStudy implements ResearchStudy<VenueOutput> {
   }
 
   finish(): StudyResult<VenueOutput> {
-    const { venues, start, end, reference, lagStepMs } = this.params;
+    const { venues, reference, lagStepMs } = this.params;
     const names = venues.map((venue) => `${venue.source}/${venue.market}`);
     const series = this.mids.map((recorder, i) => ({ name: names[i] ?? '', mids: recorder.build() }));
-    const stepMs = timeStepFor(end - start, displayPoints, lagStepMs);
+    const read = spanOf(series.map((venue) => venue.mids));
+    const stepMs = this.params.stepMs ?? timeStepFor((this.params.end ?? read.end) - (this.params.start ?? read.start), displayPoints, lagStepMs);
+    // Without a range the grid starts at the first whole step at or after the first book read.
+    const start = this.params.start ?? Math.min(read.end, Math.ceil(read.start / stepMs) * stepMs);
+    const end = Math.max(start, this.params.end ?? read.end);
     const shown = compareVenues(series, timeGrid(start, end, stepMs), reference);
     const fine = timeGrid(start, end, lagStepMs);
     const returns = series.map((venue) => gridReturns(alignOnGrid(venue.mids.time, venue.mids.mid, fine)));

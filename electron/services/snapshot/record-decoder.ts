@@ -23,8 +23,8 @@ export interface RecordDecoderOptions {
   onlyTypes?: ReadonlySet<string>;
   /**
    * Data lines before this 1-based line are passed over unread (the metadata header, and a legacy
-   * file's first line, are still read): a replay that starts at a snapshot reads from it, an hour
-   * of a whole-day file from its first line.
+   * file's first line, are still read for the format, but no record of them is returned): a replay
+   * that starts at a snapshot reads from it, an hour of a whole-day file from its first line.
    */
   fromLine?: number;
   /**
@@ -196,7 +196,8 @@ export class SnapshotRecordDecoder {
       this.rejected.forget();
       if (!isMetadataRow(row)) {
         this.format = 'legacy';
-        return this.accept(legacyRecord(row, line));
+        // Read for its format only when the caller starts later (a replay from a snapshot line).
+        return line < this.fromLine ? null : this.accept(legacyRecord(row, line));
       }
       this.header = metadataHeader(row);
       this.format = 'v2';

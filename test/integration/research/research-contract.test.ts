@@ -243,7 +243,7 @@ describe('research.activity', () => {
 describe('research.venues', () => {
   it('overlays the venues’ mids, basis against the reference and spreads on one grid, and the lead–lag of mid returns at −2 s..+2 s', async () => {
     const on = paidRig();
-    // ETH on three venues (lighter's /l2-orderbooks pages out of order in the demo: see stream-order.test.ts).
+    // ETH on three venues (lighter's pages are covered by conformance/mid-hour-paging.test.ts).
     const venues = [{ source: 'hyperliquid', market: 'ETH' }, { source: 'binance', market: 'ETH-USDT' }, { source: 'aster', market: 'ETHUSDT' }];
     const short = { start: range.start, end: range.start + 5 * minute };
     const result = await on.api.research.venues({ requestId: requestId(), venues, ...short, reference: 0, lagStepMs: 250 });

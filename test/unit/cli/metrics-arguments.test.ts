@@ -68,4 +68,35 @@ describe('mde metrics arguments', () => {
     expectUsageError(() => parseMetricsArgs(['depth', 'f', '--from', '5', '--to', '5']), '--to must be after --from');
     expectUsageError(() => parseMetricsArgs(['depth', 'f', '--frm', '5']), 'unknown option --frm');
   });
+
+  it('reads venues over files or a service range, with their reference, grids and table', () => {
+    expect(parseMetricsArgs(['venues', 'a.zst', 'b.zst'])).toMatchObject({ kind: 'venues', input: { kind: 'files', files: ['a.zst', 'b.zst'] }, venues: [], reference: null, lagStepMs: 250, everyMs: null, leadLag: false });
+    expect(
+      parseMetricsArgs(['venues', '--venues', 'hyperliquid/ETH, binance/ETH-USDT,lighter/ETH/USD', '--reference', 'binance/ETH-USDT', '--from', '2026-01-05', '--to', '2026-01-05T01:00Z', '--every', '5s', '--lag-step', '100ms', '--lead-lag', '--base-url', 'http://127.0.0.1:9/']),
+    ).toMatchObject({
+      input: { kind: 'venue-service', baseUrl: 'http://127.0.0.1:9' },
+      venues: [
+        { source: 'hyperliquid', market: 'ETH' },
+        { source: 'binance', market: 'ETH-USDT' },
+        { source: 'lighter', market: 'ETH/USD' },
+      ],
+      reference: { source: 'binance', market: 'ETH-USDT' },
+      everyMs: 5_000,
+      lagStepMs: 100,
+      leadLag: true,
+    });
+  });
+
+  it('names what is wrong with venues', () => {
+    expectUsageError(() => parseMetricsArgs(['venues']), 'venues needs FILE... or a service range (--venues, --from, --to)');
+    expectUsageError(() => parseMetricsArgs(['venues', '--venues', 'a/x,b/y', '--from', '5']), 'needs --to too');
+    expectUsageError(() => parseMetricsArgs(['venues', '--venues', 'a/x', '--from', '5', '--to', '9']), '--venues needs at least two venues');
+    expectUsageError(() => parseMetricsArgs(['venues', '--venues', 'a/x,a/x', '--from', '5', '--to', '9']), '--venues names a/x twice');
+    expectUsageError(() => parseMetricsArgs(['venues', '--venues', 'a/x,bx', '--from', '5', '--to', '9']), '--venues names a venue as SOURCE/MARKET', '"bx"');
+    expectUsageError(() => parseMetricsArgs(['venues', '--venues', 'a/x,b/y', '--reference', 'c/z', '--from', '5', '--to', '9']), '--reference c/z is not one of --venues a/x,b/y');
+    expectUsageError(() => parseMetricsArgs(['venues', 'f', '--lag-step', '3s']), '--lag-step must be at most 2s');
+    expectUsageError(() => parseMetricsArgs(['venues', '--source', 'a', '--market', 'x', '--from', '5', '--to', '9']), '--source does not apply to venues', '--venues SOURCE/MARKET');
+    expectUsageError(() => parseMetricsArgs(['depth', 'f', '--lead-lag']), '--lead-lag does not apply to depth');
+    expectUsageError(() => parseMetricsArgs(['markouts', 'f', '--venues', 'a/x,b/y']), '--venues does not apply to markouts');
+  });
 });

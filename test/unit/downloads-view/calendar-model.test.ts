@@ -22,6 +22,11 @@ function file(date: string, hour: number): LibraryFile {
   return { key: key(date, hour), date, hour, bytes: 1000, records: 10, layout: 'standard' };
 }
 
+/** A whole-day file (`standard-demo-BTC-2026-11-20`), as the library lists it: hour 0, span 'day'. */
+function dayFile(date: string): LibraryFile {
+  return { key: `standard-demo-BTC-${date}`, date, hour: 0, span: 'day', bytes: 24_000, records: 240, layout: 'standard' };
+}
+
 // Long after both days, so no hour is in the future unless a test says so.
 const later = Date.UTC(2026, 11, 1);
 
@@ -125,5 +130,38 @@ describe('calendarModel', () => {
     const availability = listing([0, 1, 2, 3].map((hour) => ({ date: '2026-11-20', hour, needsKey: hour === 1 })));
     const days = calendarModel({ days: ['2026-11-20'], availability, libraryFiles: [file('2026-11-20', 2)], queue: [item('2026-11-20', 3, 'failed')], nowMs: later });
     expect(days[0]?.cells.slice(0, 5).map(isDownloadable)).toEqual([true, false, false, true, false]);
+  });
+
+  it('counts a whole-day file in the library as local for all 24 hours of its UTC day, under the day file’s key', () => {
+    const dayKey = 'standard-demo-BTC-2026-11-20';
+    // The service lists the day's hours one by one (hours 3 and 17), the library holds the day file.
+    const availability = listing([{ date: '2026-11-20', hour: 3 }, { date: '2026-11-20', hour: 17 }, { date: '2026-11-21', hour: 0 }]);
+    const days = calendarModel({ days: ['2026-11-20', '2026-11-21'], availability, libraryFiles: [dayFile('2026-11-20')], queue: [], nowMs: later });
+    expect(states(days)).toEqual(Array.from({ length: 24 }, () => 'local'));
+    expect(days[0]?.cells.map((cell) => cell.key)).toEqual(Array.from({ length: 24 }, () => dayKey));
+    expect(days[0]?.local).toBe(24);
+    expect(days[0]?.files).toBe(24);
+    expect(days[0]?.cells.some(isDownloadable)).toBe(false);
+    // The next day is not in it.
+    expect(states(days, 1).slice(0, 2)).toEqual(['remote', 'none']);
+    expect(days[1]?.local).toBe(0);
+  });
+
+  it('clears all 24 hours when the whole-day file is deleted: the listed ones are downloadable again, the rest have no file', () => {
+    const availability = listing([{ date: '2026-11-20', hour: 3 }, { date: '2026-11-20', hour: 17 }]);
+    const before = calendarModel({ days: ['2026-11-20'], availability, libraryFiles: [dayFile('2026-11-20')], queue: [], nowMs: later });
+    expect(before[0]?.local).toBe(24);
+    const after = calendarModel({ days: ['2026-11-20'], availability, libraryFiles: [], queue: [], nowMs: later });
+    const expected = Array.from({ length: 24 }, (_, hour): CellState => (hour === 3 || hour === 17 ? 'remote' : 'none'));
+    expect(states(after)).toEqual(expected);
+    expect(after[0]?.local).toBe(0);
+  });
+
+  it('keeps an hour file’s own key beside a whole-day file of the same day', () => {
+    const days = calendarModel({ days: ['2026-11-20'], availability: listing([]), libraryFiles: [dayFile('2026-11-20'), file('2026-11-20', 6)], queue: [], nowMs: later });
+    expect(days[0]?.local).toBe(24);
+    expect(days[0]?.cells[6]?.key).toBe(key('2026-11-20', 6));
+    expect(days[0]?.cells[5]?.key).toBe('standard-demo-BTC-2026-11-20');
+    expect(days[0]?.cells[7]?.key).toBe('standard-demo-BTC-2026-11-20');
   });
 });

@@ -97,4 +97,11 @@ describe('downloadPlan', () => {
     expect(downloadPlan(days, new Set(hoursOfDay(days, 1)))).toEqual({ keys: [], wholeDays: [], downloadable: 0, local: 4, inQueue: 0, needsKey: 0 });
     expect(selectedLocalKeys(days, new Set(['2026-11-21/1', '2026-11-21/3', '2026-11-20/1']))).toEqual([key('2026-11-21', 1), key('2026-11-21', 3)]);
   });
+
+  it('names a whole-day file once for any of its hours selected', () => {
+    const day: LibraryFile = { key: 'standard-demo-BTC-2026-11-20', date: '2026-11-20', hour: 0, span: 'day', bytes: 1, records: 1, layout: 'standard' };
+    const days = twoDays({ local: [day] });
+    expect(downloadPlan(days, new Set(['2026-11-20/2', '2026-11-20/5', '2026-11-20/23']))).toMatchObject({ keys: [], local: 3 });
+    expect(selectedLocalKeys(days, new Set(['2026-11-20/2', '2026-11-20/5', '2026-11-20/23', '2026-11-21/0']))).toEqual(['standard-demo-BTC-2026-11-20']);
+  });
 });

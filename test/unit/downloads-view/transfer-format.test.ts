@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accessLabel, countOf, formatEta, formatProgressBytes, formatRate, hourLabel, progressOf, queueTotalsText } from '../../../renderer/src/views/downloads/transfer-format.ts';
+import { accessLabel, countOf, formatEta, formatProgressBytes, formatRate, hourLabel, libraryFileLabel, progressOf, queueTotalsText } from '../../../renderer/src/views/downloads/transfer-format.ts';
 import { endsToday, resolveDayRange, shiftDays } from '../../../renderer/src/views/downloads/day-range.ts';
 import { queueDisplayOrder } from '../../../renderer/src/views/downloads/queue-order.ts';
 
@@ -16,6 +16,9 @@ describe('transfer formatting', () => {
     expect(formatProgressBytes(1_200_000, 4_800_000)).toBe('1.20 MB / 4.80 MB');
     expect(formatProgressBytes(1_200_000, null)).toBe('1.20 MB');
     expect(hourLabel('2026-11-20', 7)).toBe('2026-11-20 07:00 UTC');
+    expect(libraryFileLabel({ date: '2026-11-20', hour: 7 })).toBe('2026-11-20 07:00 UTC');
+    // A whole-day file is listed at hour 0; it is the day, not its first hour.
+    expect(libraryFileLabel({ date: '2026-11-20', hour: 0, span: 'day' })).toBe('2026-11-20 · whole day (UTC)');
     expect(countOf(1, 'file')).toBe('1 file');
     expect(countOf(1200, 'file')).toBe('1,200 files');
   });

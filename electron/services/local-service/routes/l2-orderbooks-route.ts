@@ -139,11 +139,16 @@ function enoughFor(hourStart: number, need: PageNeed, highestBefore: number): Pa
   return { enough, stopped: () => stopped };
 }
 
-/** An hour's book records from `fromLine` on, read only as far as `rule` wants; `partial` when it stopped before the file's end. */
+/**
+ * An hour's book records from `fromLine` on, read only as far as `rule` wants; `partial` when it
+ * stopped before the file's end. Records before `fromLine` are dropped here whatever the store
+ * hands back: the replay applies the first record as the one after its last, so an earlier line
+ * would page back (a legacy file once came back from its first line).
+ */
 async function readBookRecords(store: MarketDataStore, ref: HourRef, fromLine: number, rule: PageReadRule): Promise<{ records: OrderbookRecord[]; partial: boolean } | null> {
   if (store.readHourFrom === undefined) return null;
-  const read = await store.readHourFrom(ref, bookLines, fromLine, rule.enough);
-  return { records: read.filter((record): record is OrderbookRecord => record.type === 'orderbook'), partial: rule.stopped() };
+  const read = await store.readHourFrom(ref, bookLines, fromLine, (record) => record.line >= fromLine && rule.enough(record));
+  return { records: read.filter((record): record is OrderbookRecord => record.type === 'orderbook' && record.line >= fromLine), partial: rule.stopped() };
 }
 
 /**

@@ -5,7 +5,7 @@ import { SnapshotReader } from '../../snapshot/snapshot-reader.ts';
 /**
  * Decodes a snapshot file into memory, strictly: a bad file rejects with its decode error. With
  * `lineTypes`, only lines of those file types are read (the other lines are passed over); with
- * `fromLine`, v2 data lines before it are passed over too; with `enough`, reading stops after the
+ * `fromLine`, data lines before it (v2 or legacy) are passed over too; with `enough`, reading stops after the
  * first record it accepts (the records then end there, not at the end of the file). With
  * `onBatch`, each batch of records goes to it as it is decoded and none is collected (the result
  * is then empty), so a caller keeping the hour in another form never holds it all as objects.

@@ -17,6 +17,7 @@ import { calendarModel } from './calendar-model.ts';
 import { daySpans, endsToday, resolveDayRange, shiftDays } from './day-range.ts';
 import { defaultPlace, placeName, type Place } from './default-market.ts';
 import { DeleteDialog } from './DeleteDialog.tsx';
+import { deletedDownloads } from './deleted-downloads.ts';
 import { useDownloadsView } from './downloads-store.ts';
 import { ExportStatus } from './ExportStatus.tsx';
 import { LibraryPanel } from './LibraryPanel.tsx';
@@ -290,12 +291,14 @@ export function DownloadsView() {
           ) : (
             <QueuePanel
               queue={queue.data}
+              deleted={deletedDownloads(queue.data.items, library.data)}
               shownDataset={name}
               actions={{
                 pause: (keys) => downloads.pause.mutate(keys === undefined ? {} : { keys }),
                 resume: (keys) => downloads.resume.mutate(keys === undefined ? {} : { keys }),
                 cancel: (keys) => downloads.cancel.mutate(keys === undefined ? {} : { keys }),
                 clearFinished: () => downloads.clearFinished.mutate(),
+                downloadAgain: (item) => downloads.enqueue.mutate({ source: item.source, market: item.market, keys: [item.key], dates: [] }),
               }}
             />
           )}

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { LibraryDataset, LibraryIndex } from '../../../../shared/contract/library-schemas.ts';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { formatBytes } from '../files/file-summary-format.ts';
-import { countOf, hourLabel } from './transfer-format.ts';
+import { countOf, libraryFileLabel } from './transfer-format.ts';
 
 /** What the library panel asks for: open or replay files, export them or a dataset's range, delete files (after confirming). */
 export interface LibraryActions {
@@ -119,9 +119,9 @@ export function LibraryPanel({ index, shownDataset, checked, onChecked, actions,
                   {open.files.map((file) => (
                     <tr key={file.key} data-testid="library-file" data-key={file.key} className={checked.has(file.key) ? 'checked' : ''} onClick={() => toggle(file.key)}>
                       <td className="check">
-                        <input type="checkbox" aria-label={`Check ${hourLabel(file.date, file.hour)}`} checked={checked.has(file.key)} onChange={() => toggle(file.key)} onClick={(event) => event.stopPropagation()} />
+                        <input type="checkbox" aria-label={`Check ${libraryFileLabel(file)}`} checked={checked.has(file.key)} onChange={() => toggle(file.key)} onClick={(event) => event.stopPropagation()} />
                       </td>
-                      <td className="mono nowrap">{hourLabel(file.date, file.hour)}</td>
+                      <td className="mono nowrap">{libraryFileLabel(file)}</td>
                       <td className="num mono" data-testid="library-file-size">{formatBytes(file.bytes)}</td>
                       <td className="num mono" data-testid="library-file-records">{file.records === null ? '—' : file.records.toLocaleString('en-US')}</td>
                     </tr>

@@ -11,6 +11,8 @@ export interface QueueActions {
   resume: (keys?: string[]) => void;
   cancel: (keys?: string[]) => void;
   clearFinished: () => void;
+  /** Queues a finished download whose file was deleted again. */
+  downloadAgain: (item: DownloadItem) => void;
 }
 
 const keyKinds = new Set(['needs-api-key', 'auth-required', 'payment-required']);
@@ -25,19 +27,23 @@ export function ProgressBar({ fraction, label }: { fraction: number | null; labe
   );
 }
 
-function ItemRow({ item, shownDataset, actions }: { item: DownloadItem; shownDataset: string; actions: QueueActions }) {
+function ItemRow({ item, deleted, shownDataset, actions }: { item: DownloadItem; deleted: boolean; shownDataset: string; actions: QueueActions }) {
   const openSettings = useUiStore((state) => state.openSettings);
   const dataset = `${item.source} · ${item.market}`;
   const fraction = progressOf(item);
   const active = item.state === 'downloading' || item.state === 'verifying';
+  // A finished download whose file left the library is not a completed download any more.
+  const shown = deleted ? 'deleted' : item.state;
   return (
     <>
-      <tr className={`queue-item state-${item.state}`} data-testid="queue-item" data-key={item.key} data-state={item.state}>
+      <tr className={`queue-item state-${shown}`} data-testid="queue-item" data-key={item.key} data-state={shown}>
         <td className="mono nowrap">
           {hourLabel(item.date, item.hour)}
           {dataset !== shownDataset && <span className="queue-dataset"> {dataset}</span>}
         </td>
-        <td className={`queue-state state-${item.state}`}>{downloadStateLabels[item.state]}</td>
+        <td className={`queue-state state-${shown}`} title={deleted ? 'Downloaded, then deleted from the library' : undefined}>
+          {deleted ? 'Deleted' : downloadStateLabels[item.state]}
+        </td>
         <td className="queue-bar">
           <ProgressBar fraction={item.state === 'queued' ? 0 : fraction} label={`${hourLabel(item.date, item.hour)} downloaded`} />
         </td>
@@ -56,6 +62,11 @@ function ItemRow({ item, shownDataset, actions }: { item: DownloadItem; shownDat
           {(item.state === 'paused' || item.state === 'failed') && (
             <button type="button" className="icon-button" onClick={() => actions.resume([item.key])} title={item.state === 'failed' ? 'Retry' : 'Resume'} aria-label={`${item.state === 'failed' ? 'Retry' : 'Resume'} ${item.key}`}>
               {item.state === 'failed' ? '↻' : '▶'}
+            </button>
+          )}
+          {deleted && (
+            <button type="button" className="button compact" onClick={() => actions.downloadAgain(item)} aria-label={`Download ${item.key} again`}>
+              Download again
             </button>
           )}
           {!finished.has(item.state) && (
@@ -84,6 +95,8 @@ function ItemRow({ item, shownDataset, actions }: { item: DownloadItem; shownDat
 /** Props of the queue panel. */
 export interface QueuePanelProps {
   queue: DownloadQueue;
+  /** Keys of finished downloads whose file is no longer in the library (`deletedDownloads`). */
+  deleted: ReadonlySet<string>;
   /** `source · market` of the dataset the calendar shows; other datasets' items say theirs. */
   shownDataset: string;
   actions: QueueActions;
@@ -92,9 +105,10 @@ export interface QueuePanelProps {
 /**
  * The download queue, live: each file with its state, progress, bytes, rate, time left, retries
  * and failure (what went wrong and what fixes it), pause, resume or cancel per file and for all,
- * and the totals over what is unfinished.
+ * and the totals over what is unfinished. A download whose file was deleted since reads "Deleted",
+ * greyed, with "Download again"; "Clear finished" drops it.
  */
-export function QueuePanel({ queue, shownDataset, actions }: QueuePanelProps) {
+export function QueuePanel({ queue, deleted, shownDataset, actions }: QueuePanelProps) {
   const { totals } = queue;
   const anyFinished = queue.items.some((item) => finished.has(item.state));
   const unfinished = totals.active + totals.queued > 0 || queue.items.some((item) => item.state === 'paused');
@@ -103,7 +117,8 @@ export function QueuePanel({ queue, shownDataset, actions }: QueuePanelProps) {
       <header className="panel-header panel-header-row">
         <span id="queue-title">Queue</span>
         <span className="queue-totals mono" data-testid="queue-totals">
-          {totals.active} active · {totals.queued} queued · {totals.done} done · <span className={totals.failed > 0 ? 'text-fail' : ''}>{totals.failed} failed</span>
+          {totals.active} active · {totals.queued} queued · {totals.done - deleted.size} done · {deleted.size > 0 && `${deleted.size} deleted · `}
+          <span className={totals.failed > 0 ? 'text-fail' : ''}>{totals.failed} failed</span>
           {unfinished && queueTotalsText(totals) !== '' && ` · ${queueTotalsText(totals)}`}
         </span>
         <span className="panel-actions">
@@ -146,7 +161,7 @@ export function QueuePanel({ queue, shownDataset, actions }: QueuePanelProps) {
             </thead>
             <tbody>
               {queueDisplayOrder(queue.items).map((item) => (
-                <ItemRow key={item.key} item={item} shownDataset={shownDataset} actions={actions} />
+                <ItemRow key={item.key} item={item} deleted={deleted.has(item.key)} shownDataset={shownDataset} actions={actions} />
               ))}
             </tbody>
           </table>

@@ -53,6 +53,20 @@ function hourStart(date: string, hour: number): number {
   return Date.parse(`${date}T00:00:00.000Z`) + hour * hourMs;
 }
 
+/**
+ * The library's files by the hours they hold: an hour file its own hour, a whole-day file (span
+ * `day`) every hour of its UTC day not held by an hour file of its own.
+ */
+function localHours(files: readonly LibraryFile[]): Map<string, LibraryFile> {
+  const byHour = new Map<string, LibraryFile>();
+  for (const file of files) if (file.span !== 'day') byHour.set(hourId(file.date, file.hour), file);
+  for (const file of files) {
+    if (file.span !== 'day') continue;
+    for (let hour = 0; hour < 24; hour++) if (!byHour.has(hourId(file.date, hour))) byHour.set(hourId(file.date, hour), file);
+  }
+  return byHour;
+}
+
 function queueState(item: DownloadItem): CellState | null {
   switch (item.state) {
     case 'downloading':
@@ -73,7 +87,8 @@ function queueState(item: DownloadItem): CellState | null {
 }
 
 /**
- * The calendar's cells, day by day. An hour in flight in the queue shows its queue state (with
+ * The calendar's cells, day by day. A whole-day file in the library counts for all 24 hours of
+ * its UTC day. An hour in flight in the queue shows its queue state (with
  * its progress while downloading); otherwise an hour in the library is local (the live index
  * decides: a file deleted since the listing, or since its download finished, is downloadable
  * again; main pushes the new index before the queue says "done"), even when its
@@ -83,7 +98,7 @@ function queueState(item: DownloadItem): CellState | null {
  */
 export function calendarModel({ days, availability, unlistedDays, libraryFiles, queue, nowMs }: CalendarInputs): CalendarDay[] {
   const listed = new Map((availability?.hours ?? []).map((hour) => [hourId(hour.date, hour.hour), hour]));
-  const local = new Map((libraryFiles ?? []).map((file) => [hourId(file.date, file.hour), file]));
+  const local = localHours(libraryFiles ?? []);
   const queued = new Map(queue.map((item) => [hourId(item.date, item.hour), item]));
   const listedUntil = availability !== null && availability.truncated ? availability.listedUntil : null;
   return days.map((date) => {
@@ -94,7 +109,8 @@ export function calendarModel({ days, availability, unlistedDays, libraryFiles, 
       const file = local.get(id);
       const item = queued.get(id) ?? null;
       const inQueue = item === null ? null : queueState(item);
-      const key = entry?.key ?? file?.key ?? item?.key ?? null;
+      // A library hour goes by the file's own name (a whole-day file's key for each of its hours): Open, Export and Delete act on it.
+      const key = file?.key ?? entry?.key ?? item?.key ?? null;
       let state: CellState;
       if (inQueue === 'downloading' || inQueue === 'queued' || inQueue === 'paused') state = inQueue;
       // The library on disk decides; the listing's flag and a finished download stand in only until its index is known.

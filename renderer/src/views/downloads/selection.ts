@@ -125,7 +125,8 @@ export function downloadPlan(days: readonly CalendarDay[], selection: Selection)
   return plan;
 }
 
-/** Keys of the selected hours in the library (for Open, Replay, Export and Delete). */
+/** Keys of the files holding the selected hours in the library, each once (a whole-day file holds 24) (for Open, Replay, Export and Delete). */
 export function selectedLocalKeys(days: readonly CalendarDay[], selection: Selection): string[] {
-  return days.flatMap((day) => day.cells.filter((cell) => cell.state === 'local' && cell.key !== null && selection.has(cellId(cell.date, cell.hour))).map((cell) => cell.key ?? ''));
+  const keys = days.flatMap((day) => day.cells.filter((cell) => cell.state === 'local' && cell.key !== null && selection.has(cellId(cell.date, cell.hour))).map((cell) => cell.key ?? ''));
+  return [...new Set(keys)];
 }

@@ -34,6 +34,11 @@ export function hourLabel(date: string, hour: number): string {
   return `${date} ${String(hour).padStart(2, '0')}:00 UTC`;
 }
 
+/** A library file as people read it: its hour (`2026-11-20 14:00 UTC`), or `2026-11-20 · whole day (UTC)` for a whole-day file. */
+export function libraryFileLabel(file: { date: string; hour: number; span?: 'day' | undefined }): string {
+  return file.span === 'day' ? `${file.date} · whole day (UTC)` : hourLabel(file.date, file.hour);
+}
+
 /** Words for a queue state. */
 export const downloadStateLabels: Record<DownloadItem['state'], string> = {
   queued: 'Queued',
