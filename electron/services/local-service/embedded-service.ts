@@ -16,6 +16,8 @@ const warmQuietMs = 1_500;
 /** How often `keepLiveFresh` rebuilds the demo's live hours, and the age of a version it rebuilds. */
 const liveRefreshEveryMs = 4 * 60_000;
 const liveRefreshOlderThanMs = 3 * 60_000;
+/** The trades-only decodes kept by an app that keeps its live hours fresh: every market's live and last hour (~30 MB at an hour's end), until the next refresh. */
+const keptTradeDecodes = { maxBytes: 64 * 1024 * 1024, idleMs: 5 * 60_000 };
 
 export { defaultDemoSeed } from './demo-seed.ts';
 
@@ -71,7 +73,9 @@ export async function startEmbeddedService(options: EmbeddedServiceOptions): Pro
   if (options.data.kind === 'demo') {
     // Simulated hours are built in a worker thread, off the event loop that serves requests.
     generator = new WorkerHourGenerator();
-    const demo = new DemoStore({ dataDir: options.data.dataDir, seed: options.data.seed, now, generate: generator.generate });
+    // Kept fresh, the live hours' trades (read after each refresh) are kept until the next one.
+    const tradeDecodes = options.keepLiveFresh === true ? { tradeDecodes: keptTradeDecodes } : {};
+    const demo = new DemoStore({ dataDir: options.data.dataDir, seed: options.data.seed, now, generate: generator.generate, ...tradeDecodes });
     await demo.open();
     store = demo;
     warm = (signal, beforeEachFile) => demo.warm(signal, beforeEachFile);

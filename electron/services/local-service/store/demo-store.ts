@@ -12,7 +12,7 @@ import { hourKey, parseSnapshotKey, utcDateHour } from '../snapshot-keys.ts';
 import type { SnapshotRecord } from '../../../../shared/snapshot/records.ts';
 import type { SnapshotLine } from './capture-summary.ts';
 import { decodeHourFile } from './decode-hour-file.ts';
-import { DirectoryStore } from './directory-store.ts';
+import { DirectoryStore, type TradeDecodeCacheOptions } from './directory-store.ts';
 import type { CaptureSegment, DecodedHour, HourBlock, HourBlocks, HourFile, HourRef, MarketDataStore } from './market-data-store.ts';
 
 const hourMs = 3_600_000;
@@ -49,6 +49,8 @@ export interface DemoStoreOptions {
   liveRefreshMs?: number;
   /** Builds an hour file's bytes; in-process by default, a worker thread in the app. */
   generate?: HourGenerator;
+  /** The cache of trades-only decodes (`DirectoryStore`'s default by default). */
+  tradeDecodes?: TradeDecodeCacheOptions;
 }
 
 /**
@@ -57,7 +59,7 @@ export interface DemoStoreOptions {
  * served like any folder of snapshot files. The live hour is a file that grows as time passes.
  */
 export class DemoStore implements MarketDataStore {
-  readonly #options: Required<DemoStoreOptions>;
+  readonly #options: Required<Omit<DemoStoreOptions, 'tradeDecodes'>>;
   readonly #datasets: SimulatedDataset[];
   readonly #directory: DirectoryStore;
   readonly #root: string;
@@ -66,10 +68,11 @@ export class DemoStore implements MarketDataStore {
   readonly #liveHours = new WeakMap<DecodedHour, DecodedHour>();
 
   constructor(options: DemoStoreOptions) {
-    this.#options = { historyDays: 3, liveRefreshMs: 5_000, generate: generateInProcess, ...options };
+    const { tradeDecodes, ...rest } = options;
+    this.#options = { historyDays: 3, liveRefreshMs: 5_000, generate: generateInProcess, ...rest };
     this.#datasets = demoDatasetsAt(options.now());
     this.#root = join(options.dataDir, demoSeedFolder(options.seed));
-    this.#directory = new DirectoryStore(this.#root, decodeHourFile, { describeDatasets: false });
+    this.#directory = new DirectoryStore(this.#root, decodeHourFile, { describeDatasets: false, ...(tradeDecodes === undefined ? {} : { tradeDecodes }) });
   }
 
   /** Indexes the files earlier runs generated (partial live hours are regenerated on use). */

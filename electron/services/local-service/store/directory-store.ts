@@ -47,6 +47,8 @@ export interface DirectoryStoreOptions extends Partial<DecodedHourCacheOptions> 
    * by default); false names it only (a store whose owner describes its datasets, the demo).
    */
   describeDatasets?: boolean;
+  /** The cache of trades-only decodes (16 MiB, the decoded hours' idle time, by default). */
+  tradeDecodes?: TradeDecodeCacheOptions;
 }
 
 /** Optional sidecar `datasets.json` in the data folder: catalog facts the files cannot carry. */
@@ -60,11 +62,16 @@ const dayMs = 24 * hourMs;
 /** Bytes of capture summaries kept (most take under a kilobyte); past this the least recently used are read again when asked for. */
 const captureSummaryBudget = 16 * 1024 * 1024;
 /**
- * The trades of hours (what candles are built from), kept apart from other decodes and for longer:
- * a few percent of a busy hour's lines, but a whole-file read each time they are decoded again.
+ * The trades of hours (what candles are built from) are kept apart from other decodes: a few
+ * percent of a busy hour's lines, but a whole-file read each time they are decoded again.
  */
-const tradeDecodeBudget = 16 * 1024 * 1024;
-const tradeDecodeIdleMs = 10 * 60_000;
+const defaultTradeDecodes: TradeDecodeCacheOptions = { maxBytes: 16 * 1024 * 1024, idleMs: defaultDecodedHourIdleMs };
+
+/** Budget and idle time of the cache of trades-only decodes. */
+export interface TradeDecodeCacheOptions {
+  maxBytes: number;
+  idleMs: number;
+}
 
 /** What the last scan of the folder found, for the status bar and the health message. */
 export interface FolderContents {
@@ -147,11 +154,11 @@ export class DirectoryStore implements MarketDataStore {
   constructor(root: string, decode: HourDecoder, options: DirectoryStoreOptions = {}) {
     this.root = root;
     this.#decode = decode;
-    const { blockPlan = defaultBlockPlan, describeDatasets = true, ...cache } = options;
+    const { blockPlan = defaultBlockPlan, describeDatasets = true, tradeDecodes = defaultTradeDecodes, ...cache } = options;
     this.#blockPlan = blockPlan;
     this.#describeDatasets = describeDatasets;
     this.#cache = new DecodedHourCache({ maxBytes: defaultDecodedHourBytes, idleMs: defaultDecodedHourIdleMs, onIdle: () => void collectGarbage(), ...cache });
-    this.#trades = new DecodedHourCache({ maxBytes: tradeDecodeBudget, idleMs: tradeDecodeIdleMs, onIdle: () => void collectGarbage(), ...(cache.now === undefined ? {} : { now: cache.now }), ...(cache.timer === undefined ? {} : { timer: cache.timer }) });
+    this.#trades = new DecodedHourCache({ ...tradeDecodes, onIdle: () => void collectGarbage(), ...(cache.now === undefined ? {} : { now: cache.now }), ...(cache.timer === undefined ? {} : { timer: cache.timer }) });
   }
 
   /**
