@@ -230,7 +230,7 @@ export const researchVenuesSchema = z.object({
 });
 
 /** The tables each panel exports. */
-export const researchTables = ['markout-summary', 'markouts', 'large-trades', 'depth', 'latency', 'latency-events', 'bars', 'cvd', 'profile', 'venues', 'lead-lag'] as const;
+export const researchTables = ['markout-summary', 'markouts', 'large-trades', 'depth', 'latency', 'latency-events', 'bars', 'cvd', 'profile', 'footprint', 'venues', 'lead-lag'] as const;
 
 /** A table a panel exports. */
 export type ResearchTable = (typeof researchTables)[number];

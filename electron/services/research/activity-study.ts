@@ -3,6 +3,7 @@ import { activityBars, type ActivityBarKind } from '../../../shared/research/act
 import { TradeSeriesBuilder, isUsableTrade, type TradeSeries } from '../../../shared/research/trade-series.ts';
 import { volumeDeltaByInterval } from '../../../shared/research/volume-delta.ts';
 import { volumeProfile } from '../../../shared/research/volume-profile.ts';
+import { footprint, imbalanceFlag } from '../../../shared/research/footprint.ts';
 import { niceAtOrAbove, timeStepFor } from './auto-steps.ts';
 import { inStudyRange, type ResearchStudy, type StudyRange, type StudyResult } from './research-study.ts';
 import { finiteOrNull, numberColumn, plain, tableOf } from './research-table.ts';
@@ -21,6 +22,9 @@ export interface ActivityStudyParams {
 
 /** An activity study's output without the fields main adds. */
 export type ActivityOutput = Omit<ResearchActivity, 'resultId' | 'read'>;
+
+/** The footprint the activity study exports: 1-minute candles, in the profile's price buckets. */
+export const footprintIntervalMs = 60_000;
 
 /** Bars sent to the view at most (the export holds them all). */
 export const shownBarsLimit = 5000;
@@ -54,8 +58,9 @@ function autoBarSize(kind: ActivityBarKind, sum: ReturnType<typeof totals>): num
 
 /**
  * Activity bars (tick, volume or dollar: `shared/research/activity-bars.ts`), the CVD per interval
- * (`volume-delta.ts`) and the session volume profile with its POC and 70 % value area
- * (`volume-profile.ts`) of the trades in the range. Unknown-side volume is kept apart throughout.
+ * (`volume-delta.ts`), the session volume profile with its POC and 70 % value area
+ * (`volume-profile.ts`), and for export the footprint of 1-minute candles in the profile's buckets
+ * (`footprint.ts`) of the trades in the range. Unknown-side volume is kept apart throughout.
  */
 export class ActivityStudy implements ResearchStudy<ActivityOutput> {
   readonly needs = { books: false, trades: true };
@@ -89,6 +94,17 @@ export class ActivityStudy implements ResearchStudy<ActivityOutput> {
     if (bars.openTime.length > shown) notes.push(`${bars.openTime.length.toLocaleString('en-US')} bars: the first ${shown.toLocaleString('en-US')} are drawn, the export holds them all. Choose a larger bar size to see the whole range.`);
     if (bars.skipped > 0) notes.push(`${bars.skipped} trades with no usable price, quantity or time were left out.`);
     const n = profile.price.length;
+    const cells = footprint(trades, { intervalMs: footprintIntervalMs, priceStep });
+    // One row per (candle, bucket): each cell carries its candle's open time and whether it is the POC.
+    const cellCandle = new Float64Array(cells.cells.price.length);
+    const cellPoc = new Float64Array(cells.cells.price.length);
+    for (let c = 0; c < cells.candles.openTime.length; c++) {
+      for (let i = cells.candles.cellStart[c] ?? 0; i < (cells.candles.cellStart[c + 1] ?? 0); i++) {
+        cellCandle[i] = cells.candles.openTime[c] ?? Number.NaN;
+        cellPoc[i] = cells.cells.price[i] === cells.candles.pocPrice[c] ? 1 : 0;
+      }
+    }
+    const flagged = (flag: number): Float64Array => Float64Array.from(cells.cells.imbalance, (bits) => ((bits & flag) !== 0 ? 1 : 0));
     return {
       output: {
         bars: {
@@ -152,6 +168,17 @@ export class ActivityStudy implements ResearchStudy<ActivityOutput> {
           numberColumn('unknown_volume', profile.unknownVolume),
           numberColumn('poc', Float64Array.from({ length: n }, (_, i) => (i === profile.pocIndex ? 1 : 0)), 'int64'),
           numberColumn('value_area', Float64Array.from({ length: n }, (_, i) => (profile.pocIndex !== -1 && i >= profile.valueAreaLowIndex && i <= profile.valueAreaHighIndex ? 1 : 0)), 'int64'),
+        ]),
+        footprint: tableOf([
+          numberColumn('open_time', cellCandle, 'timestamp'),
+          numberColumn('price', cells.cells.price),
+          numberColumn('bid_volume', cells.cells.bidVolume),
+          numberColumn('ask_volume', cells.cells.askVolume),
+          numberColumn('unknown_volume', cells.cells.unknownVolume),
+          numberColumn('trades', cells.cells.tradeCount, 'int64'),
+          numberColumn('buy_imbalance', flagged(imbalanceFlag.buy), 'int64'),
+          numberColumn('sell_imbalance', flagged(imbalanceFlag.sell), 'int64'),
+          numberColumn('poc', cellPoc, 'int64'),
         ]),
       },
       notes,

@@ -237,6 +237,34 @@ describe('research.activity', () => {
     expect(result.profile.valueAreaVolume).toBeGreaterThanOrEqual(0.7 * result.profile.totalVolume * (1 - 1e-9));
     expect(result.profile.valueAreaLow ?? Infinity).toBeLessThanOrEqual(poc * 5);
     expect(result.profile.valueAreaHigh ?? -Infinity).toBeGreaterThanOrEqual(poc * 5);
+
+    // The footprint export: per 1-minute candle and 5-wide bucket, sell (bid) and buy (ask) volume, the candle's POC marked.
+    const cells = new Map<string, { open: number; price: number; bid: number; ask: number; trades: number }>();
+    for (const t of plain) {
+      const open = Math.floor(t.time / 60_000) * 60_000;
+      const price = Math.floor(t.price / 5) * 5;
+      const key = `${open}:${price}`;
+      const cell = cells.get(key) ?? { open, price, bid: 0, ask: 0, trades: 0 };
+      if (t.side === 'sell') cell.bid += t.quantity;
+      if (t.side === 'buy') cell.ask += t.quantity;
+      cell.trades++;
+      cells.set(key, cell);
+    }
+    const expected = [...cells.values()].sort((a, b) => a.open - b.open || a.price - b.price);
+    const csv = await on.api.research.export({ resultId: result.resultId, table: 'footprint', format: 'csv', name: 'footprint' });
+    const lines = (await readFile(csv.path, 'utf8')).trimEnd().split('\n');
+    expect(lines[0]).toBe('open_time,price,bid_volume,ask_volume,unknown_volume,trades,buy_imbalance,sell_imbalance,poc');
+    const rows = lines.slice(1).map((line) => line.split(','));
+    expect(rows.map((row) => [Number(row[0]), Number(row[1]), Number(row[5])])).toEqual(expected.map((cell) => [cell.open, cell.price, cell.trades]));
+    expectClose(rows.map((row) => Number(row[2])), expected.map((cell) => cell.bid), 'footprint bid volume');
+    expectClose(rows.map((row) => Number(row[3])), expected.map((cell) => cell.ask), 'footprint ask volume');
+    // One POC a candle: the bucket with the most volume (ties to the lower price).
+    for (const open of new Set(expected.map((cell) => cell.open))) {
+      const own = expected.filter((cell) => cell.open === open);
+      const top = [...own].sort((a, b) => b.bid + b.ask - (a.bid + a.ask) || a.price - b.price)[0];
+      const marked = rows.filter((row) => Number(row[0]) === open && row[8] === '1').map((row) => Number(row[1]));
+      expect(marked).toEqual([top?.price]);
+    }
   }, 60_000);
 });
 

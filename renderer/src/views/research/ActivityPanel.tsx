@@ -46,6 +46,7 @@ function ActivityBody({ result, scope }: { result: ResearchActivity; scope: Rese
               { table: 'bars', label: 'Bars' },
               { table: 'cvd', label: 'CVD' },
               { table: 'profile', label: 'Volume profile' },
+              { table: 'footprint', label: 'Footprint (1m cells)' },
             ]}
           />
         </header>
