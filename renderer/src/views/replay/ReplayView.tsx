@@ -15,7 +15,7 @@ import { marketKey, parseMarketKey } from '../../navigation/market-lists.ts';
 import { useReplayFiles } from '../../stores/replay-files-store.ts';
 import { useUiStore, useViewParams } from '../../stores/ui-store.ts';
 import { priceFormatOfTick } from '../workspace/chart/price-format.ts';
-import { ReplayMarketPicker, replayMarketChoices, type ReplayMarket } from './ReplayMarketPicker.tsx';
+import { BookMarketPicker, bookMarketChoices, type BookMarket } from '../../components/BookMarketPicker.tsx';
 import { ReplayPlayer } from './ReplayPlayer.tsx';
 import { pickTrack, useReplaySession, type StartReplay } from './session/use-replay-session.ts';
 import { useFileTrades } from './session/use-file-trades.ts';
@@ -72,7 +72,7 @@ function startOf(source: ReplaySource, priceStep: number | undefined): StartRepl
  * The market a replay opened from the rail shows: the one open in the market workspace, else the
  * most recently viewed book market; null when neither is known yet.
  */
-function marketToOpen(workspace: { source?: string | undefined; market?: string | undefined }, recent: readonly string[] | undefined, books: readonly ReplayMarket[]): ReplayMarket | null {
+function marketToOpen(workspace: { source?: string | undefined; market?: string | undefined }, recent: readonly string[] | undefined, books: readonly BookMarket[]): BookMarket | null {
   if (workspace.source !== undefined && workspace.market !== undefined) return { source: workspace.source, market: workspace.market };
   for (const key of recent ?? []) {
     const parsed = parseMarketKey(key);
@@ -102,13 +102,13 @@ export function ReplayView() {
   const recent = useSettings().data?.markets.recent;
 
   // From the rail with nothing chosen: the market open in the workspace, else the last one viewed.
-  const bookMarkets = useMemo(() => replayMarketChoices(catalog.data?.markets ?? [], recent ?? [], '', Number.POSITIVE_INFINITY), [catalog.data, recent]);
+  const bookMarkets = useMemo(() => bookMarketChoices(catalog.data?.markets ?? [], recent ?? [], '', Number.POSITIVE_INFINITY), [catalog.data, recent]);
   const opening = files === null && params.source === undefined ? marketToOpen(workspace, recent, bookMarkets) : null;
   useEffect(() => {
     if (opening !== null) setParams('replay', { source: opening.source, market: opening.market });
   }, [opening, setParams]);
   const chooseMarket = useCallback(
-    (market: ReplayMarket) => {
+    (market: BookMarket) => {
       clearFiles();
       setParams('replay', { source: market.source, market: market.market, instrument: undefined, at: undefined });
     },
@@ -245,7 +245,7 @@ export function ReplayView() {
             {status}
             {replay.ended?.error !== null && replay.ended?.error !== undefined ? ` · stopped: ${replay.ended.error.message}` : ''}
           </span>
-          <ReplayMarketPicker value={market === null ? null : { source: market.source, market: market.market }} onChoose={chooseMarket} />
+          <BookMarketPicker value={market === null ? null : { source: market.source, market: market.market }} onChoose={chooseMarket} idPrefix="replay-market" label="Market to replay" />
           {source.kind === 'market' && (
             <>
               <span className="chip-group" role="radiogroup" aria-label="Books from">

@@ -12,7 +12,7 @@ import { useViewKeys } from '../../hooks/use-view-keys.ts';
 import { marketKey } from '../../navigation/market-lists.ts';
 import { useUiStore, useViewParams } from '../../stores/ui-store.ts';
 import { useOpenFile } from '../files/use-open-file.ts';
-import { replayMarketChoices, type ReplayMarket } from '../replay/ReplayMarketPicker.tsx';
+import { BookMarketPicker, bookMarketChoices, type BookMarket } from '../../components/BookMarketPicker.tsx';
 import { priceFormatOfTick } from '../workspace/chart/price-format.ts';
 import { ActivityPanel } from './ActivityPanel.tsx';
 import { DepthPanel } from './DepthPanel.tsx';
@@ -20,7 +20,6 @@ import { LatencyPanel } from './LatencyPanel.tsx';
 import { MarkoutsPanel } from './MarkoutsPanel.tsx';
 import { useResearchFiles } from './research-files-store.ts';
 import type { ResearchScope } from './research-scope.ts';
-import { ResearchMarketPicker } from './ResearchMarketPicker.tsx';
 import { VenuesPanel } from './VenuesPanel.tsx';
 import './research.css';
 
@@ -67,14 +66,14 @@ export function ResearchView() {
   const panel = panelOf(params.focus);
 
   // From the rail with nothing chosen: the market open in the workspace, else the last book market viewed.
-  const offered = useMemo(() => replayMarketChoices(catalog.data?.markets ?? [], recent ?? [], '', 8), [catalog.data, recent]);
+  const offered = useMemo(() => bookMarketChoices(catalog.data?.markets ?? [], recent ?? [], '', 8), [catalog.data, recent]);
   useEffect(() => {
     if (params.source !== undefined || files !== null) return;
     const first = workspace.source !== undefined && workspace.market !== undefined ? { source: workspace.source, market: workspace.market } : null;
     if (first !== null) setParams('research', { source: first.source, market: first.market });
   }, [params.source, files, workspace.source, workspace.market, setParams]);
   const chooseMarket = useCallback(
-    (market: ReplayMarket) => {
+    (market: BookMarket) => {
       clearFiles();
       setParams('research', { source: market.source, market: market.market, instrument: undefined });
     },
@@ -164,7 +163,7 @@ export function ResearchView() {
       subtitle={files !== null && files.length > 0 ? label : ''}
       actions={
         <span className="research-actions">
-          <ResearchMarketPicker value={market} onChoose={chooseMarket} />
+          <BookMarketPicker value={market} onChoose={chooseMarket} idPrefix="research-market" label="Market to study" />
           {files === null && <RangePicker range={range} zone={zone} onChange={(patch) => anchored.changeRange(patch)} spans={researchSpans} />}
           <button type="button" className="button compact" onClick={openFile} title="Study snapshot files instead of a market range (o)">
             {opening.sending === null ? 'Open file…' : `Sending ${Math.round((opening.sending.sent / Math.max(1, opening.sending.bytes)) * 100)} %`}

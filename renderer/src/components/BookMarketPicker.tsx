@@ -1,12 +1,12 @@
 import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import type { CatalogMarket } from '../../../../shared/rows/catalog.ts';
-import { useCatalog } from '../../hooks/catalog-queries.ts';
-import { useSettings } from '../../hooks/contract-queries.ts';
-import { marketKey } from '../../navigation/market-lists.ts';
-import { viewForMarket } from '../../navigation/view-for-market.ts';
+import type { CatalogMarket } from '../../../shared/rows/catalog.ts';
+import { useCatalog } from '../hooks/catalog-queries.ts';
+import { useSettings } from '../hooks/contract-queries.ts';
+import { marketKey } from '../navigation/market-lists.ts';
+import { viewForMarket } from '../navigation/view-for-market.ts';
 
-/** A market a replay can play: one with an order book (the workspace's kind). */
-export interface ReplayMarket {
+/** A market with an order book (the workspace's kind): what a replay plays and the research panels study. */
+export interface BookMarket {
   source: string;
   market: string;
 }
@@ -18,10 +18,10 @@ const shownLimit = 12;
  * The book markets to offer, recently viewed first (in the order they were viewed), then the
  * rest of the catalog in its order, filtered by a case-insensitive text over source and market.
  */
-export function replayMarketChoices(markets: readonly Pick<CatalogMarket, 'source' | 'market' | 'source_type' | 'categories'>[], recent: readonly string[], text: string, limit = shownLimit): ReplayMarket[] {
+export function bookMarketChoices(markets: readonly Pick<CatalogMarket, 'source' | 'market' | 'source_type' | 'categories'>[], recent: readonly string[], text: string, limit = shownLimit): BookMarket[] {
   const books = markets.filter((market) => viewForMarket(market) === 'workspace');
   const byKey = new Map(books.map((market) => [marketKey(market.source, market.market), market]));
-  const ordered: ReplayMarket[] = [];
+  const ordered: BookMarket[] = [];
   const seen = new Set<string>();
   for (const key of recent) {
     const market = byKey.get(key);
@@ -42,26 +42,30 @@ export function replayMarketChoices(markets: readonly Pick<CatalogMarket, 'sourc
   return matches.slice(0, limit);
 }
 
-/** Props of the inline market picker. */
-export interface ReplayMarketPickerProps {
+/** Props of the inline book-market picker. */
+export interface BookMarketPickerProps {
   /** The market shown, or null. */
-  value: ReplayMarket | null;
-  onChoose: (market: ReplayMarket) => void;
+  value: BookMarket | null;
+  onChoose: (market: BookMarket) => void;
+  /** Names the field and its parts: id, list and option ids, class names and test id (`replay-market`, `research-market`). */
+  idPrefix: string;
+  /** The field's accessible name ("Market to replay"). */
+  label: string;
 }
 
 /**
- * The replay's market, as a field: type to filter the catalog's book markets (recently viewed
- * first), ↑ ↓ to move, Enter to choose, Esc to leave it as it was.
+ * A book market as a field: type to filter the catalog's book markets (recently viewed first),
+ * ↑ ↓ to move, Enter to choose, Esc to leave it as it was.
  */
-export function ReplayMarketPicker({ value, onChoose }: ReplayMarketPickerProps) {
+export function BookMarketPicker({ value, onChoose, idPrefix, label }: BookMarketPickerProps) {
   const catalog = useCatalog();
   const recent = useSettings().data?.markets.recent;
   const [text, setText] = useState<string | null>(null);
   const [active, setActive] = useState(0);
   const input = useRef<HTMLInputElement>(null);
   const open = text !== null;
-  const choices = useMemo(() => (open ? replayMarketChoices(catalog.data?.markets ?? [], recent ?? [], text) : []), [open, catalog.data, recent, text]);
-  const choose = (market: ReplayMarket | undefined): void => {
+  const choices = useMemo(() => (open ? bookMarketChoices(catalog.data?.markets ?? [], recent ?? [], text) : []), [open, catalog.data, recent, text]);
+  const choose = (market: BookMarket | undefined): void => {
     setText(null);
     input.current?.blur();
     if (market !== undefined) onChoose(market);
@@ -79,19 +83,20 @@ export function ReplayMarketPicker({ value, onChoose }: ReplayMarketPickerProps)
       choose(undefined);
     }
   };
-  const label = value === null ? '' : `${value.source} / ${value.market}`;
+  const shown = value === null ? '' : `${value.source} / ${value.market}`;
   return (
-    <span className="replay-market-picker">
+    <span className={`${idPrefix}-picker`}>
       <input
         ref={input}
+        id={idPrefix}
         type="text"
         role="combobox"
-        aria-label="Market to replay"
+        aria-label={label}
         aria-expanded={open}
-        aria-controls="replay-market-list"
-        aria-activedescendant={open && choices[active] !== undefined ? `replay-market-${active}` : undefined}
+        aria-controls={`${idPrefix}-list`}
+        aria-activedescendant={open && choices[active] !== undefined ? `${idPrefix}-${active}` : undefined}
         placeholder="Choose a market…"
-        value={text ?? label}
+        value={text ?? shown}
         spellCheck={false}
         onFocus={() => {
           setText('');
@@ -103,14 +108,14 @@ export function ReplayMarketPicker({ value, onChoose }: ReplayMarketPickerProps)
           setActive(0);
         }}
         onKeyDown={onKeyDown}
-        data-testid="replay-market"
+        data-testid={idPrefix}
       />
       {open && (
-        <ul id="replay-market-list" className="replay-market-list" role="listbox" aria-label="Book markets">
+        <ul id={`${idPrefix}-list`} className={`${idPrefix}-list`} role="listbox" aria-label="Book markets">
           {choices.map((market, i) => (
             <li
               key={marketKey(market.source, market.market)}
-              id={`replay-market-${i}`}
+              id={`${idPrefix}-${i}`}
               role="option"
               aria-selected={i === active}
               className={i === active ? 'active' : undefined}
@@ -120,10 +125,10 @@ export function ReplayMarketPicker({ value, onChoose }: ReplayMarketPickerProps)
                 choose(market);
               }}
             >
-              <span className="replay-market-source">{market.source}</span> {market.market}
+              <span className={`${idPrefix}-source`}>{market.source}</span> {market.market}
             </li>
           ))}
-          {choices.length === 0 && <li className="replay-market-none">{catalog.isLoading ? 'Loading the catalog…' : 'No book market matches'}</li>}
+          {choices.length === 0 && <li className={`${idPrefix}-none`}>{catalog.isLoading ? 'Loading the catalog…' : 'No book market matches'}</li>}
         </ul>
       )}
     </span>
