@@ -1,9 +1,8 @@
-import { useQuery, type UseQueryResult } from '@tanstack/react-query';
-import { useState } from 'react';
+import type { UseQueryResult } from '@tanstack/react-query';
 import type { ContractError } from '../../../shared/contract/errors.ts';
 import type { MdeApi } from '../../../shared/contract/types.ts';
-import { useApi } from '../connection-context.ts';
-import { useKeyStatus, useSelectedSource, useSettings } from './contract-queries.ts';
+import { useCancellableLoad, type LoadFamily } from './cancellable-load.ts';
+import { useKeyStatus, useSettings } from './contract-queries.ts';
 
 /** A long load of market data, with the rows received so far while it runs. */
 export interface MarketLoad<T> {
@@ -14,47 +13,24 @@ export interface MarketLoad<T> {
   source: string | null;
 }
 
-let loadCounter = 0;
-
-/** A fresh id for one load; unique within this window, so a cancel reaches only its own load. */
-function newRequestId(): string {
-  loadCounter += 1;
-  return `${Date.now().toString(36)}-${loadCounter}-${Math.random().toString(36).slice(2, 8)}`;
-}
+/** `market.*` loads: rows so far from `market.progress`, stopped by `market.cancel`. */
+const marketLoads: LoadFamily<number> = {
+  scope: 'market',
+  staleTime: 5 * 60_000,
+  onProgress: (api, requestId, report) =>
+    api.events.on('market.progress', (event) => {
+      if (event.requestId === requestId) report(event.rows);
+    }),
+  cancel: (api, requestId) => api.market.cancel({ requestId }),
+};
 
 /**
- * Runs a `market.*` load through TanStack Query, keyed by the selected data source and gated on
- * its health. The load gets a fresh `requestId`: when the query is cancelled (the view went away,
- * or its key changed), `market.cancel` stops the load in main, so the client stops paging.
- * Progress events of that id update `progress`. Errors are not retried here: the main process has
- * already retried what is worth retrying, and the view's ErrorPanel offers the rest.
+ * Runs a `market.*` load through TanStack Query (`useCancellableLoad`): keyed by the selected data
+ * source, gated on its health, stopped in main (the client stops paging) when the query is
+ * cancelled, with the rows received so far as progress.
  */
 export function useMarketLoad<T>(key: readonly unknown[], load: (api: MdeApi, requestId: string) => Promise<T>, enabled = true): MarketLoad<T> {
-  const api = useApi();
-  const { source, health } = useSelectedSource();
-  const [progress, setProgress] = useState<number | null>(null);
-  const query = useQuery<T, ContractError>({
-    queryKey: ['market', source, ...key],
-    enabled: enabled && health?.status === 'ok',
-    staleTime: 5 * 60_000,
-    retry: false,
-    queryFn: async ({ signal }) => {
-      const requestId = newRequestId();
-      setProgress(null);
-      const off = api.events.on('market.progress', (event) => {
-        if (event.requestId === requestId) setProgress(event.rows);
-      });
-      const cancel = (): void => void api.market.cancel({ requestId }).catch(() => undefined);
-      signal.addEventListener('abort', cancel);
-      try {
-        return await load(api, requestId);
-      } finally {
-        off();
-        signal.removeEventListener('abort', cancel);
-      }
-    },
-  });
-  return { query, progress, source };
+  return useCancellableLoad(marketLoads, key, load, enabled);
 }
 
 /**
