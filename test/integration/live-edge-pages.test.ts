@@ -193,6 +193,20 @@ describe('the first page of a query over the live hour', () => {
     await rebuilding;
   });
 
+  it('a range ending now, past the last whole second any version reaches, pages to its end (no stop at a live edge once rebuilt)', async () => {
+    const clock = { now: at };
+    const store = await demoAt(clock);
+    await buildLive(store, at);
+    // 10:34:00–10:35:00.600 at 10:35:00.600: rebuilt to 10:35:00, the data ends 600 ms before the range does.
+    clock.now = at + 5 * minute + 600;
+    const range = { start: at + 4 * minute, end: clock.now };
+    const query = { kinds, datasets, range, instrument: undefined, after: undefined, options: { latestHourFunding: false, candlesByCollectorTime: true } };
+    const pages = await allPages(store, query);
+    const whole = (await allPages(await demoAt({ now: clock.now }), query)).flatMap((page) => page.rows);
+    expect(pages.flatMap((page) => page.rows)).toEqual(whole);
+    expect(whole.length).toBeGreaterThan(limit);
+  });
+
   it('a version that does not reach a minute into the range is rebuilt before the first page', async () => {
     const clock = { now: at };
     const store = await demoAt(clock);

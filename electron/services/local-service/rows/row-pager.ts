@@ -360,9 +360,14 @@ export class RowMerge {
     }
   }
 
-  /** Where rows of a newer version of `hour` could start: a live hour whose data ends before the range does; else +∞. */
+  /**
+   * Where rows of a newer version of `hour` could start: a live hour whose data ends before the
+   * range does, read as it was on disk (a first page); else +∞. Once the hours are read up to the
+   * range's end, what they hold is all there is for now: nothing stops a page there.
+   */
   #growsFrom(hour: DecodedHour): number {
-    return hour.growsAfter !== undefined && hour.dataEnd < this.#query.range.end ? hour.growsAfter : Number.POSITIVE_INFINITY;
+    const relaxed = this.#needUntil < this.#query.range.end;
+    return relaxed && hour.growsAfter !== undefined && hour.dataEnd < this.#query.range.end ? hour.growsAfter : Number.POSITIVE_INFINITY;
   }
 
   async #openUntil(t: number): Promise<boolean> {
