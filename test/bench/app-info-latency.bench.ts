@@ -28,7 +28,7 @@ import { report } from './measure.ts';
 //       starts when one ends),
 //   (c) the Events view asks for the mixed stream of every market over the last hour of that
 //       range, 20,000 events a call (`market.eventsStream`: main follows the service's cursors, a
-//       page of 1,000 at a time, and pushes each page to the window), each call going on from the
+//       page of 250 at a time, and pushes each page to the window), each call going on from the
 //       last event of the one before; an hour, not 6 h, because
 //       over 6 h of all markets one service page took ~26 s on an idle app here and over 30 s under
 //       load, past the client's per-request limit, so the view would be retrying, not paging;

@@ -64,6 +64,8 @@ export interface MarketHandlersOptions {
 
 /** Page size asked of the service: its maximum, so long ranges take the fewest round trips. */
 const pageLimit = 1000;
+/** The service pages the Events stream asks for, and pushes to the view: small enough that parsing and pushing one stays a few ms. */
+export const streamPageLimit = 250;
 
 /** How the handlers reach the active service's client. */
 export type ClientOf = () => Promise<{ client: MarketDataClient }>;
@@ -325,18 +327,19 @@ export function marketHandlers(clientOf: ClientOf, events: EventHub, options: Ma
 
     'market.eventsStream': (input) =>
       load('market.eventsStream', input.requestId, async (client, context) => {
-        // Each service page goes to the view as it arrives, so the first draws while the rest are read.
+        // Each service page goes to the view as it arrives, so the first draws while the rest are
+        // read; pages of `streamPageLimit`, so no one page's parsing and pushing holds this loop long.
         let count = 0;
         let page: EventItem[] = [];
         const flush = (): void => {
           if (page.length > 0) events.emit('market.eventRows', { requestId: input.requestId, items: page });
           page = [];
         };
-        const truncated = await collectRows(client.events(eventsQueryOf(input), { signal: context.signal }), context, (item) => {
+        const truncated = await collectRows(client.events({ ...eventsQueryOf(input), limit: streamPageLimit }, { signal: context.signal }), context, (item) => {
           if (count >= caps.events) return false;
           count++;
           page.push(item);
-          if (page.length >= pageLimit) flush();
+          if (page.length >= streamPageLimit) flush();
           return true;
         });
         flush();

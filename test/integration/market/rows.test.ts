@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CountResponse } from '../../../shared/rows/catalog.ts';
+import { streamPageLimit } from '../../../electron/services/market/market-handlers.ts';
 import { fixedNow, paidKey, startTestService, type TestService } from '../client/support/test-service.ts';
 import { requestService } from '../conformance/support/http.ts';
 import { marketRig } from './support/market-rig.ts';
@@ -59,7 +60,8 @@ describe('row channels return the raw rows', () => {
     const pushedBeforeAnswer = rig.eventRows.length;
     expect(end).toEqual({ count: raw.length, cap: 20_000, truncated: false });
     const pages = rig.eventRows.filter((event) => event.requestId === 's-1');
-    expect(pages.map((page) => page.items.length)).toEqual(Array.from({ length: Math.ceil(raw.length / 1000) }, (_, page) => Math.min(1000, raw.length - page * 1000)));
+    // Pages of the stream's size (small, so no one page holds main's loop long), the last one shorter.
+    expect(pages.map((page) => page.items.length)).toEqual(Array.from({ length: Math.ceil(raw.length / streamPageLimit) }, (_, page) => Math.min(streamPageLimit, raw.length - page * streamPageLimit)));
     expect(pages.flatMap((page) => page.items)).toEqual(raw);
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(rig.eventRows.length).toBe(pushedBeforeAnswer);
