@@ -39,13 +39,13 @@ export interface BlockPlan {
 }
 
 /**
- * Blocks of 1,024 lines, merged so that a file has at most 32: a light hour (~16,000 lines) has
- * 16 blocks of 1,024 lines, an exchange-grade hour (~580,000 lines) 32 of ~18,000. A block is
- * what a page over many markets holds per market while its client pages on (`RowMergeResumes`), and
- * reading one decompresses the file up to it: 32 keeps both small for a busy hour, and 1,024 keeps
+ * Blocks of 512 lines, merged so that a file has at most 32: a light hour (~16,000 lines) has 32
+ * blocks of 512 lines, an exchange-grade hour (~580,000 lines) 32 of ~18,000. A block is what a
+ * page over many markets holds per market while its client pages on (`RowMergeResumes`), and
+ * reading one decompresses the file up to it: 32 keeps both small for a busy hour, and 512 keeps
  * the first page over every market (a few rows of each) from decoding thousands of lines of each.
  */
-export const defaultBlockPlan: BlockPlan = { checkpointLines: 1_024, maxBlocks: 32 };
+export const defaultBlockPlan: BlockPlan = { checkpointLines: 512, maxBlocks: 32 };
 
 /** What one hour file says about its capture sessions, read from its data rows' `collector_sequence`. */
 export interface CaptureSummary {
