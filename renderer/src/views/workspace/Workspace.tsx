@@ -157,11 +157,12 @@ export function Workspace({ source, market, instrument, params }: WorkspaceProps
     return { context, error: shownError(failed.query.error), failedAt: failed.query.errorUpdatedAt, onRetry: () => void failed.query.refetch(), retrying: failed.query.isFetching };
   })();
   const chartState = ((): ChartState => {
-    if (catalog.isError) return { kind: 'error', context: 'The catalog could not be loaded.', error: shownError(catalog.error), failedAt: catalog.errorUpdatedAt, retry: () => void catalog.refetch(), retrying: catalog.isFetching };
+    // What is drawn stays (marked stale, the error beside it) when a refresh of the catalog or the intervals fails.
+    if (catalog.isError && !drawn) return { kind: 'error', context: 'The catalog could not be loaded.', error: shownError(catalog.error), failedAt: catalog.errorUpdatedAt, retry: () => void catalog.refetch(), retrying: catalog.isFetching };
     // Nothing drawn yet and the data source is down: say so where the chart would be.
     if (healthError !== null && unhealthy !== null && !drawn) return { kind: 'error', context: `${label} needs a healthy data source.`, error: healthError, failedAt: unhealthy.checkedAt, retry: () => checkHealth.mutate(), retrying: checkHealth.isPending };
     if (catalog.isPending) return { kind: 'loading', what: 'the catalog', rows: null };
-    if (intervals.isError) return { kind: 'error', context: `The candle intervals of ${label} could not be found.`, error: shownError(intervals.error), failedAt: intervals.errorUpdatedAt, retry: () => void intervals.refetch(), retrying: intervals.isFetching };
+    if (intervals.isError && !drawn) return { kind: 'error', context: `The candle intervals of ${label} could not be found.`, error: shownError(intervals.error), failedAt: intervals.errorUpdatedAt, retry: () => void intervals.refetch(), retrying: intervals.isFetching };
     if (keyAccess === undefined) return { kind: 'loading', what: 'whether you have an API key', rows: null };
     const load = origin === 'published' ? candleLoad : tradeLoad;
     if (origin === 'published' && plan.candles.kind === 'refused') return { kind: 'refused', what: `Candles of ${label} over this range`, reason: plan.candles.reason };
