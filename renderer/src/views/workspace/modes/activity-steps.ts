@@ -1,3 +1,6 @@
+import { niceAtOrAbove } from '../../../../../shared/research/nice-number.ts';
+/** Re-exported for the callers of this module's steps. */
+export { niceAtOrAbove } from '../../../../../shared/research/nice-number.ts';
 import type { ActivityBarKind } from '../../../../../shared/research/activity-bars.ts';
 import type { TradeSeries } from '../../../../../shared/research/trade-series.ts';
 import { isUsableTrade } from '../../../../../shared/research/trade-series.ts';
@@ -6,16 +9,6 @@ import { autoFootprintStep, rowsPerCandle } from './footprint-step.ts';
 /** About how many bars the automatic size gives (as the Research view's activity panel). */
 export const autoBarCount = 200;
 
-/** The "nice" number (1, 2 or 5 × 10ᵏ) at or above `value`; 1 for a value not above 0. */
-export function niceAtOrAbove(value: number): number {
-  if (!(value > 0) || !Number.isFinite(value)) return 1;
-  const power = 10 ** Math.floor(Math.log10(value));
-  for (const factor of [1, 2, 5, 10]) {
-    const step = Number((factor * power).toPrecision(12));
-    if (step >= value * (1 - 1e-12)) return step;
-  }
-  return 10 * power;
-}
 
 /** What the automatic choices read from the trades: usable count, volume, notional, lowest and highest price. */
 export interface TradeTotals {
