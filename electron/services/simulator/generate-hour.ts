@@ -1,4 +1,4 @@
-import { concatBytes, ZstdFrameWriter, zstdCompressionAvailable } from '../snapshot/zstd-compressor.ts';
+import { concatBytes, ZstdFrameWriter } from '../snapshot/zstd-compressor.ts';
 import { generateBookHour } from './book-hour.ts';
 import { collectorRunsOf } from './capture-sessions.ts';
 import { CollectorClock } from './collector-clock.ts';
@@ -45,20 +45,19 @@ export function generateHourText(seed: number, dataset: SimulatedDataset, hourSt
 
 /**
  * One simulated hour as a `.jsonl.zst` file's bytes: the rows are compressed as they are
- * generated; the v2 header, known only at the end, is its own first zstd frame (files may hold
- * several frames back to back).
+ * generated, each chunk of about a megabyte of whole lines its own zstd frame declaring its
+ * content size, so a reader can start at any chunk (`seek-points.ts`) instead of decompressing
+ * the hour up to it; the v2 header, known only at the end, is the first frame (files may hold
+ * several frames back to back, and every zstd reader reads them as one text).
  */
 export function generateHourFile(seed: number, dataset: SimulatedDataset, hourStart: number, until = Number.POSITIVE_INFINITY): Uint8Array {
   const writer = new ZstdFrameWriter({ level: 1 });
-  const compressing = zstdCompressionAvailable();
   const parts: Uint8Array[] = [];
+  // Every chunk the line writer hands over ends at a line's end (`LineBytes.flush`).
   const header = generateHourInto(seed, dataset, hourStart, until, {
-    write: (text) => parts.push(writer.write(Buffer.from(text, 'utf8'))),
-    // The stored-block fallback may hold on to its input, and the chunk's buffer is reused.
-    bytes: (chunk) => parts.push(writer.write(compressing ? chunk : chunk.slice())),
+    write: (text) => parts.push(writer.frame(Buffer.from(text, 'utf8'))),
+    bytes: (chunk) => parts.push(writer.frame(chunk)),
   });
-  parts.push(writer.end());
   if (header === '') return concatBytes(parts);
-  const headerWriter = new ZstdFrameWriter({ level: 1 });
-  return concatBytes([headerWriter.write(Buffer.from(header, 'utf8')), headerWriter.end(), ...parts]);
+  return concatBytes([writer.frame(Buffer.from(header, 'utf8')), ...parts]);
 }

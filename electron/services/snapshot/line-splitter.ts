@@ -55,6 +55,16 @@ export class LineSplitter {
     return this.carryLength > 0;
   }
 
+  /**
+   * Drops any unfinished line and goes on as if `lines` lines and `bytes` bytes had been taken in:
+   * the next chunk starts line `lines + 1` at that offset (a reader that moved to a seek point).
+   */
+  resumeAt(lines: number, bytes: number): void {
+    this.carryLength = 0;
+    this.lineNumber = lines;
+    this.offset = bytes;
+  }
+
   /** Feeds one chunk; calls `sink` for every non-blank line it completes. The chunk is not kept. */
   push(chunk: Uint8Array, sink: LineSink): void {
     const bytes = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);

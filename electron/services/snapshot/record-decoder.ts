@@ -106,6 +106,11 @@ export class SnapshotRecordDecoder {
     this.fast = new FastV2LineParser();
   }
 
+  /** Whether the first line has told the format (and a v2 file's header has been read). */
+  get formatKnown(): boolean {
+    return this.format !== null;
+  }
+
   /** Event records produced so far. */
   get recordCount(): number {
     return this.records;

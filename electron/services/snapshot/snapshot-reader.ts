@@ -1,9 +1,11 @@
+import type { FileHandle } from 'node:fs/promises';
 import { openRegularFile } from '../files/regular-file.ts';
 import { basename } from 'node:path';
 import { SnapshotDecodeError, type SnapshotErrorKind, type SnapshotErrorShape } from '../../../shared/snapshot/decode-errors.ts';
 import type { DecodeProgress, SnapshotSummary } from '../../../shared/snapshot/decode-summary.ts';
 import type { SnapshotRecord } from '../../../shared/snapshot/records.ts';
 import { LineSplitter, LineTooLongError, type LineSink } from './line-splitter.ts';
+import type { SeekPoint } from './seek-points.ts';
 import { DecodedLineOutput } from './decoded-line-output.ts';
 import { SnapshotRecordDecoder, type RecordDecoderOptions } from './record-decoder.ts';
 import { ZstdStreamError, defaultZstdDecompressor, type ZstdDecompressor } from './zstd-decompressor.ts';
@@ -35,6 +37,19 @@ export interface SnapshotReadOptions extends Omit<RecordDecoderOptions, 'lines'>
    * `bytes[start, end)` are valid; the file viewer keeps the raw text of records from here.
    */
   onLine?: (record: SnapshotRecord | null, bytes: Buffer, start: number, end: number, byteOffset: number) => void;
+  /**
+   * Where to go on from once the first line has told the format (and the v2 header): a seek point
+   * of this very file version, at or before `fromLine`. It is used only when the file still has
+   * the size and modification time it had when the point was found (bytes in memory: the size),
+   * and when the lines read to learn the format end before it; else the file is read from its start.
+   */
+  seek?: SnapshotSeek;
+}
+
+/** A seek point, and the file version it was found in. */
+export interface SnapshotSeek extends SeekPoint {
+  fileSize: number;
+  fileMtimeMs: number;
 }
 
 /** The outcome of a whole decode as a value: the summary, and the error if it stopped early. */
@@ -43,6 +58,8 @@ export type SnapshotDecodeResult =
   | { ok: false; error: SnapshotErrorShape; summary: SnapshotSummary };
 
 const defaultChunkSize = 1024 * 1024;
+/** The first read before a seek: enough for the first line (a v2 header is its own small frame in the simulator's files). */
+const seekFirstChunk = 16 * 1024;
 
 /**
  * Streams a `.jsonl.zst` snapshot file as batches of typed records (bytes → zstd → lines →
@@ -84,14 +101,28 @@ export class SnapshotReader implements AsyncIterable<SnapshotRecord[]> {
       if (record !== null) batch.push(record);
     };
     const decompressor = this.options.decompressor ?? defaultZstdDecompressor();
+    const handle = 'path' in this.input ? await this.open(this.input.path) : null;
     try {
-      for await (const chunk of decompressor.decompress(this.compressedChunks())) {
-        this.splitter.push(chunk, sink);
-        await this.handOverText();
-        if (batch.length > 0) {
-          yield batch;
-          batch = [];
+      let seek = await this.usableSeek(handle);
+      let from = 0;
+      reading: for (;;) {
+        const firstChunk = seek === null ? this.options.firstChunkSize : seekFirstChunk;
+        for await (const chunk of decompressor.decompress(this.compressedChunks(handle, from, firstChunk))) {
+          this.splitter.push(chunk, sink);
+          await this.handOverText();
+          if (batch.length > 0) {
+            yield batch;
+            batch = [];
+          }
+          // Once the format is known, and while no line of the seek point's on has been read, go there.
+          if (seek !== null && this.decoder.formatKnown && this.splitter.lines < seek.line - 1) {
+            this.splitter.resumeAt(seek.line - 1, seek.textOffset);
+            from = seek.byteOffset;
+            seek = null;
+            continue reading;
+          }
         }
+        break;
       }
       this.splitter.finish(sink);
       await this.handOverText();
@@ -102,7 +133,19 @@ export class SnapshotReader implements AsyncIterable<SnapshotRecord[]> {
       await this.handOverText();
       if (batch.length > 0) yield batch;
       throw typed;
+    } finally {
+      await handle?.close();
     }
+  }
+
+  /** The seek option when it is of this file version and past the first line; else null. */
+  private async usableSeek(handle: FileHandle | null): Promise<SnapshotSeek | null> {
+    const seek = this.options.seek;
+    // Lines between the first and the point are never read: only lines before `fromLine` may be.
+    if (seek === undefined || seek.line <= 1 || seek.byteOffset <= 0 || seek.line > (this.options.fromLine ?? 0)) return null;
+    if (handle === null) return 'bytes' in this.input && this.input.bytes.length === seek.fileSize ? seek : null;
+    const info = await handle.stat();
+    return info.size === seek.fileSize && info.mtimeMs === seek.fileMtimeMs ? seek : null;
   }
 
   /** Hands the decoded text written so far to `onText`. */
@@ -111,13 +154,13 @@ export class SnapshotReader implements AsyncIterable<SnapshotRecord[]> {
     if (text !== undefined && text !== null) await this.options.onText?.(text);
   }
 
-  private async *compressedChunks(): AsyncGenerator<Uint8Array, void, undefined> {
+  private async *compressedChunks(handle: FileHandle | null, from: number, firstChunkSize: number | undefined): AsyncGenerator<Uint8Array, void, undefined> {
     const chunkSize = this.options.chunkSize ?? defaultChunkSize;
     // The first four bytes decide "zstd or not" before anything reaches the decompressor.
     let held: Uint8Array[] = [];
     let heldBytes = 0;
     let sniffed = false;
-    for await (const chunk of this.rawChunks(chunkSize)) {
+    for await (const chunk of this.rawChunks(handle, chunkSize, from, firstChunkSize)) {
       if (this.options.signal?.aborted === true) throw this.fail('cancelled', `${this.file}: decoding was cancelled`);
       this.compressedBytes += chunk.length;
       this.options.onProgress?.({ bytesRead: this.compressedBytes, totalBytes: this.totalBytes, records: this.decoder.recordCount });
@@ -146,37 +189,42 @@ export class SnapshotReader implements AsyncIterable<SnapshotRecord[]> {
     }
   }
 
-  private async *rawChunks(chunkSize: number): AsyncGenerator<Uint8Array, void, undefined> {
-    if ('bytes' in this.input) {
-      const bytes = this.input.bytes;
-      this.totalBytes = bytes.length;
-      for (let offset = 0; offset < bytes.length; offset += chunkSize) {
-        yield bytes.subarray(offset, offset + chunkSize);
-        // Let a cancel or another task in, as reading a file does.
-        await Promise.resolve();
-      }
-      return;
-    }
+  /** Opens the file, with a typed error when it cannot be read. */
+  private async open(path: string): Promise<FileHandle> {
     let handle;
     try {
-      handle = await openRegularFile(this.input.path);
+      handle = await openRegularFile(path);
       this.totalBytes = (await handle.stat()).size;
+      return handle;
     } catch (error) {
       await handle?.close();
       const failure = this.fail('io', `${this.file}: cannot read the file (${error instanceof Error ? error.message : String(error)})`);
       // A refused FIFO, device or folder knows better advice than "check that it is readable".
       throw error instanceof SnapshotDecodeError ? new SnapshotDecodeError({ ...failure.toShape(), resolution: error.resolution }) : failure;
     }
-    try {
-      for (let size = Math.min(this.options.firstChunkSize ?? chunkSize, chunkSize); ; size = Math.min(size * 2, chunkSize)) {
-        // A fresh buffer each time: a decompressor may hold on to its input.
-        const buffer = Buffer.allocUnsafe(size);
-        const { bytesRead } = await handle.read(buffer, 0, size, null);
-        if (bytesRead === 0) break;
-        yield buffer.subarray(0, bytesRead);
+  }
+
+  /** The compressed bytes from `from` on: of the open file, or of the bytes in memory (`handle` null). */
+  private async *rawChunks(handle: FileHandle | null, chunkSize: number, from: number, firstChunkSize: number | undefined): AsyncGenerator<Uint8Array, void, undefined> {
+    if (handle === null) {
+      if (!('bytes' in this.input)) return;
+      const bytes = this.input.bytes;
+      this.totalBytes = bytes.length;
+      for (let offset = from; offset < bytes.length; offset += chunkSize) {
+        yield bytes.subarray(offset, offset + chunkSize);
+        // Let a cancel or another task in, as reading a file does.
+        await Promise.resolve();
       }
-    } finally {
-      await handle.close();
+      return;
+    }
+    let position = from;
+    for (let size = Math.min(firstChunkSize ?? chunkSize, chunkSize); ; size = Math.min(size * 2, chunkSize)) {
+      // A fresh buffer each time: a decompressor may hold on to its input.
+      const buffer = Buffer.allocUnsafe(size);
+      const { bytesRead } = await handle.read(buffer, 0, size, position);
+      if (bytesRead === 0) break;
+      position += bytesRead;
+      yield buffer.subarray(0, bytesRead);
     }
   }
 

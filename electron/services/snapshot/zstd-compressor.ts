@@ -52,6 +52,21 @@ class StoredFrameEncoder {
     return concatBytes(parts);
   }
 
+  /** One whole frame of `data` whose header declares its content size (single segment, stored blocks). */
+  frame(data: Uint8Array): Uint8Array<ArrayBuffer> {
+    // Magic, a single-segment descriptor with a 4-byte content size and no checksum, the size.
+    const head = new Uint8Array(9);
+    head.set([0x28, 0xb5, 0x2f, 0xfd, 0xa0]);
+    new DataView(head.buffer).setUint32(5, data.length, true);
+    const parts: Uint8Array[] = [head];
+    for (let offset = 0; offset < data.length || offset === 0; offset += maxRawBlock) {
+      const end = Math.min(offset + maxRawBlock, data.length);
+      parts.push(rawBlock(data.subarray(offset, end), end === data.length));
+      if (end === data.length) break;
+    }
+    return concatBytes(parts);
+  }
+
   end(): Uint8Array<ArrayBuffer> {
     const head = this.write(new Uint8Array(0));
     const last = rawBlock(concatBytes(this.#pending), true);
@@ -100,6 +115,16 @@ export class ZstdFrameWriter {
   write(data: Uint8Array): Uint8Array<ArrayBuffer> {
     if (this.stored !== null || this.directive === null) return this.stored?.write(data) ?? new Uint8Array(0);
     return this.run(data, this.directive.continue);
+  }
+
+  /**
+   * Compresses `data` as one whole frame whose header declares its content size (so a reader can
+   * tell where each frame's text starts without decompressing it). Call between frames only.
+   */
+  frame(data: Uint8Array): Uint8Array<ArrayBuffer> {
+    if (this.stored !== null || this.directive === null) return this.stored?.frame(data) ?? new Uint8Array(0);
+    // ZSTD_e_end on a frame's first call: libzstd writes the content size into its header.
+    return this.run(data, this.directive.end);
   }
 
   /** Closes the frame; returns its last bytes. The writer can then start a new frame. */

@@ -13,6 +13,9 @@ export const maxBlockBytes = 128 * 1024;
 const zstdMagic = 0xfd2fb528;
 const skippableMagicHigh = 0x184d2a5;
 
+/** A zstd frame's start in the stream and the content size its header declares (null: not declared). */
+export type FrameStartListener = (offset: number, contentSize: number | null) => void;
+
 type Part = 'magic' | 'skippable-size' | 'frame-header' | 'block-header' | 'block-body' | 'checksum' | 'skip';
 
 function littleEndian(bytes: Uint8Array, start: number, length: number): number {
@@ -35,6 +38,13 @@ export class ZstdFrameWalker {
   private needed = 4;
   private lastBlock = false;
   private hasChecksum = false;
+  /** Where the chunk being walked starts in the stream. */
+  private position = 0;
+  /** Where the frame whose magic is being read starts in the stream. */
+  private frameAt = 0;
+
+  /** With `onFrame`, each zstd frame's start and declared content size is told once its header is read. */
+  constructor(private readonly onFrame?: FrameStartListener) {}
 
   /** Whether the bytes so far end exactly between two frames (so a stream may end here). */
   get betweenFrames(): boolean {
@@ -53,6 +63,7 @@ export class ZstdFrameWalker {
     let p = 0;
     const length = chunk.length;
     while (p < length) {
+      if (this.part === 'magic' && this.headLength === 0) this.frameAt = this.position + p;
       if (this.part === 'skip') {
         const take = Math.min(this.needed, length - p);
         p += take;
@@ -91,6 +102,7 @@ export class ZstdFrameWalker {
         if (part === 'magic' && this.part === 'frame-header') yield Uint8Array.of(...this.head.subarray(0, 4));
       }
     }
+    this.position += length;
     if (start < length) yield chunk.subarray(start);
   }
 
@@ -157,6 +169,10 @@ export class ZstdFrameWalker {
     }
     this.hasChecksum = (descriptor & 0x04) !== 0;
     this.expect('block-header', 3);
+    if (this.onFrame !== undefined) {
+      const size = contentSizeBytes === 0 ? null : littleEndian(this.head, headerBytes - contentSizeBytes, contentSizeBytes) + (contentSizeBytes === 2 ? 256 : 0);
+      this.onFrame(this.frameAt, size);
+    }
   }
 
   private readBlockHeader(): void {

@@ -1,6 +1,6 @@
 import type { SnapshotRecord } from '../../../../shared/snapshot/records.ts';
 import { fileType } from '../../snapshot/record-decoder.ts';
-import { SnapshotReader } from '../../snapshot/snapshot-reader.ts';
+import { SnapshotReader, type SnapshotSeek } from '../../snapshot/snapshot-reader.ts';
 
 /**
  * Decodes a snapshot file into memory, strictly: a bad file rejects with its decode error. With
@@ -9,6 +9,8 @@ import { SnapshotReader } from '../../snapshot/snapshot-reader.ts';
  * first record it accepts (the records then end there, not at the end of the file). With
  * `onBatch`, each batch of records goes to it as it is decoded and none is collected (the result
  * is then empty), so a caller keeping the hour in another form never holds it all as objects.
+ * With `seek` (a seek point of this file version at or before `fromLine`), the lines between the
+ * first and the point are not even decompressed.
  */
 export async function decodeHourFile(
   path: string,
@@ -16,9 +18,14 @@ export async function decodeHourFile(
   fromLine?: number,
   enough?: (record: SnapshotRecord) => boolean,
   onBatch?: (records: readonly SnapshotRecord[]) => void,
+  seek?: SnapshotSeek,
 ): Promise<SnapshotRecord[]> {
   const records: SnapshotRecord[] = [];
-  const options = { ...(lineTypes === undefined ? {} : { onlyTypes: lineTypes }), ...(fromLine === undefined ? {} : { fromLine }) };
+  const options = {
+    ...(lineTypes === undefined ? {} : { onlyTypes: lineTypes }),
+    ...(fromLine === undefined ? {} : { fromLine }),
+    ...(seek === undefined ? {} : { seek }),
+  };
   // The reader passes over other types' lines of a v2 file; a legacy file's rows are all decoded
   // (their type is inside each row), and those of other types are left out here.
   const wanted = lineTypes === undefined ? null : (record: SnapshotRecord): boolean => lineTypes.has(fileType(record, 'v2'));

@@ -1,4 +1,4 @@
-import { mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { DatasetDescriptor } from '../../../../shared/dataset-descriptor.ts';
 import type { InstrumentEntry } from '../../../../shared/rows/catalog.ts';
@@ -28,6 +28,16 @@ const sessionStartTolerance = 1000;
 /** The folder (under the data folder) the demo's files of `seed` go in: one per simulator version, so an older simulator's files are never served. */
 export function demoSeedFolder(seed: number): string {
   return `seed-${seed}-v${simulatorVersion}`;
+}
+
+/** Removes the folders of `seed` that older simulator versions wrote under `dataDir`. */
+async function removeOlderVersions(dataDir: string, seed: number): Promise<void> {
+  const names = await readdir(dataDir).catch(() => [] as string[]);
+  const pattern = new RegExp(`^seed-${seed}-v(\\d+)$`);
+  for (const name of names) {
+    const version = pattern.exec(name)?.[1];
+    if (version !== undefined && Number(version) < simulatorVersion) await rm(join(dataDir, name), { recursive: true, force: true });
+  }
 }
 
 /** The scheduled session a row collected at `time` belongs to: the latest one starting by then. */
@@ -75,8 +85,12 @@ export class DemoStore implements MarketDataStore {
     this.#directory = new DirectoryStore(this.#root, decodeHourFile, { describeDatasets: false, ...(tradeDecodes === undefined ? {} : { tradeDecodes }) });
   }
 
-  /** Indexes the files earlier runs generated (partial live hours are regenerated on use). */
+  /**
+   * Indexes the files earlier runs generated (partial live hours are regenerated on use), after
+   * removing this seed's files of older simulator versions (never served again).
+   */
   async open(): Promise<void> {
+    await removeOlderVersions(this.#options.dataDir, this.#options.seed);
     await mkdir(this.#root, { recursive: true });
     await this.#directory.scan();
   }

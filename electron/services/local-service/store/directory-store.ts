@@ -15,6 +15,8 @@ import { datasetOfCatalogEntry, fileKinds, inferredDataset, marketKindOf, type F
 import { instrumentsOfTickers } from './derived-instruments.ts';
 import { catalogSidecarName, readCatalogSidecar } from '../../library/catalog-sidecar.ts';
 import { fileType } from '../../snapshot/record-decoder.ts';
+import type { SnapshotSeek } from '../../snapshot/snapshot-reader.ts';
+import { seekPointBefore } from '../../snapshot/seek-points.ts';
 import { hourKey, parseSnapshotKey } from '../../../../shared/snapshot/snapshot-key.ts';
 
 /**
@@ -28,6 +30,7 @@ export type HourDecoder = (
   fromLine?: number,
   enough?: (record: SnapshotRecord) => boolean,
   onBatch?: (records: readonly SnapshotRecord[]) => void,
+  seek?: SnapshotSeek,
 ) => Promise<readonly SnapshotRecord[]>;
 
 /**
@@ -362,13 +365,14 @@ export class DirectoryStore implements MarketDataStore {
     const stamp = `${info.size}:${info.mtimeMs}`;
     const cacheKey = `${file.key}|${[...lineTypes].sort().join(',')}#${block.fromLine}`;
     return this.#cached(cacheKey, stamp, async () => {
+      const seek = this.#seekBefore(file, info, block.fromLine);
       const builder = new HourRecordsBuilder();
       const keep = (records: readonly SnapshotRecord[]): void => {
         for (const record of records) if (record.line >= block.fromLine && record.line < block.untilLine) builder.push(record);
       };
       // Reading stops at the first record of a later block (dense book lines come right after its end).
       const beyond = Number.isFinite(block.untilLine) ? (record: SnapshotRecord): boolean => record.line >= block.untilLine : undefined;
-      keep(await this.#decode(file.path, lineTypes, block.fromLine, beyond, keep));
+      keep(await this.#decode(file.path, lineTypes, block.fromLine, beyond, keep, seek));
       const records = builder.build();
       let latest = file.hourStart + hourMs - 1;
       for (let index = 0; index < records.length; index++) latest = Math.max(latest, records.timeAt(index));
@@ -405,7 +409,24 @@ export class DirectoryStore implements MarketDataStore {
     const stamp = await stat(file.path).then((info) => `${info.size}:${info.mtimeMs}`, () => null);
     const cached = stamp === null ? undefined : (this.#cache.get(file.key, stamp) ?? this.#cache.get(`${file.key}|${[...lineTypes].sort().join(',')}`, stamp));
     if (cached !== undefined) return recordsFrom(cached.records, lineTypes, fromLine, enough);
+    if (file.dayFile === undefined) {
+      const info = await stat(file.path).catch(() => null);
+      const seek = info === null ? undefined : this.#seekBefore(file, info, fromLine);
+      if (seek !== undefined) return this.#decode(file.path, lineTypes, fromLine, enough, undefined, seek);
+    }
     return this.#decodeOf(file, lineTypes, fromLine, enough);
+  }
+
+  /**
+   * The last seek point at or before `line` of this version of an hour's own file, from its capture
+   * summary when that is at hand (never read for it); undefined when there is none.
+   */
+  #seekBefore(file: HourFile, info: { size: number; mtimeMs: number }, line: number): SnapshotSeek | undefined {
+    if (file.dayFile !== undefined) return undefined;
+    const cached = this.#summaries.get(file.key);
+    if (cached?.summary == null || cached.stamp !== `${info.size}:${info.mtimeMs}`) return undefined;
+    const point = seekPointBefore(cached.summary.seekPoints, line);
+    return point === undefined ? undefined : { ...point, fileSize: info.size, fileMtimeMs: info.mtimeMs };
   }
 
   /**
