@@ -52,7 +52,7 @@ export interface ChartPanelProps extends Omit<CandleChartProps, 'candles' | 'onN
  * its oldest rows out and of pan-back history (loading older…, a key needed, a failure), and a
  * "stale" mark when what is drawn could not be refreshed.
  */
-export function ChartPanel({ state, barMs, zone, priceFormat, vwap, volatility, volatilityLabel, markers, largeTrades, timeSync, tradeNote, older, stale, onNarrowRange, onShowLastHour, footprint, modeNotice, ref }: ChartPanelProps) {
+export function ChartPanel({ state, barMs, zone, priceFormat, vwap, volatility, volatilityLabel, markers, largeTrades, timeSync, tradeNote, older, stale, onNarrowRange, onShowLastHour, footprint, onFootprintView, modeNotice, ref }: ChartPanelProps) {
   const openSettings = useUiStore((s) => s.openSettings);
   const showView = useUiStore((s) => s.showView);
   switch (state.kind) {
@@ -128,6 +128,7 @@ export function ChartPanel({ state, barMs, zone, priceFormat, vwap, volatility, 
             timeSync={timeSync}
             onNearOldest={older.loadOlder}
             footprint={footprint}
+            onFootprintView={onFootprintView}
           >
             <div className="chart-notices">
               {modeNotice !== null && (

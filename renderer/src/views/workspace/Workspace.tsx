@@ -293,6 +293,7 @@ export function Workspace({ source, market, instrument, params }: WorkspaceProps
               onNarrowRange={narrow}
               onShowLastHour={showLastHour}
               footprint={mode === 'footprint' ? modes.footprint.drawing : undefined}
+              onFootprintView={modes.onFootprintView}
               modeNotice={modes.modeNotice}
               ref={chartRef}
             />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { autoFootprintStep, ladderTick, medianCandleRange, steppedFootprintStep } from '../../../../renderer/src/views/workspace/modes/footprint-step.ts';
+import { autoFootprintStep, ladderTick, medianCandleRange, readableFootprintStep, steppedFootprintStep } from '../../../../renderer/src/views/workspace/modes/footprint-step.ts';
 
 describe('footprint price step', () => {
   it('takes the median of the candles’ ranges, skipping candles without one', () => {
@@ -22,6 +22,19 @@ describe('footprint price step', () => {
     expect(autoFootprintStep(0.5, 1)).toBe(0.5);
     expect(autoFootprintStep(0.5, 0)).toBe(0.5);
     expect(autoFootprintStep(0.5, Number.NaN)).toBe(0.5);
+  });
+
+  it('keeps rows at least 14 px tall at the first view: the smallest ladder step of 14 px of price', () => {
+    // 0.5 per px × 14 px = 7 → 10 ticks of 1.
+    expect(readableFootprintStep(1, 0.5)).toBe(10);
+    // 0.2 per px × 14 = 2.8 → 28 ticks of 0.1 → 50 ticks = 5.
+    expect(readableFootprintStep(0.1, 0.2)).toBe(5);
+    // 1/14 per px: exactly one tick of 1.
+    expect(readableFootprintStep(1, 1 / 14)).toBe(1);
+    // Not drawn yet, or nonsense: no bound (one tick).
+    expect(readableFootprintStep(0.5, null)).toBe(0.5);
+    expect(readableFootprintStep(0.5, 0)).toBe(0.5);
+    expect(readableFootprintStep(0.5, Number.NaN)).toBe(0.5);
   });
 
   it('builds the ladder on 10⁻⁸ when the tick size is unknown', () => {

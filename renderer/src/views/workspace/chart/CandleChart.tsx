@@ -62,6 +62,8 @@ export interface CandleChartProps {
    * a primitive of the candle series, or null while it is not built yet. Undefined: time candles.
    */
   footprint?: FootprintDrawing | null | undefined;
+  /** Told the price per px of the footprint's first view, once it is drawn (the automatic step keeps rows readable there). */
+  onFootprintView?: ((pricePerPx: number) => void) | undefined;
   /** Notices shown under the legend (a load cut short, history loading). */
   children?: ReactNode;
   ref?: Ref<CandleChartHandle> | undefined;
@@ -135,7 +137,7 @@ function drawCandles(p: ChartParts, { columns, from }: Drawn, footprint: Footpri
  * crosshair read in the user's zone. A pan-back load that puts candles in front keeps the view on
  * the same bars. `performance.mark('mde:chart-drawn')` follows the first `setData` of each chart.
  */
-export function CandleChart({ candles, barMs, zone, priceFormat, vwap, volatility, volatilityLabel, markers, largeTrades, timeSync, onNearOldest, footprint, children, ref }: CandleChartProps) {
+export function CandleChart({ candles, barMs, zone, priceFormat, vwap, volatility, volatilityLabel, markers, largeTrades, timeSync, onNearOldest, footprint, onFootprintView, children, ref }: CandleChartProps) {
   const container = useRef<HTMLDivElement>(null);
   const parts = useRef<ChartParts | null>(null);
   const root = useRef<HTMLDivElement>(null);
@@ -146,6 +148,10 @@ export function CandleChart({ candles, barMs, zone, priceFormat, vwap, volatilit
   const [hoverTime, setHoverTime] = useState<number | null>(null);
   const footprintMode = useRef(footprint !== undefined);
   const footprintNow = useRef<FootprintDrawing | null>(footprint ?? null);
+  const footprintView = useRef(onFootprintView);
+  useLayoutEffect(() => {
+    footprintView.current = onFootprintView;
+  }, [onFootprintView]);
   const [hoverCell, setHoverCell] = useState<LaidCell | null>(null);
 
   useLayoutEffect(() => {
@@ -281,6 +287,14 @@ export function CandleChart({ candles, barMs, zone, priceFormat, vwap, volatilit
     } else if (footprintMode.current) {
       const shown = Math.max(4, Math.floor(timeScale.width() / footprintBarPx));
       timeScale.setVisibleLogicalRange({ from: bars - shown, to: bars + 1 });
+      // Once the price scale has fitted the candles in view: how much price a pixel holds there.
+      if (previous === null) {
+        requestAnimationFrame(() => {
+          const top = p.candles.coordinateToPrice(0);
+          const lower = p.candles.coordinateToPrice(100);
+          if (top !== null && lower !== null && top > lower) footprintView.current?.((top - lower) / 100);
+        });
+      }
     } else if (bars > firstViewBars) {
       timeScale.setVisibleLogicalRange({ from: bars - firstViewBars, to: bars + 4 });
     } else {

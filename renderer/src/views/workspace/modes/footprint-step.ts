@@ -59,6 +59,19 @@ export function autoFootprintStep(tickSize: number | null | undefined, medianRan
   return decimalOf(tick * multipleAtOrAbove(medianRange / rowsPerCandle / tick));
 }
 
+/** A row at least this tall (px) prints its numbers with room to spare (`numbersFrom.rowHeight` is 11). */
+export const readableRowPx = 14;
+
+/**
+ * The smallest ladder step whose rows are `readableRowPx` tall at `pricePerPx` (the chart's first
+ * view of the footprint), so "bid × ask" can be read without zooming; one tick when unknown.
+ */
+export function readableFootprintStep(tickSize: number | null | undefined, pricePerPx: number | null): number {
+  const tick = ladderTick(tickSize);
+  if (pricePerPx === null || !(pricePerPx > 0) || !Number.isFinite(pricePerPx)) return tick;
+  return decimalOf(tick * multipleAtOrAbove((readableRowPx * pricePerPx) / tick));
+}
+
 /** The next ladder step up (`+`: coarser) or down (`−`: finer, never below one tick) from `step`. */
 export function steppedFootprintStep(step: number, tickSize: number | null | undefined, direction: 1 | -1): number {
   const tick = ladderTick(tickSize);

@@ -53,6 +53,8 @@ export interface ChartModes {
   onModeKey: (key: 'c' | 'f' | 'a') => void;
   /** `+` `−`: false outside footprint mode (the key is not taken). */
   onStepKey: (direction: 1 | -1) => boolean;
+  /** The chart's first view of the footprint, in price per px (its rows are made readable there). */
+  onFootprintView: (pricePerPx: number) => void;
 }
 
 /**
@@ -65,6 +67,8 @@ export function useChartModes(input: ChartModesInput): ChartModes {
   // null is automatic (the footprint's step, each bar kind's size) or the default (ratio 3).
   const [footprintStep, setFootprintStep] = useState<number | null>(null);
   const [imbalanceRatio, setImbalanceRatio] = useState<number | null>(null);
+  // The footprint's first view (price per px), which bounds the automatic step from below.
+  const [footprintPricePerPx, setFootprintPricePerPx] = useState<number | null>(null);
   const [barSizes, setBarSizes] = useState<Partial<Record<ActivityBarKind, number>>>({});
   const mode: ChartMode = input.chart ?? 'candles';
   const barKind = activityKindOf(mode);
@@ -77,7 +81,7 @@ export function useChartModes(input: ChartModesInput): ChartModes {
     lastTrade: trades?.time.at(-1) ?? null,
     dropped: trades !== null && trades.droppedUntil !== null,
   });
-  const footprint = useFootprint({ enabled: mode === 'footprint', trades, candles: input.candles, barMs: input.barMs, tickSize, step: footprintStep, ratio: imbalanceRatio, coverage });
+  const footprint = useFootprint({ enabled: mode === 'footprint', trades, candles: input.candles, barMs: input.barMs, tickSize, step: footprintStep, ratio: imbalanceRatio, coverage, pricePerPx: footprintPricePerPx });
   const barSize = barKind === null ? null : (barSizes[barKind] ?? null);
   const activity = useActivityBars({ kind: barKind, trades, size: barSize, tickSize });
 
@@ -122,6 +126,7 @@ export function useChartModes(input: ChartModesInput): ChartModes {
     modeNotice,
     barsState,
     barsNote,
+    onFootprintView: setFootprintPricePerPx,
     modeBar: {
       mode,
       onMode: setMode,

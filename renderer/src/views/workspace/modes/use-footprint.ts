@@ -4,7 +4,7 @@ import { footprint } from '../../../../../shared/research/footprint.ts';
 import { tradeSeriesOf } from '../../../../../shared/research/trade-series.ts';
 import type { CandlePrices } from './footprint-paint.ts';
 import type { FootprintDrawing } from './footprint-primitive.ts';
-import { autoFootprintStep, medianCandleRange } from './footprint-step.ts';
+import { autoFootprintStep, medianCandleRange, readableFootprintStep } from './footprint-step.ts';
 import { candleTradesComplete, type TradeCoverage } from './trade-coverage.ts';
 
 /** What the footprint is built from. */
@@ -19,6 +19,8 @@ export interface FootprintInput {
   step: number | null;
   ratio: number | null;
   coverage: TradeCoverage | null;
+  /** Price per pixel of the footprint's first view (null until the chart has drawn it). */
+  pricePerPx: number | null;
 }
 
 /** The footprint to draw, the step in use, and why there is none. */
@@ -34,15 +36,17 @@ const candlesForStep = 200;
 
 /**
  * The footprint of the loaded trades at the workspace's candle interval (`shared/research/footprint.ts`),
- * with the step (automatic from the tick size and the median range of the newest 200 candles, or
- * set) and the imbalance ratio, and which candles have all their trades (`trade-coverage.ts`).
+ * with the step (automatic: from the tick size and the median range of the newest 200 candles, and
+ * no finer than rows readable at the first view; or set) and the imbalance ratio, and which
+ * candles have all their trades (`trade-coverage.ts`).
  */
-export function useFootprint({ enabled, trades, candles, barMs, tickSize, step, ratio, coverage }: FootprintInput): FootprintResult {
+export function useFootprint({ enabled, trades, candles, barMs, tickSize, step, ratio, coverage, pricePerPx }: FootprintInput): FootprintResult {
   const autoStep = useMemo(() => {
-    if (candles === null) return autoFootprintStep(tickSize, Number.NaN);
+    const readable = readableFootprintStep(tickSize, pricePerPx);
+    if (candles === null) return Math.max(readable, autoFootprintStep(tickSize, Number.NaN));
     const from = Math.max(0, candles.openTime.length - candlesForStep);
-    return autoFootprintStep(tickSize, medianCandleRange(candles.high.slice(from), candles.low.slice(from)));
-  }, [candles, tickSize]);
+    return Math.max(readable, autoFootprintStep(tickSize, medianCandleRange(candles.high.slice(from), candles.low.slice(from))));
+  }, [candles, tickSize, pricePerPx]);
   const stepInUse = step ?? autoStep;
   const series = useMemo(() => (enabled && trades !== null ? tradeSeriesOf(trades) : null), [enabled, trades]);
   const built = useMemo(() => {
