@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { copyFile, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -14,6 +13,7 @@ import { workerEntry } from '../../electron/services/workers/worker-entry.ts';
 import type { Health } from '../../shared/contract/channels.ts';
 import { connectContract, quantile, sampleAppInfo, type AppInfoSamples, type ContractClient } from './contract-client.ts';
 import type { LoadMessage, LoadPlan, LoadSummary } from './app-info-load-worker.ts';
+import { startBrowserModeApp, type BrowserModeApp } from '../support/browser-mode-app.ts';
 import { report } from './measure.ts';
 
 // F12 point 4, "a main process that stays free": the round trip of a cheap contract call
@@ -43,7 +43,6 @@ import { report } from './measure.ts';
 // `MDE_BENCH_COLD=1` skips that pre-generation (the app generates the hours, in its worker, as the
 // load asks for them). `MDE_BENCH_LOAD_MS` caps the loaded phase (default 60 s).
 
-const root = join(import.meta.dirname, '..', '..');
 const hourMs = 3_600_000;
 const busy = { source: 'binance', market: 'BTCUSDT', priceStep: 0.1 };
 const eventsSpanMs = hourMs;
@@ -54,44 +53,6 @@ const cold = process.env['MDE_BENCH_COLD'] === '1';
 
 function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
-}
-
-interface App {
-  url: string;
-  output: () => string;
-  stop: () => Promise<void>;
-}
-
-/** `node scripts/start.mjs --browser` (it builds first when `out/` is stale) and the URL it prints. */
-async function startApp(userDataDir: string): Promise<App> {
-  const child: ChildProcess = spawn(process.execPath, ['scripts/start.mjs', '--browser'], { cwd: root, env: { ...process.env, MDE_USER_DATA_DIR: userDataDir }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`browser mode did not print its URL in time:\n${output}`)), 300_000);
-    const onData = (chunk: Buffer): void => {
-      output += chunk.toString();
-      const match = /^Open: (\S+)$/m.exec(output);
-      if (match?.[1] !== undefined) {
-        clearTimeout(timer);
-        resolve(match[1]);
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`browser mode exited with ${code ?? 'a signal'}:\n${output}`));
-    });
-  });
-  return {
-    url,
-    output: () => output,
-    stop: async () => {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-      await exited;
-    },
-  };
 }
 
 /** Waits until the active data source (the embedded demo) reports healthy. */
@@ -173,7 +134,7 @@ export async function run(): Promise<void> {
   const lastHour = Math.floor(Date.now() / hourMs) * hourMs - hourMs;
   const range = { start: lastHour - 5 * hourMs, end: lastHour + hourMs - 1 };
   const store = new DemoStore({ dataDir: demoDataDir(userDataDir), seed: defaultDemoSeed, now: () => Date.now() });
-  let app: App | null = null;
+  let app: BrowserModeApp | null = null;
   let probe: ContractClient | null = null;
   let load: Awaited<ReturnType<typeof startLoad>> | null = null;
   try {
@@ -202,7 +163,7 @@ export async function run(): Promise<void> {
     );
 
     const starting = performance.now();
-    app = await startApp(userDataDir);
+    app = await startBrowserModeApp(userDataDir, 300_000);
     probe = connectContract(app.url);
     const health = await healthy(probe, 300_000);
     const info = await probe.api.app.info();

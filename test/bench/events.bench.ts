@@ -1,5 +1,4 @@
 /// <reference lib="dom" />
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -7,6 +6,7 @@ import { join } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { defaultDemoSeed } from '../../electron/services/local-service/demo-seed.ts';
 import { demoSeedFolder } from '../../electron/services/local-service/store/demo-store.ts';
+import { chromiumPath, launchArgs, startBrowserModeApp } from '../support/browser-mode-app.ts';
 import { report } from './measure.ts';
 
 // F14 point 5: the Events view's default (all sources, the last ten minutes) draws its first page
@@ -15,37 +15,6 @@ import { report } from './measure.ts';
 // background, nothing read for over 30 s, so no decoded hour is in memory), then Events is
 // opened. The mark `mde:events-drawn` follows the frame that paints the list's first rows. The
 // baseline, in the same run: opening the view again right after (hours decoded, merges kept).
-
-const root = join(import.meta.dirname, '..', '..');
-const chromiumPath = process.env['CHROMIUM_PATH'] ?? ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((path) => existsSync(path));
-const launchArgs = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
-
-/** Browser mode (`npm start -- --browser`) on `userDataDir`; resolves with its URL and a stop function. */
-async function startApp(userDataDir: string): Promise<{ url: string; stop: () => Promise<void> }> {
-  const child = spawn(process.execPath, ['scripts/start.mjs', '--browser'], { cwd: root, env: { ...process.env, MDE_USER_DATA_DIR: userDataDir }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`browser mode did not start in time:\n${output}`)), 180_000);
-    const onData = (chunk: Buffer): void => {
-      output += chunk.toString();
-      const match = /^Open: (\S+)$/m.exec(output);
-      if (match?.[1] !== undefined) {
-        clearTimeout(timer);
-        resolve(match[1]);
-      }
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.on('exit', (code) => reject(new Error(`browser mode exited with ${code ?? 'a signal'}:\n${output}`)));
-  });
-  return {
-    url,
-    stop: async () => {
-      child.kill('SIGTERM');
-      await new Promise((resolve) => child.once('exit', resolve));
-    },
-  };
-}
 
 /** Resolves once `check` holds, polling every second (up to `timeoutMs`). */
 async function until(check: () => boolean, timeoutMs: number, what: string): Promise<void> {
@@ -78,7 +47,7 @@ export async function run(): Promise<void> {
   }
   const userDataDir = await mkdtemp(join(tmpdir(), 'mde-bench-events-'));
   const browser = await chromium.launch({ executablePath: chromiumPath, args: launchArgs });
-  const app = await startApp(userDataDir);
+  const app = await startBrowserModeApp(userDataDir);
   try {
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
     await page.goto(`${app.url.split('#')[0] ?? app.url}#/catalog`);

@@ -1,6 +1,5 @@
 /// <reference lib="dom" />
-import { spawn, execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { execFile } from 'node:child_process';
 import { mkdtemp, open, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,6 +8,7 @@ import { chromium } from '@playwright/test';
 import { SnapshotReader } from '../../electron/services/snapshot/snapshot-reader.ts';
 import { compressZstdFrame } from '../../electron/services/snapshot/zstd-compressor.ts';
 import { hourOfEvents, v2FileText, type SnapshotFileSpec } from '../support/book-files.ts';
+import { chromiumPath, launchArgs, startBrowserModeApp } from '../support/browser-mode-app.ts';
 import { report } from './measure.ts';
 
 // The file viewer's figure of F8: a ~200 MB (uncompressed) snapshot file, chosen in the page in
@@ -17,9 +17,6 @@ import { report } from './measure.ts';
 // baselines from the same run: the decoder's own first batch of records in Node, and
 // `zstd -dc | head -n 100` where the zstd command exists.
 
-const root = join(import.meta.dirname, '..', '..');
-const chromiumPath = process.env['CHROMIUM_PATH'] ?? ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((path) => existsSync(path));
-const launchArgs = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
 const targetBytes = 200 * 1000 * 1000;
 
 /** Writes a v2 file of about `targetBytes` of text: hours of one book joined end to end, one zstd frame each. */
@@ -74,18 +71,10 @@ export async function run(): Promise<void> {
   }
   const dir = await mkdtemp(join(tmpdir(), 'mde-bench-files-'));
   const userDataDir = await mkdtemp(join(tmpdir(), 'mde-bench-files-user-'));
-  const child = spawn(process.execPath, ['scripts/start.mjs', '--browser'], { cwd: root, env: { ...process.env, MDE_USER_DATA_DIR: userDataDir }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const app = await startBrowserModeApp(userDataDir);
   const browser = await chromium.launch({ executablePath: chromiumPath, args: launchArgs });
   try {
-    const url = await new Promise<string>((resolve, reject) => {
-      let output = '';
-      child.stdout.on('data', (chunk: Buffer) => {
-        output += chunk.toString();
-        const match = /^Open: (\S+)$/m.exec(output);
-        if (match?.[1] !== undefined) resolve(match[1]);
-      });
-      child.on('exit', (code) => reject(new Error(`browser mode exited with ${code ?? 'a signal'}:\n${output}`)));
-    });
+    const url = app.url;
     const { path, textBytes } = await bigFile(dir);
     const compressed = (await stat(path)).size;
     console.log(`  file: ${(textBytes / 1e6).toFixed(0)} MB of text, ${(compressed / 1e6).toFixed(1)} MB compressed`);
@@ -119,8 +108,7 @@ export async function run(): Promise<void> {
     console.log(`  choosing the file to first rows, upload included: median ${median(uploads).toFixed(0)} ms`);
   } finally {
     await browser.close();
-    child.kill('SIGTERM');
-    await new Promise((resolve) => child.once('exit', resolve));
+    await app.stop();
     await rm(dir, { recursive: true, force: true });
     await rm(userDataDir, { recursive: true, force: true });
   }

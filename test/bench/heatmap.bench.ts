@@ -1,10 +1,10 @@
 /// <reference lib="dom" />
-import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { serveHeatmapHarness } from './heatmap-harness.ts';
+import { chromiumPath, launchArgs } from '../support/browser-mode-app.ts';
 import { report } from './measure.ts';
 
 // The liquidity heatmap's figures (F11), in Debian's Chromium on the harness page (the component
@@ -14,8 +14,6 @@ import { report } from './measure.ts';
 //   (`mde:heatmap-gesture`), beside a bare drawImage of a full plot-sized canvas;
 // - first paint with tiles, beside a bare putImageData of the plot's pixels.
 
-const chromiumPath = process.env['CHROMIUM_PATH'] ?? ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((path) => existsSync(path));
-const launchArgs = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
 const busyHourEvents = 500_000;
 
 function quantile(values: readonly number[], q: number): number {

@@ -1,6 +1,5 @@
 /// <reference lib="dom" />
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,6 +7,7 @@ import { chromium, type Browser, type Page } from '@playwright/test';
 import { defaultDemoSeed, demoDataDir } from '../../electron/services/local-service/embedded-service.ts';
 import { DemoStore } from '../../electron/services/local-service/store/demo-store.ts';
 import { writeL2File } from '../../electron/services/simulator/l2-file-generator.ts';
+import { chromiumPath, launchArgs, startBrowserModeApp, type BrowserModeApp } from '../support/browser-mode-app.ts';
 import { report } from './measure.ts';
 
 // The book replay's figures (F11), in Debian's Chromium on the embedded demo in browser mode, each
@@ -20,9 +20,6 @@ import { report } from './measure.ts';
 // - replay of a 1M-event file: peak memory of the app process tree plus the renderer, beside the
 //   same for a 250k-event file (flat in range length) and the idle app.
 
-const root = join(import.meta.dirname, '..', '..');
-const chromiumPath = process.env['CHROMIUM_PATH'] ?? ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((path) => existsSync(path));
-const launchArgs = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
 const hourMs = 3_600_000;
 const busy = { source: 'binance', market: 'BTCUSDT' };
 
@@ -60,35 +57,6 @@ function residentMiB(pid: number): number {
 function pageRendererMiB(profileDir: string): number {
   const renderers = processes().filter((row) => row.args.includes('--type=renderer') && !row.args.includes('--top-chrome-webui') && row.args.includes(`--user-data-dir=${profileDir}`));
   return Math.max(0, ...renderers.map((row) => row.kib)) / 1024;
-}
-
-interface App {
-  url: string;
-  child: ChildProcess;
-  stop: () => Promise<void>;
-}
-
-async function startApp(userDataDir: string): Promise<App> {
-  const child = spawn(process.execPath, ['scripts/start.mjs', '--browser'], { cwd: root, env: { ...process.env, MDE_USER_DATA_DIR: userDataDir }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    const onData = (chunk: Buffer): void => {
-      output += chunk.toString();
-      const match = /^Open: (\S+)$/m.exec(output);
-      if (match?.[1] !== undefined) resolve(match[1]);
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    child.on('exit', (code) => reject(new Error(`the app exited with ${code ?? 'a signal'}:\n${output}`)));
-  });
-  return {
-    url,
-    child,
-    stop: async () => {
-      child.kill('SIGTERM');
-      await new Promise((resolve) => child.once('exit', resolve));
-    },
-  };
 }
 
 /** Ms from the replay being asked for to its first frame shown, after navigating to `hash`. */
@@ -143,7 +111,7 @@ async function loadedWhole(page: Page): Promise<string> {
 }
 
 /** Replays a file through the Files view; answers the peak memory (the app's process tree + the page's renderer) from asking for the replay to 4 s into playing it at 1000×, MiB. */
-async function fileReplayPeak(browser: Browser, app: App, path: string): Promise<{ peak: number; status: string }> {
+async function fileReplayPeak(browser: Browser, app: BrowserModeApp, path: string): Promise<{ peak: number; status: string }> {
   const page = await browser.newPage({ viewport: { width: 1440, height: 860 } });
   try {
     await page.goto(app.url);
@@ -157,7 +125,7 @@ async function fileReplayPeak(browser: Browser, app: App, path: string): Promise
     let peak = 0;
     const sample = (): void => {
       const renderer = profileDir === undefined ? 0 : pageRendererMiB(profileDir);
-      peak = Math.max(peak, residentMiB(app.child.pid ?? -1) + renderer);
+      peak = Math.max(peak, residentMiB(app.pid) + renderer);
     };
     const timer = setInterval(sample, 200);
     await page.getByRole('button', { name: "Replay this file's books" }).click();
@@ -232,14 +200,14 @@ export async function run(): Promise<void> {
   const writing = Date.now();
   for (const hour of await store.hours(busy.source, busy.market, range.start - hourMs, range.end)) await store.file(hour);
   console.log(`  (the busy market's 7 hours written in ${((Date.now() - writing) / 1000).toFixed(1)} s before the app starts)`);
-  const app = await startApp(userDataDir);
+  const app = await startBrowserModeApp(userDataDir);
   const browser = await chromium.launch({ executablePath: chromiumPath, args: launchArgs });
   let idleApp: number;
   try {
     const page = await browser.newPage({ viewport: { width: 1440, height: 860 } });
     const iso = (ms: number): string => new Date(ms).toISOString();
     const light = await openToFirstFrame(page, app.url, `#/replay/hyperliquid/SOL?span=10m`);
-    idleApp = residentMiB(app.child.pid ?? -1);
+    idleApp = residentMiB(app.pid);
     const first = await openToFirstFrame(page, app.url, `#/replay/${busy.source}/${busy.market}?from=${iso(range.start)}&to=${iso(range.end)}`);
     report({ name: 'open a 6 h range of the busy market to the first played frame, ms', value: first, unit: 'ms', baselineName: '10 min of a light market', baseline: light, higherIsBetter: false, target: '< 2000 ms' });
 
@@ -289,7 +257,7 @@ export async function run(): Promise<void> {
 /** `fileReplayPeak` in an app and a browser of its own. */
 async function freshFileReplayPeak(browserPath: string, path: string): Promise<{ peak: number; status: string }> {
   const userDataDir = await mkdtemp(join(tmpdir(), 'mde-bench-replay-file-'));
-  const app = await startApp(userDataDir);
+  const app = await startBrowserModeApp(userDataDir);
   const browser = await chromium.launch({ executablePath: browserPath, args: launchArgs });
   try {
     return await fileReplayPeak(browser, app, path);

@@ -1,10 +1,9 @@
 /// <reference lib="dom" />
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
+import { chromiumPath, launchArgs, startBrowserModeApp } from '../support/browser-mode-app.ts';
 import { startCandleService } from '../support/candle-service.ts';
 import { startMdeServe } from '../support/mde-serve.ts';
 import { report } from './measure.ts';
@@ -19,9 +18,7 @@ import { report } from './measure.ts';
 // - opening a market to a drawn chart (demo), beside re-opening it from the query cache.
 
 const root = join(import.meta.dirname, '..', '..');
-/** Debian's Chromium (CHROMIUM_PATH overrides), and how the UI benchmarks launch it. */
-export const chromiumPath = process.env['CHROMIUM_PATH'] ?? ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((path) => existsSync(path));
-export const launchArgs = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
+export { chromiumPath, launchArgs };
 
 /** A running browser-mode app. */
 export interface Running {
@@ -29,38 +26,17 @@ export interface Running {
   stop: () => Promise<void>;
 }
 
-function waitForLine(child: ChildProcess, pattern: RegExp, what: string): Promise<string> {
-  let output = '';
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${what} did not start in time:\n${output}`)), 120_000);
-    const onData = (chunk: Buffer): void => {
-      output += chunk.toString();
-      const match = pattern.exec(output);
-      if (match?.[1] !== undefined) {
-        clearTimeout(timer);
-        resolve(match[1]);
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.on('exit', (code) => reject(new Error(`${what} exited with ${code ?? 'a signal'}:\n${output}`)));
-  });
-}
-
-
 /**
  * Browser mode (`npm start -- --browser`), builds first if stale; with a fresh user-data folder
  * (removed on stop) unless one is given (kept, so a second start finds the demo's hours on disk).
  */
 export async function startApp(keptUserDataDir?: string): Promise<Running> {
   const userDataDir = keptUserDataDir ?? (await mkdtemp(join(tmpdir(), 'mde-bench-ui-')));
-  const child = spawn(process.execPath, ['scripts/start.mjs', '--browser'], { cwd: root, env: { ...process.env, MDE_USER_DATA_DIR: userDataDir }, stdio: ['ignore', 'pipe', 'pipe'] });
-  const url = await waitForLine(child, /^Open: (\S+)$/m, 'browser mode');
+  const app = await startBrowserModeApp(userDataDir, 120_000);
   return {
-    url,
+    url: app.url,
     stop: async () => {
-      child.kill('SIGTERM');
-      await new Promise((resolve) => child.once('exit', resolve));
+      await app.stop();
       if (keptUserDataDir === undefined) await rm(userDataDir, { recursive: true, force: true });
     },
   };
