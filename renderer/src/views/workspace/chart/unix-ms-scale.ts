@@ -1,34 +1,7 @@
-import type {
-  ChartOptionsImpl,
-  HorzScaleItemConverterToInternalObj,
-  IHorzScaleBehavior,
-  InternalHorzScaleItem,
-  InternalHorzScaleItemKey,
-  Mutable,
-  TickMark,
-  TickMarkWeightValue,
-  TimeMark,
-  TimeScalePoint,
-} from 'lightweight-charts';
+import type { InternalHorzScaleItem, Mutable, TickMark, TickMarkWeightValue, TimeScalePoint } from 'lightweight-charts';
 import { formatTimestamp, type TimeZoneChoice } from '../../../format/market-values.ts';
+import { NumberHorzScale, numberOfItem as msOf } from './number-horz-scale.ts';
 import { crosshairPrecision, tickLabel, wallClockReader, wallStepWeight } from './time-axis.ts';
-
-/**
- * This behaviour's internal items are the Unix-ms numbers themselves; lightweight-charts treats
- * them as opaque and hands them back to this class only, so a number is a valid internal item.
- */
-function isInternalItem(value: unknown): value is InternalHorzScaleItem {
-  return typeof value === 'number';
-}
-
-function internalOf(ms: number): InternalHorzScaleItem {
-  if (isInternalItem(ms)) return ms;
-  throw new TypeError('a chart time must be a Unix-ms number');
-}
-
-function msOf(item: InternalHorzScaleItem | number): number {
-  return typeof item === 'number' ? item : Number.NaN;
-}
 
 /**
  * A horizontal scale in Unix milliseconds for lightweight-charts (`createChartEx`). The library's
@@ -37,50 +10,15 @@ function msOf(item: InternalHorzScaleItem | number): number {
  * local, including the local day boundary) instead of shifting times by an offset. The zone and
  * the bar length are fixed per chart: a change of either makes a new chart.
  */
-export class UnixMsScale implements IHorzScaleBehavior<number> {
-  #options: ChartOptionsImpl<number> | undefined;
+export class UnixMsScale extends NumberHorzScale {
   readonly #zone: TimeZoneChoice;
   readonly #barMs: number;
 
   /** `barMs` is the bar length (0 for irregular observation times): it sets the crosshair label's precision. */
   constructor(zone: TimeZoneChoice, barMs: number) {
+    super();
     this.#zone = zone;
     this.#barMs = barMs;
-  }
-
-  options(): ChartOptionsImpl<number> {
-    if (this.#options === undefined) throw new Error('the chart has not set its options yet');
-    return this.#options;
-  }
-
-  setOptions(options: ChartOptionsImpl<number>): void {
-    this.#options = options;
-  }
-
-  /** Unix-ms times need no preprocessing. */
-  preprocessData(): void {
-    // Nothing to convert: the data's times are already what the scale works in.
-  }
-
-  convertHorzItemToInternal(item: number): InternalHorzScaleItem {
-    return internalOf(item);
-  }
-
-  createConverterToInternalObj(): HorzScaleItemConverterToInternalObj<number> {
-    return internalOf;
-  }
-
-  key(item: InternalHorzScaleItem | number): InternalHorzScaleItemKey {
-    return msOf(item) as InternalHorzScaleItemKey;
-  }
-
-  cacheKey(item: InternalHorzScaleItem): number {
-    return msOf(item);
-  }
-
-  /** Labels come from the zone given at construction, not from the chart's localization options. */
-  updateFormatter(): void {
-    // Nothing to update: see formatHorzItem and formatTickmark.
   }
 
   formatHorzItem(item: InternalHorzScaleItem): string {
@@ -89,12 +27,6 @@ export class UnixMsScale implements IHorzScaleBehavior<number> {
 
   formatTickmark(item: TickMark): string {
     return tickLabel(msOf(item.time), item.weight, this.#zone);
-  }
-
-  maxTickMarkWeight(marks: TimeMark[]): TickMarkWeightValue {
-    let max = 0;
-    for (const mark of marks) max = Math.max(max, mark.weight);
-    return max as TickMarkWeightValue;
   }
 
   fillWeightsForPoints(sortedTimePoints: readonly Mutable<TimeScalePoint>[], startIndex: number): void {
