@@ -196,7 +196,8 @@ export function CandleChart({ candles, barMs, zone, priceFormat, vwap, volatilit
     volumePane?.setStretchFactor(1);
     volatilityPane?.setStretchFactor(1);
     if (volumePane !== undefined) createTextWatermark(volumePane, paneLabel('Volume'));
-    if (volatilityPane !== undefined) createTextWatermark(volatilityPane, paneLabel(volatilityLabel));
+    // The last pane's bottom left holds the chart library's attribution logo: its label goes right.
+    if (volatilityPane !== undefined) createTextWatermark(volatilityPane, paneLabel(volatilityLabel, 'right'));
     let footprintDrawn = false;
     const footprintPrimitive = footprintMode.current
       ? new FootprintPrimitive((layout) => {
@@ -285,7 +286,8 @@ export function CandleChart({ candles, barMs, zone, priceFormat, vwap, volatilit
     if (added !== null && before !== null) {
       timeScale.setVisibleLogicalRange({ from: before.from + added, to: before.to + added });
     } else if (footprintMode.current) {
-      const shown = Math.max(4, Math.floor(timeScale.width() / footprintBarPx));
+      // `shown` bars and one empty slot after the last take the width: each slot at least footprintBarPx.
+      const shown = Math.max(4, Math.floor(timeScale.width() / footprintBarPx) - 1);
       timeScale.setVisibleLogicalRange({ from: bars - shown, to: bars + 1 });
       // Once the price scale has fitted the candles in view: how much price a pixel holds there.
       if (previous === null) {

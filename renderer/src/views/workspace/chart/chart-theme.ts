@@ -43,7 +43,7 @@ export function baseChartOptions(): DeepPartial<ChartOptionsImpl<number>> {
   };
 }
 
-/** A small label in the top-left corner of a pane, naming what it shows. */
-export function paneLabel(text: string): { horzAlign: 'left'; vertAlign: 'top'; lines: { text: string; color: string; fontSize: number }[] } {
-  return { horzAlign: 'left', vertAlign: 'top', lines: [{ text, color: chartColours.watermark, fontSize: 11 }] };
+/** A small label in the top corner of a pane (left unless asked), naming what it shows. */
+export function paneLabel(text: string, horzAlign: 'left' | 'right' = 'left'): { horzAlign: 'left' | 'right'; vertAlign: 'top'; lines: { text: string; color: string; fontSize: number }[] } {
+  return { horzAlign, vertAlign: 'top', lines: [{ text, color: chartColours.watermark, fontSize: 11 }] };
 }
