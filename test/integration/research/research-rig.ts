@@ -1,16 +1,13 @@
 import type { ResearchProgress } from '../../../shared/contract/research-schemas.ts';
 import type { MdeApi } from '../../../shared/contract/types.ts';
-import { defaultSettings } from '../../../shared/settings.ts';
 import { EventHub } from '../../../electron/contract-host/event-hub.ts';
 import type { ContractHandlers } from '../../../electron/contract-host/handlers.ts';
 import { FileGrants } from '../../../electron/services/files/file-grants.ts';
-import { ApiKeyStore } from '../../../electron/services/keys/api-key-store.ts';
 import { researchHandlers, type ResearchHandlerOptions } from '../../../electron/services/research/research-handlers.ts';
-import { interactiveClientOptions, ServiceAccess } from '../../../electron/services/service-access.ts';
 import { ipcApi } from '../client/support/contract-transports.ts';
 import { dispatchOnlyHandlers } from '../client/support/dispatch-only-handlers.ts';
 import { fixedNow } from '../client/support/test-service.ts';
-import { memoryKeychain } from '../market/support/market-rig.ts';
+import { testServiceAccess } from '../market/support/test-service-access.ts';
 
 /** How main reaches the service under test for research. */
 export interface ResearchRigOptions {
@@ -41,15 +38,7 @@ export function researchRig(options: ResearchRigOptions): ResearchRig {
   hub.attach((event, payload) => {
     if (event === 'research.progress') progress.push(payload as ResearchProgress);
   });
-  const dataSource = options.key === null ? 'remote' : 'embedded';
-  const access = new ServiceAccess({
-    target: () => Promise.resolve({ dataSource, baseUrl: options.baseUrl, simulated: dataSource === 'embedded' }),
-    settings: () => Promise.resolve({ ...defaultSettings, dataSource, remoteBaseUrl: dataSource === 'remote' ? options.baseUrl : null }),
-    demoKey: options.key ?? 'no-demo-key',
-    keys: new ApiKeyStore(memoryKeychain()),
-    onUsage: () => {},
-    clientOptions: { ...interactiveClientOptions, now: () => fixedNow, sleep: () => Promise.resolve(), ...(options.fetch === undefined ? {} : { fetch: options.fetch }) },
-  });
+  const access = testServiceAccess({ baseUrl: options.baseUrl, key: options.key, ...(options.fetch === undefined ? {} : { fetch: options.fetch }) });
   const files = new FileGrants();
   const { close, ...research } = researchHandlers({
     events: hub,

@@ -1,17 +1,14 @@
 import type { BookFramesEvent, BookReplayEnded } from '../../../../shared/contract/book-replay-schemas.ts';
 import type { MdeApi } from '../../../../shared/contract/types.ts';
-import { defaultSettings } from '../../../../shared/settings.ts';
 import { EventHub } from '../../../../electron/contract-host/event-hub.ts';
 import type { ContractHandlers } from '../../../../electron/contract-host/handlers.ts';
 import { bookReplayHandlers } from '../../../../electron/services/book/book-replay-handlers.ts';
 import { BookWorkerClient } from '../../../../electron/services/book/book-worker-client.ts';
 import { FileGrants } from '../../../../electron/services/files/file-grants.ts';
-import { ApiKeyStore } from '../../../../electron/services/keys/api-key-store.ts';
-import { interactiveClientOptions, ServiceAccess } from '../../../../electron/services/service-access.ts';
 import { ipcApi } from '../../client/support/contract-transports.ts';
 import { dispatchOnlyHandlers } from '../../client/support/dispatch-only-handlers.ts';
 import { fixedNow } from '../../client/support/test-service.ts';
-import { memoryKeychain } from './market-rig.ts';
+import { testServiceAccess } from './test-service-access.ts';
 
 /** How main reaches the service under test for book replays. */
 export interface BookReplayRigOptions {
@@ -54,15 +51,7 @@ export function bookReplayRig(options: BookReplayRigOptions): BookReplayRig {
       waiter.resolve(ended);
     }
   });
-  const dataSource = options.key === null ? 'remote' : 'embedded';
-  const access = new ServiceAccess({
-    target: () => Promise.resolve({ dataSource, baseUrl: options.baseUrl, simulated: dataSource === 'embedded' }),
-    settings: () => Promise.resolve({ ...defaultSettings, dataSource, remoteBaseUrl: dataSource === 'remote' ? options.baseUrl : null }),
-    demoKey: options.key ?? 'no-demo-key',
-    keys: new ApiKeyStore(memoryKeychain()),
-    onUsage: () => {},
-    clientOptions: { ...interactiveClientOptions, now: () => fixedNow, sleep: () => Promise.resolve(), ...(options.fetch === undefined ? {} : { fetch: options.fetch }) },
-  });
+  const access = testServiceAccess({ baseUrl: options.baseUrl, key: options.key, ...(options.fetch === undefined ? {} : { fetch: options.fetch }) });
   const worker = new BookWorkerClient();
   const files = new FileGrants();
   const handlers: ContractHandlers = {

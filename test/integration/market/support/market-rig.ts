@@ -1,16 +1,13 @@
 import type { EventRows, MarketProgress } from '../../../../shared/contract/market-schemas.ts';
 import type { MdeApi } from '../../../../shared/contract/types.ts';
-import { defaultSettings } from '../../../../shared/settings.ts';
 import type { ContractHandlers } from '../../../../electron/contract-host/handlers.ts';
 import { EventHub } from '../../../../electron/contract-host/event-hub.ts';
 import type { Sleep } from '../../../../electron/services/client/retry-policy.ts';
-import { ApiKeyStore } from '../../../../electron/services/keys/api-key-store.ts';
-import type { SecretBackend } from '../../../../electron/services/keys/secret-backend.ts';
 import { marketHandlers, type MarketCaps } from '../../../../electron/services/market/market-handlers.ts';
-import { interactiveClientOptions, ServiceAccess } from '../../../../electron/services/service-access.ts';
+import type { ServiceAccess } from '../../../../electron/services/service-access.ts';
 import { ipcApi } from '../../client/support/contract-transports.ts';
 import { dispatchOnlyHandlers } from '../../client/support/dispatch-only-handlers.ts';
-import { fixedNow } from '../../client/support/test-service.ts';
+import { testServiceAccess } from './test-service-access.ts';
 
 /** How the main process reaches the service under test. */
 export interface MarketRigOptions {
@@ -46,15 +43,7 @@ export interface MarketRig {
   firstProgress(requestId: string): Promise<MarketProgress>;
 }
 
-/** A keychain that lives in memory. */
-export function memoryKeychain(): SecretBackend {
-  const secrets = new Map<string, string>();
-  return {
-    get: (account) => secrets.get(account) ?? null,
-    set: (account, secret) => void secrets.set(account, secret),
-    delete: (account) => secrets.delete(account),
-  };
-}
+export { memoryKeychain } from './test-service-access.ts';
 
 /**
  * The market handlers wired as `createMainServices` wires them (service access with the
@@ -81,16 +70,12 @@ export function marketRig(options: MarketRigOptions): MarketRig {
     waits.push(ms);
     return signal?.aborted === true ? Promise.reject(signal.reason as Error) : Promise.resolve();
   };
-  const dataSource = options.dataSource ?? (options.key === null ? 'remote' : 'embedded');
-  const keys = new ApiKeyStore(memoryKeychain());
-  if (dataSource === 'remote' && options.key !== null) keys.set(options.baseUrl, options.key);
-  const access = new ServiceAccess({
-    target: () => Promise.resolve({ dataSource, baseUrl: options.baseUrl, simulated: dataSource === 'embedded' }),
-    settings: () => Promise.resolve({ ...defaultSettings, dataSource, remoteBaseUrl: dataSource === 'remote' ? options.baseUrl : null }),
-    demoKey: dataSource === 'embedded' && options.key !== null ? options.key : 'no-demo-key',
-    keys,
-    onUsage: () => {},
-    clientOptions: { ...interactiveClientOptions, now: () => fixedNow, sleep, ...(options.fetch === undefined ? {} : { fetch: options.fetch }) },
+  const access = testServiceAccess({
+    baseUrl: options.baseUrl,
+    key: options.key,
+    sleep,
+    ...(options.dataSource === undefined ? {} : { dataSource: options.dataSource }),
+    ...(options.fetch === undefined ? {} : { fetch: options.fetch }),
   });
   const clientOf = async (): Promise<Awaited<ReturnType<ServiceAccess['client']>>> => {
     await options.clientReady;
