@@ -274,7 +274,7 @@ export function Workspace({ source, market, instrument, params }: WorkspaceProps
           </div>
           <section className={stale === null ? 'panel chart-panel' : 'panel chart-panel stale'} aria-label={barKind !== null ? `Activity bars of ${label}` : mode === 'footprint' ? `Footprint of ${label}` : `Candles of ${label}`}>
             {barKind !== null ? (
-              <ActivityBarsPanel state={modes.barsState} zone={zone} priceFormat={priceFormat} sizeDecimals={sizeDecimals} tradeNote={modes.barsNote} onNarrowRange={narrow} />
+              <ActivityBarsPanel state={modes.barsState} zone={zone} priceFormat={priceFormat} sizeDecimals={sizeDecimals} tradeNote={modes.barsNote} onNarrowRange={narrow} timeSync={timeSync} candleMs={barMs} />
             ) : (
             <ChartPanel
               state={chartState}

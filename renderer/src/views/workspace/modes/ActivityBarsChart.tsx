@@ -1,11 +1,13 @@
-import { CandlestickSeries, createChartEx, createTextWatermark, LineSeries, type MouseEventParams, type PriceFormat } from 'lightweight-charts';
+import { CandlestickSeries, createChartEx, createTextWatermark, LineSeries, type LogicalRange, type MouseEventParams, type PriceFormat } from 'lightweight-charts';
 import { useLayoutEffect, useRef, useState } from 'react';
 import type { TimeZoneChoice } from '../../../format/market-values.ts';
 import { baseChartOptions, chartColours, paneLabel } from '../chart/chart-theme.ts';
+import type { TimeRangeSync } from '../chart/time-range-sync.ts';
 import { BarNumberScale } from './bar-number-scale.ts';
 import { BarsLegend } from './BarsLegend.tsx';
 import { ProfilePrimitive, profileWidthShare } from './profile-primitive.ts';
 import type { ActivityBarsView } from './use-activity-bars.ts';
+import { visibleBarsSpan } from './visible-bars-span.ts';
 
 /** Props of the activity-bar chart. */
 export interface ActivityBarsChartProps {
@@ -13,6 +15,10 @@ export interface ActivityBarsChartProps {
   zone: TimeZoneChoice;
   priceFormat: PriceFormat;
   sizeDecimals: number;
+  /** Where the visible bars' time span and the hovered bar's candle are published (the funding panes follow them). */
+  timeSync: TimeRangeSync;
+  /** The workspace's candle length (ms): a hovered bar is published as the candle it opened in. */
+  candleMs: number;
   /** Notices under the legend. */
   children?: React.ReactNode;
 }
@@ -25,7 +31,7 @@ const kindWords = { tick: 'Tick', volume: 'Volume', dollar: 'Dollar' } as const;
  * pane with the session volume profile (POC, 70 % value area) at its right, and the CVD at each
  * bar's close in a pane below. The crosshair's bar is described in the legend.
  */
-export function ActivityBarsChart({ view, zone, priceFormat, sizeDecimals, children }: ActivityBarsChartProps) {
+export function ActivityBarsChart({ view, zone, priceFormat, sizeDecimals, timeSync, candleMs, children }: ActivityBarsChartProps) {
   const container = useRef<HTMLDivElement>(null);
   const [hover, setHover] = useState<number | null>(null);
   const formatRef = useRef(priceFormat);
@@ -64,13 +70,27 @@ export function ActivityBarsChart({ view, zone, priceFormat, sizeDecimals, child
     // The bars fill the pane left of the profile (the right 22 %, and a little air).
     const count = bars.openTime.length;
     chart.timeScale().setVisibleLogicalRange({ from: -1, to: count / (1 - profileWidthShare - 0.04) });
-    const onCrosshair = (param: MouseEventParams<number>): void => setHover(typeof param.time === 'number' ? param.time : null);
+    // The funding panes below keep their time axis: they show the time span of the bars in view.
+    const publishSpan = (range: LogicalRange | null): void => {
+      const span = range === null ? null : visibleBarsSpan(bars, range);
+      if (span !== null) timeSync.publish({ ...span, scaleWidth: chart.priceScale('right').width() });
+    };
+    publishSpan(chart.timeScale().getVisibleLogicalRange());
+    chart.timeScale().subscribeVisibleLogicalRangeChange(publishSpan);
+    const onCrosshair = (param: MouseEventParams<number>): void => {
+      const bar = typeof param.time === 'number' ? param.time : null;
+      setHover(bar);
+      const open = bar === null ? undefined : bars.openTime[bar];
+      timeSync.publishHover(open === undefined ? null : Math.floor(open / candleMs) * candleMs);
+    };
     chart.subscribeCrosshairMove(onCrosshair);
     return () => {
+      timeSync.publishHover(null);
+      chart.timeScale().unsubscribeVisibleLogicalRangeChange(publishSpan);
       chart.unsubscribeCrosshairMove(onCrosshair);
       chart.remove();
     };
-  }, [view, zone]);
+  }, [view, zone, timeSync, candleMs]);
 
   const { bars, profile } = view;
   return (

@@ -3,6 +3,7 @@ import { EmptyState } from '../../../components/EmptyState.tsx';
 import { ErrorPanel, type ShownError } from '../../../components/ErrorPanel.tsx';
 import { LoadingState } from '../../../components/LoadingState.tsx';
 import type { TimeZoneChoice } from '../../../format/market-values.ts';
+import type { TimeRangeSync } from '../chart/time-range-sync.ts';
 import { ActivityBarsChart } from './ActivityBarsChart.tsx';
 import type { ActivityBarsView } from './use-activity-bars.ts';
 
@@ -24,6 +25,10 @@ export interface ActivityBarsPanelProps {
   /** Which trades the bars are built from, when not all of the range (anonymous, or cut). */
   tradeNote: string | null;
   onNarrowRange: () => void;
+  /** Where the bars' time span and hovered candle are published for the funding panes below. */
+  timeSync: TimeRangeSync;
+  /** The workspace's candle length (ms): the funding panes' candles. */
+  candleMs: number;
 }
 
 /**
@@ -31,7 +36,7 @@ export interface ActivityBarsPanelProps {
  * fixing action, no trades in the range, a bar size refused (why, and what to type), and the
  * chart with a note saying which trades it is built from when not the whole range.
  */
-export function ActivityBarsPanel({ state, zone, priceFormat, sizeDecimals, tradeNote, onNarrowRange }: ActivityBarsPanelProps) {
+export function ActivityBarsPanel({ state, zone, priceFormat, sizeDecimals, tradeNote, onNarrowRange, timeSync, candleMs }: ActivityBarsPanelProps) {
   switch (state.kind) {
     case 'loading':
       return <LoadingState what="the trades to build bars from" rows={state.rows} />;
@@ -57,7 +62,7 @@ export function ActivityBarsPanel({ state, zone, priceFormat, sizeDecimals, trad
     case 'ready':
       return (
         <div className="chart-area">
-          <ActivityBarsChart view={state.view} zone={zone} priceFormat={priceFormat} sizeDecimals={sizeDecimals}>
+          <ActivityBarsChart view={state.view} zone={zone} priceFormat={priceFormat} sizeDecimals={sizeDecimals} timeSync={timeSync} candleMs={candleMs}>
             {tradeNote !== null && (
               <div className="chart-notices">
                 <p className="chart-notice faint" data-testid="bars-note">
