@@ -102,7 +102,12 @@ test('a 7-day range keeps its newest trades: the tape, VWAP and realized vol rea
 
 test('an interval longer than the range says so and offers the fixes: a fitting interval, or a wider range', async ({ app, page }) => {
   test.setTimeout(180_000);
-  const link = `${app.url.split('#')[0] ?? app.url}#/workspace/hyperliquid/BTC?interval=1h&span=10m`;
+  // Ten minutes inside the previous hour (a span ending now holds an hour's open in the first ten
+  // minutes of every hour, and then rightly draws that candle).
+  const hourMs = 3_600_000;
+  const from = Math.floor(Date.now() / hourMs) * hourMs - hourMs + 20 * 60_000;
+  const to = from + 10 * 60_000;
+  const link = `${app.url.split('#')[0] ?? app.url}#/workspace/hyperliquid/BTC?interval=1h&from=${new Date(from).toISOString()}&to=${new Date(to).toISOString()}`;
   await page.goto(link);
   const empty = page.getByTestId('interval-too-long');
   await expect(empty).toBeVisible({ timeout: 90_000 });
@@ -117,7 +122,9 @@ test('an interval longer than the range says so and offers the fixes: a fitting 
   await page.goto(link);
   await page.reload();
   await page.getByRole('button', { name: 'Widen the range to 24h' }).click();
-  await expect(page).toHaveURL(/span=24h/);
+  // The range keeps its end and reaches 24 h back.
+  await expect(page.getByRole('textbox', { name: 'From (UTC)' })).toHaveValue(new Date(to - 24 * hourMs).toISOString().slice(0, 19));
+  await expect(page.getByRole('textbox', { name: 'To (UTC)' })).toHaveValue(new Date(to).toISOString().slice(0, 19));
   await expect(page).toHaveURL(/interval=1h/);
   await expect(chart(page)).toHaveAttribute('data-candles', /^(2[3-5])$/, { timeout: 90_000 });
 });
