@@ -196,12 +196,43 @@ export class BookCrossCheck {
       const b = this.#peek('b');
       if (a !== undefined && b !== undefined) {
         const order = a.clock - b.clock || a.frame.time - b.frame.time;
-        if (order === 0) this.#pair(this.#take('a'), this.#take('b'));
-        else this.#alone(order < 0 ? 'a' : 'b');
+        if (order !== 0) this.#alone(order < 0 ? 'a' : 'b');
+        else {
+          const leading = this.#leadingInFirstInstant(a, b);
+          if (leading === 'wait') return;
+          if (leading === null) this.#pair(this.#take('a'), this.#take('b'));
+          else this.#alone(leading, true);
+        }
       } else if (a !== undefined && this.#ended.b) this.#alone('a');
       else if (b !== undefined && this.#ended.a) this.#alone('b');
       else return;
     }
+  }
+
+  /**
+   * In the instant of one replay's first frame (same clock and time), the other replay's extra
+   * frames come first: a reconstruction that starts mid-stream starts at a snapshot, which arrived
+   * after the deltas of its own millisecond. The side whose head is such an extra frame (it is
+   * then counted as leading), null to pair the heads, or 'wait' while either instant may still grow.
+   */
+  #leadingInFirstInstant(a: Queued, b: Queued): CrossCheckSide | 'wait' | null {
+    if (a.index !== 0 && b.index !== 0) return null;
+    const inInstant = (side: CrossCheckSide): number | 'wait' => {
+      const queue = this.#queues[side];
+      let count = 0;
+      for (let i = this.#heads[side]; i < queue.length; i++) {
+        const queued = queue[i];
+        if (queued === undefined || queued.clock !== a.clock || queued.frame.time !== a.frame.time) return count;
+        count++;
+      }
+      return this.#ended[side] ? count : 'wait';
+    };
+    const countA = inInstant('a');
+    const countB = inInstant('b');
+    if (countA === 'wait' || countB === 'wait') return 'wait';
+    if (b.index === 0 && countA > countB) return 'a';
+    if (a.index === 0 && countB > countA) return 'b';
+    return null;
   }
 
   #pair(a: Queued, b: Queued): void {
@@ -212,10 +243,11 @@ export class BookCrossCheck {
     this.report({ kind: 'levels', time: a.frame.time, indexA: a.index, indexB: b.index, ...found });
   }
 
-  #alone(side: CrossCheckSide): void {
+  /** Settles one replay's head alone: leading (before the other's first book), or only on its side. */
+  #alone(side: CrossCheckSide, leading = false): void {
     const { frame, index, clock } = this.#take(side);
     const otherFirst = this.#first[side === 'a' ? 'b' : 'a'];
-    if (otherFirst !== null && clock < otherFirst) {
+    if (leading || (otherFirst !== null && clock < otherFirst)) {
       if (side === 'a') this.counts.leadingA++;
       else this.counts.leadingB++;
       return;
