@@ -25,10 +25,8 @@ export const minSeekSpacing = 256 * 1024;
  */
 export class SeekPointFinder {
   readonly #points: SeekPoint[] = [];
-  /** Frame starts not yet matched to a line, as text offsets, in order. */
-  readonly #pending: number[] = [];
-  /** Compressed offsets of the pending frame starts. */
-  readonly #pendingBytes: number[] = [];
+  /** Frame starts not yet matched to a line (text and compressed offsets), in order. */
+  #pending: { textOffset: number; byteOffset: number }[] = [];
   #head = 0;
   /** Text offset where the next frame starts; null once a frame did not declare its size. */
   #nextText: number | null = 0;
@@ -52,18 +50,14 @@ export class SeekPointFinder {
 
   /** A non-blank line starts at `textOffset` in the decompressed text. */
   line(line: number, textOffset: number): void {
-    while (this.#head < this.#pending.length) {
-      const frameText = this.#pending[this.#head] ?? Number.POSITIVE_INFINITY;
-      if (frameText > textOffset) return;
-      const byteOffset = this.#pendingBytes[this.#head] ?? 0;
-      this.#head++;
-      if (frameText < textOffset) continue;
+    for (let frame = this.#pending[this.#head]; frame !== undefined && frame.textOffset <= textOffset; frame = this.#pending[++this.#head]) {
+      // A frame that starts inside a line (or at a blank one) is passed over.
+      if (frame.textOffset < textOffset) continue;
       const last = this.#points[this.#points.length - 1];
-      if (line > 1 && textOffset - (last?.textOffset ?? 0) >= this.spacing) this.#points.push({ line, byteOffset, textOffset });
+      if (line > 1 && textOffset - (last?.textOffset ?? 0) >= this.spacing) this.#points.push({ line, byteOffset: frame.byteOffset, textOffset });
     }
     if (this.#head === this.#pending.length) {
-      this.#pending.length = 0;
-      this.#pendingBytes.length = 0;
+      this.#pending = [];
       this.#head = 0;
     }
   }
@@ -75,8 +69,7 @@ export class SeekPointFinder {
 
   #frame(byteOffset: number, contentSize: number | null): void {
     if (this.#nextText === null) return;
-    this.#pending.push(this.#nextText);
-    this.#pendingBytes.push(byteOffset);
+    this.#pending.push({ textOffset: this.#nextText, byteOffset });
     this.#nextText = contentSize === null ? null : this.#nextText + contentSize;
   }
 }

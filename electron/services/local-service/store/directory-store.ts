@@ -406,14 +406,13 @@ export class DirectoryStore implements MarketDataStore {
   async readHourFrom(hour: HourRef, lineTypes: ReadonlySet<string>, fromLine: number, enough?: (record: SnapshotRecord) => boolean): Promise<readonly SnapshotRecord[]> {
     const file = await this.file(hour);
     // An hour already decoded is read from memory (all of it from the line on, and of those types).
-    const stamp = await stat(file.path).then((info) => `${info.size}:${info.mtimeMs}`, () => null);
+    const info = await stat(file.path).catch(() => null);
+    const stamp = info === null ? null : `${info.size}:${info.mtimeMs}`;
     const cached = stamp === null ? undefined : (this.#cache.get(file.key, stamp) ?? this.#cache.get(`${file.key}|${[...lineTypes].sort().join(',')}`, stamp));
     if (cached !== undefined) return recordsFrom(cached.records, lineTypes, fromLine, enough);
-    if (file.dayFile === undefined) {
-      const info = await stat(file.path).catch(() => null);
-      const seek = info === null ? undefined : this.#seekBefore(file, info, fromLine);
-      if (seek !== undefined) return this.#decode(file.path, lineTypes, fromLine, enough, undefined, seek);
-    }
+    // An hour's own file with a seek point before the line is read from there.
+    const seek = info === null ? undefined : this.#seekBefore(file, info, fromLine);
+    if (seek !== undefined) return this.#decode(file.path, lineTypes, fromLine, enough, undefined, seek);
     return this.#decodeOf(file, lineTypes, fromLine, enough);
   }
 
