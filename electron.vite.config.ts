@@ -10,18 +10,18 @@ export default defineConfig({
       outDir: 'out/main',
       rolldownOptions: {
         input: {
-          index: resolve(import.meta.dirname, 'electron/main.ts'),
+          index: resolve(import.meta.dirname, 'electron/shell/main.ts'),
           // Worker threads are their own entries, found beside the main bundle at run time.
-          'snapshot-decode-worker': resolve(import.meta.dirname, 'electron/services/snapshot/decode-worker.ts'),
-          'book-replay-worker': resolve(import.meta.dirname, 'electron/services/book/book-worker.ts'),
-          'file-view-worker': resolve(import.meta.dirname, 'electron/services/file-view/file-view-worker.ts'),
-          'demo-generation-worker': resolve(import.meta.dirname, 'electron/services/simulator/generation-worker.ts'),
-          'export-worker': resolve(import.meta.dirname, 'electron/services/export/export-worker.ts'),
-          'research-worker': resolve(import.meta.dirname, 'electron/services/research/research-worker.ts'),
-          'download-verify-worker': resolve(import.meta.dirname, 'electron/services/downloads/verify-worker.ts'),
-          'embedded-service-worker': resolve(import.meta.dirname, 'electron/services/local-service/embedded-service-worker.ts'),
+          'snapshot-decode-worker': resolve(import.meta.dirname, 'electron/codec/decode-worker.ts'),
+          'book-replay-worker': resolve(import.meta.dirname, 'electron/host/book/book-worker.ts'),
+          'file-view-worker': resolve(import.meta.dirname, 'electron/host/file-view/file-view-worker.ts'),
+          'demo-generation-worker': resolve(import.meta.dirname, 'electron/server/simulator/generation-worker.ts'),
+          'export-worker': resolve(import.meta.dirname, 'electron/host/export/export-worker.ts'),
+          'research-worker': resolve(import.meta.dirname, 'electron/host/research/research-worker.ts'),
+          'download-verify-worker': resolve(import.meta.dirname, 'electron/host/downloads/verify-worker.ts'),
+          'embedded-service-worker': resolve(import.meta.dirname, 'electron/server/embedded-service-worker.ts'),
           // The service host runs in a utility process, started by the shell.
-          'service-host': resolve(import.meta.dirname, 'electron/service-host/service-host-main.ts'),
+          'service-host': resolve(import.meta.dirname, 'electron/host/process/service-host-main.ts'),
         },
       },
     },
@@ -31,7 +31,7 @@ export default defineConfig({
       outDir: 'out/preload',
       externalizeDeps: false,
       rolldownOptions: {
-        input: { index: resolve(import.meta.dirname, 'electron/preload.ts') },
+        input: { index: resolve(import.meta.dirname, 'electron/shell/preload.ts') },
         output: { format: 'cjs', entryFileNames: '[name].cjs' },
       },
     },

@@ -1,22 +1,17 @@
 // Lint keeps the layers apart, the way VS Code's layering rule does:
-// - shared/ imports neither side (no electron, no node:*, nothing from electron/ or renderer/);
-// - renderer/ imports no node:* and no electron, and nothing from electron/;
-// - only the shell (electron/main.ts, electron/preload.ts, electron/shell/) imports electron;
-// - raw ipcMain / ipcRenderer live only in their typed wrappers;
-// - inside electron/services/, the server and its neighbours stay apart: the simulator and the
-//   client import no server code (local-service/), and the local service imports no client code;
-// - the client imports nothing from keys/ either (loading it must not load the native keyring).
+// - `layers` below is the allow-list of which folder may import which (scripts/lint/import-layers.mjs);
+// - shared/ and renderer/ import no node:* and no electron;
+// - only the Electron shell (electron/shell/) imports electron;
+// - raw ipcMain / ipcRenderer live only in their typed wrappers.
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { importLayersRule } from './scripts/lint/import-layers.mjs';
 
 const nodeBuiltins = ['node:*', 'fs', 'fs/*', 'path', 'os', 'child_process', 'crypto', 'http', 'https', 'net', 'stream', 'stream/*', 'url', 'util', 'worker_threads', 'zlib', 'events', 'buffer'];
 
 const forbid = (group, message) => ({ group, message });
-
-const serverCode = ['**/local-service', '**/local-service/**'];
-const clientCode = ['**/client', '**/client/**'];
 
 /** Import bans per layer; exported so the boundary test can name them. */
 export const boundaries = {
@@ -31,32 +26,42 @@ export const boundaries = {
     forbid(['**/electron/**'], 'The renderer must not import main-process code: call it through the contract.'),
   ],
   services: [
-    forbid(['electron', 'electron/*'], 'Only the shell (main.ts, preload.ts, shell/) imports electron; services run under plain Node.'),
+    forbid(['electron', 'electron/*'], 'Only the shell (electron/shell/) imports electron; everything else runs under plain Node.'),
     forbid(['**/renderer/**'], 'Main-process code must not import the renderer.'),
-  ],
-  // Layers inside electron/services/; each list adds to `services`.
-  simulator: [
-    forbid(serverCode, 'The simulator sits beneath the local service: it must not import server code (electron/services/local-service/). Put shared types in shared/.'),
-  ],
-  client: [
-    forbid(serverCode, 'The client talks to any Market Data Service over HTTP: it must not import server code (electron/services/local-service/).'),
-  ],
-  localService: [
-    forbid(clientCode, 'The local service is the server: it must not import client code (electron/services/client/).'),
-  ],
-  clientKeys: [
-    forbid(['**/keys', '**/keys/**'], 'The service client imports nothing from electron/services/keys/: it is handed the key, and must not load the native keyring.'),
   ],
 };
 
+/**
+ * The layers, each a folder, and which others it may import (a file is in the layer of the longest
+ * folder that holds it). Read top down: a layer imports only layers below it.
+ * @type {import('./scripts/lint/import-layers.mjs').Layer[]}
+ */
+export const layers = [
+  { name: 'shell', folder: 'electron/shell/', role: 'the Electron main process and preload', allow: ['host-process', 'host-contract', 'base', 'shared'] },
+  { name: 'browser-mode', folder: 'electron/browser-mode/', role: "browser mode's front: page, uploads, contract socket", allow: ['host-process', 'host-contract', 'base', 'shared'] },
+  { name: 'cli', folder: 'electron/cli/', role: 'the mde command line', allow: ['host', 'client', 'host-contract', 'server', 'simulator', 'codec', 'base', 'shared'] },
+  { name: 'host-process', folder: 'electron/host/process/', role: 'the service host process and the link a front keeps to it', allow: ['host', 'host-contract', 'base', 'shared'] },
+  { name: 'host', folder: 'electron/host/', role: 'the service host: contract handlers and the services behind them', allow: ['client', 'host-contract', 'server', 'codec', 'base', 'shared'] },
+  { name: 'client', folder: 'electron/host/client/', role: 'the Market Data Service client: it is handed its key and knows no server', allow: ['base', 'shared'] },
+  { name: 'host-contract', folder: 'electron/host/contract/', role: 'contract dispatch and events', allow: ['base', 'shared'] },
+  { name: 'server', folder: 'electron/server/', role: 'the local Market Data Service (mde serve)', allow: ['simulator', 'codec', 'base', 'shared'] },
+  { name: 'simulator', folder: 'electron/server/simulator/', role: 'the market simulator, beneath the service it feeds', allow: ['codec', 'base', 'shared'] },
+  { name: 'codec', folder: 'electron/codec/', role: 'snapshot files: zstd, lines, records, their folders', allow: ['base', 'shared'] },
+  { name: 'base', folder: 'electron/base/', role: 'Node helpers every program uses', allow: ['shared'] },
+  { name: 'renderer', folder: 'renderer/', role: 'the React renderer', allow: ['shared'] },
+  { name: 'shared', folder: 'shared/', role: 'code both sides use', allow: [] },
+];
+
+const layerRule = { 'local/import-layers': ['error', { root: import.meta.dirname, layers }] };
+
 // A later config's no-restricted-imports replaces an earlier one, so each layer lists all its bans.
-const restrict = (...layers) => ({ 'no-restricted-imports': ['error', { patterns: layers.flat() }] });
+const restrict = (...bans) => ({ 'no-restricted-imports': ['error', { patterns: bans.flat() }] });
 
 const rawIpc = {
   'no-restricted-syntax': [
     'error',
     { selector: "ImportSpecifier[imported.name='ipcMain']", message: 'Use registerContractIpc (electron/shell/ipc-main.ts), not raw ipcMain.' },
-    { selector: "ImportSpecifier[imported.name='ipcRenderer']", message: 'Only electron/preload.ts touches ipcRenderer.' },
+    { selector: "ImportSpecifier[imported.name='ipcRenderer']", message: 'Only electron/shell/preload.ts touches ipcRenderer.' },
     { selector: "MemberExpression[property.name=/^(ipcMain|ipcRenderer)$/]", message: 'Raw IPC is only allowed in its typed wrappers.' },
   ],
 };
@@ -64,6 +69,7 @@ const rawIpc = {
 export default tseslint.config(
   { ignores: ['out/**', 'dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'test/fixtures/**'] },
   js.configs.recommended,
+  { plugins: { local: { rules: { 'import-layers': importLayersRule } } } },
   ...tseslint.configs.strictTypeChecked,
   {
     languageOptions: {
@@ -81,6 +87,7 @@ export default tseslint.config(
     extends: [tseslint.configs.disableTypeChecked],
     languageOptions: { globals: globals.node },
   },
+  { files: ['electron/**/*.ts', 'renderer/**/*.{ts,tsx}', 'shared/**/*.ts'], rules: layerRule },
   { files: ['shared/**/*.ts'], rules: { ...restrict(boundaries.shared) } },
   {
     files: ['renderer/**/*.{ts,tsx}'],
@@ -90,16 +97,13 @@ export default tseslint.config(
   },
   {
     files: ['electron/**/*.ts'],
-    ignores: ['electron/main.ts', 'electron/preload.ts', 'electron/shell/**'],
+    ignores: ['electron/shell/**'],
     languageOptions: { globals: globals.node },
     rules: { ...restrict(boundaries.services) },
   },
-  { files: ['electron/services/simulator/**/*.ts'], rules: { ...restrict(boundaries.services, boundaries.simulator) } },
-  { files: ['electron/services/client/**/*.ts'], rules: { ...restrict(boundaries.services, boundaries.client, boundaries.clientKeys) } },
-  { files: ['electron/services/local-service/**/*.ts'], rules: { ...restrict(boundaries.services, boundaries.localService) } },
   {
     files: ['electron/**/*.ts'],
-    ignores: ['electron/shell/ipc-main.ts', 'electron/preload.ts'],
+    ignores: ['electron/shell/ipc-main.ts', 'electron/shell/preload.ts'],
     rules: rawIpc,
   },
   { files: ['renderer/**/*.{ts,tsx}', 'shared/**/*.ts'], rules: rawIpc },

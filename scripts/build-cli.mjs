@@ -8,12 +8,12 @@ import { join } from 'node:path';
 /** The entries: the CLI and every worker a command may start. */
 const entries = {
   mde: 'electron/cli/mde.ts',
-  'snapshot-decode-worker': 'electron/services/snapshot/decode-worker.ts',
-  'book-replay-worker': 'electron/services/book/book-worker.ts',
-  'file-view-worker': 'electron/services/file-view/file-view-worker.ts',
-  'demo-generation-worker': 'electron/services/simulator/generation-worker.ts',
-  'export-worker': 'electron/services/export/export-worker.ts',
-  'download-verify-worker': 'electron/services/downloads/verify-worker.ts',
+  'snapshot-decode-worker': 'electron/codec/decode-worker.ts',
+  'book-replay-worker': 'electron/host/book/book-worker.ts',
+  'file-view-worker': 'electron/host/file-view/file-view-worker.ts',
+  'demo-generation-worker': 'electron/server/simulator/generation-worker.ts',
+  'export-worker': 'electron/host/export/export-worker.ts',
+  'download-verify-worker': 'electron/host/downloads/verify-worker.ts',
 };
 
 /**

@@ -42,5 +42,5 @@ export function buildIsStale(root) {
  * @param {string} root the project folder
  */
 export function cliBuildIsStale(root) {
-  return outputsAreStale(root, ['electron/cli', 'electron/services', 'shared', 'package.json', 'package-lock.json', 'scripts/build-cli.mjs'], ['out/cli/mde.js']);
+  return outputsAreStale(root, ['electron', 'shared', 'package.json', 'package-lock.json', 'scripts/build-cli.mjs'], ['out/cli/mde.js']);
 }

@@ -7,7 +7,7 @@ import sirv from 'sirv';
 import { WebSocketServer } from 'ws';
 import { contentSecurityPolicy } from '../../shared/content-security-policy.ts';
 import { contractSocketPath } from '../../shared/contract/ws-protocol.ts';
-import type { ContractEndpoint } from '../contract-host/contract-endpoint.ts';
+import type { ContractEndpoint } from '../host/contract/contract-endpoint.ts';
 import { AccessGuard } from './access-guard.ts';
 import { serveContractSocket } from './contract-socket.ts';
 import { uploadPath, type UploadRoute } from './upload-route.ts';

@@ -1,8 +1,8 @@
 import type { RawData, WebSocket } from 'ws';
 import { encodeBinaryMessage } from '../../shared/contract/ws-binary.ts';
 import { wsInvokeMessage, type WsServerMessage } from '../../shared/contract/ws-protocol.ts';
-import type { ContractEndpoint } from '../contract-host/contract-endpoint.ts';
-import { JsonText } from '../contract-host/json-text.ts';
+import type { ContractEndpoint } from '../host/contract/contract-endpoint.ts';
+import { JsonText } from '../host/contract/json-text.ts';
 import { SocketReplays } from './socket-replays.ts';
 
 /**

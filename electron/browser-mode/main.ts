@@ -1,10 +1,10 @@
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { defaultUserDataDir } from '../services/user-data-dir.ts';
-import { UploadStore } from '../services/files/upload-store.ts';
-import { nodeHostSpawner } from '../service-host/node-host-process.ts';
-import { ServiceHostConnection } from '../service-host/service-host-connection.ts';
+import { defaultUserDataDir } from '../base/user-data-dir.ts';
+import { UploadStore } from './upload-store.ts';
+import { nodeHostSpawner } from '../host/process/node-host-process.ts';
+import { ServiceHostConnection } from '../host/process/service-host-connection.ts';
 import { startBrowserServer } from './browser-server.ts';
 import { uploadRoute } from './upload-route.ts';
 

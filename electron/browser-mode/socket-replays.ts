@@ -1,5 +1,5 @@
 import type { ContractResult } from '../../shared/contract/errors.ts';
-import type { ContractEndpoint } from '../contract-host/contract-endpoint.ts';
+import type { ContractEndpoint } from '../host/contract/contract-endpoint.ts';
 
 /** Channels whose results name book replays the caller started, and where their ids are. */
 const replayIdKeys: Readonly<Record<string, readonly string[]>> = {

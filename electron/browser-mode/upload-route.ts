@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ContractError } from '../../shared/contract/errors.ts';
 import type { FileGrant, FileGrants as GrantList } from '../../shared/contract/file-schemas.ts';
-import { UploadTooLargeError, type UploadStore } from '../services/files/upload-store.ts';
+import { UploadTooLargeError, type UploadStore } from './upload-store.ts';
 
 /** Where a page streams a chosen or dropped file: `POST /files/upload?name=…` with the raw bytes. */
 export const uploadPath = '/files/upload';

@@ -4,8 +4,8 @@ import { BookEngine } from '../../shared/book/book-engine.ts';
 import { BookRowTextWriter } from '../../shared/book/book-row-text.ts';
 import { l2SlotCount } from '../../shared/book/l2-row.ts';
 import { SnapshotDecodeError } from '../../shared/snapshot/decode-errors.ts';
-import { isBookReset, type BookInput } from '../services/book/book-input.ts';
-import { bookInputsFromFiles } from '../services/book/file-book-source.ts';
+import { isBookReset, type BookInput } from '../host/book/book-input.ts';
+import { bookInputsFromFiles } from '../host/book/file-book-source.ts';
 import { integerOption, readCommandLine, UsageError } from './command-line.ts';
 
 /** Exit code for a bad file or bad data. */

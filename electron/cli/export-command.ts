@@ -1,7 +1,7 @@
 import { extname, resolve } from 'node:path';
-import { ExportError } from '../services/export/export-error.ts';
-import { runExport, type ExportFormat, type ExportRequest } from '../services/export/export-run.ts';
-import { libraryRangeFiles } from '../services/export/library-range-files.ts';
+import { ExportError } from '../host/export/export-error.ts';
+import { runExport, type ExportFormat, type ExportRequest } from '../host/export/export-run.ts';
+import { libraryRangeFiles } from '../host/export/library-range-files.ts';
 import { readCommandLine, timeOption, UsageError } from './command-line.ts';
 
 const exportSyntax = {

@@ -1,8 +1,8 @@
-import { ApiKeyStore } from '../services/keys/api-key-store.ts';
-import { MarketDataClient } from '../services/client/market-data-client.ts';
-import { MarketDataError } from '../services/client/market-data-error.ts';
-import type { QueryParams } from '../services/client/query-params.ts';
-import { routeAliases, routeOfPath, routes, type RouteName } from '../services/client/routes.ts';
+import { ApiKeyStore } from '../host/keys/api-key-store.ts';
+import { MarketDataClient } from '../host/client/market-data-client.ts';
+import { MarketDataError } from '../host/client/market-data-error.ts';
+import type { QueryParams } from '../host/client/query-params.ts';
+import { routeAliases, routeOfPath, routes, type RouteName } from '../host/client/routes.ts';
 import { checkBaseUrl, defaultBaseUrl } from './cli-base-url.ts';
 import { anyInteger, integerOption, readCommandLine, UsageError } from './command-line.ts';
 

@@ -1,4 +1,4 @@
-import { ApiKeyStore, InvalidApiKey, type KeyStatus } from '../services/keys/api-key-store.ts';
+import { ApiKeyStore, InvalidApiKey, type KeyStatus } from '../host/keys/api-key-store.ts';
 import { checkBaseUrl, defaultBaseUrl } from './cli-base-url.ts';
 import { readCommandLine, UsageError } from './command-line.ts';
 import { printFailure } from './get-command.ts';

@@ -1,4 +1,4 @@
-import { appVersion } from '../services/app-version.ts';
+import { appVersion } from '../base/app-version.ts';
 import { UsageError } from './command-line.ts';
 import { commands, type CommandEntry } from './commands.ts';
 

@@ -1,10 +1,10 @@
 import { setFlagsFromString } from 'node:v8';
-import { parseKeyList, type ApiKeyGrant } from '../services/local-service/access-policy.ts';
-import { defaultDemoSeed } from '../services/local-service/demo-seed.ts';
-import { demoDataDir, startEmbeddedService } from '../services/local-service/embedded-service.ts';
-import type { FaultModes } from '../services/local-service/faults.ts';
-import { maxSyntheticMarkets } from '../services/local-service/store/synthetic-markets.ts';
-import { defaultUserDataDir } from '../services/user-data-dir.ts';
+import { parseKeyList, type ApiKeyGrant } from '../server/access-policy.ts';
+import { defaultDemoSeed } from '../server/demo-seed.ts';
+import { demoDataDir, startEmbeddedService } from '../server/embedded-service.ts';
+import type { FaultModes } from '../server/faults.ts';
+import { maxSyntheticMarkets } from '../server/store/synthetic-markets.ts';
+import { defaultUserDataDir } from '../base/user-data-dir.ts';
 import { anyInteger, integerOption, readCommandLine, UsageError } from './command-line.ts';
 
 export { defaultServePort } from './serve-help.ts';

@@ -1,5 +1,5 @@
-import { defaultDemoSeed } from '../services/local-service/demo-seed.ts';
-import { maxSyntheticMarkets } from '../services/local-service/store/synthetic-markets.ts';
+import { defaultDemoSeed } from '../server/demo-seed.ts';
+import { maxSyntheticMarkets } from '../server/store/synthetic-markets.ts';
 
 /** The port `mde serve` uses unless told otherwise. */
 export const defaultServePort = 8600;

@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import type { SnapshotErrorShape } from '../../shared/snapshot/decode-errors.ts';
 import type { SnapshotSummary } from '../../shared/snapshot/decode-summary.ts';
-import { decodeSnapshot, type SnapshotReadOptions } from '../services/snapshot/snapshot-reader.ts';
+import { decodeSnapshot, type SnapshotReadOptions } from '../codec/snapshot-reader.ts';
 import { readCommandLine } from './command-line.ts';
 
 /** Exit code for a bad file (the file could not be decoded to the end). */

@@ -1,8 +1,8 @@
 import { ipcMain, type IpcMainInvokeEvent, type WebContents } from 'electron';
 import { ipcEventChannel, ipcInvokeChannel } from '../../shared/contract/ipc-channels.ts';
 import type { ContractResult } from '../../shared/contract/errors.ts';
-import type { ContractEndpoint } from '../contract-host/contract-endpoint.ts';
-import type { EventHub } from '../contract-host/event-hub.ts';
+import type { ContractEndpoint } from '../host/contract/contract-endpoint.ts';
+import type { EventHub } from '../host/contract/event-hub.ts';
 
 /**
  * The only place that touches `ipcMain`: registers the contract's invoke channel, refusing calls

@@ -1,6 +1,6 @@
 import { MessageChannelMain, utilityProcess } from 'electron';
-import type { FrontMessage, HostStart } from '../service-host/host-protocol.ts';
-import type { HostProcess, HostSpawner } from '../service-host/service-host-connection.ts';
+import type { FrontMessage, HostStart } from '../host/process/host-protocol.ts';
+import type { HostProcess, HostSpawner } from '../host/process/service-host-connection.ts';
 
 /**
  * The app's service host: an Electron utility process running `service-host.js` (beside the main

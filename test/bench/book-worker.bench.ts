@@ -1,9 +1,9 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { BookWorkerClient } from '../../electron/services/book/book-worker-client.ts';
-import { bookInputsFromFiles } from '../../electron/services/book/file-book-source.ts';
-import { FrameReplayer, frameSettings } from '../../electron/services/book/frame-replayer.ts';
+import { BookWorkerClient } from '../../electron/host/book/book-worker-client.ts';
+import { bookInputsFromFiles } from '../../electron/host/book/file-book-source.ts';
+import { FrameReplayer, frameSettings } from '../../electron/host/book/frame-replayer.ts';
 import { hourOfEvents, writeSnapshotFile } from '../support/book-files.ts';
 import { measure, report } from './measure.ts';
 

@@ -1,8 +1,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { MarketDataClient } from '../../electron/services/client/market-data-client.ts';
-import { startEmbeddedService } from '../../electron/services/local-service/embedded-service.ts';
+import { MarketDataClient } from '../../electron/host/client/market-data-client.ts';
+import { startEmbeddedService } from '../../electron/server/embedded-service.ts';
 import { isL2Row } from '../../shared/rows/row-guards.ts';
 import { validateRows } from '../../shared/rows/validate-rows.ts';
 import { measure, report } from './measure.ts';

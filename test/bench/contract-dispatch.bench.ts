@@ -1,5 +1,5 @@
-import { dispatch } from '../../electron/contract-host/dispatch.ts';
-import { createMainServices } from '../../electron/services/main-services.ts';
+import { dispatch } from '../../electron/host/contract/dispatch.ts';
+import { createMainServices } from '../../electron/host/main-services.ts';
 import { measure, report } from './measure.ts';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

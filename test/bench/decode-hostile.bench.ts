@@ -1,8 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import { decodeSnapshot } from '../../electron/services/snapshot/snapshot-reader.ts';
-import { ZstdFrameWriter, concatBytes, zstdCompressionAvailable } from '../../electron/services/snapshot/zstd-compressor.ts';
-import { defaultZstdDecompressor, type ZstdDecompressor } from '../../electron/services/snapshot/zstd-decompressor.ts';
+import { decodeSnapshot } from '../../electron/codec/snapshot-reader.ts';
+import { ZstdFrameWriter, concatBytes, zstdCompressionAvailable } from '../../electron/codec/zstd/zstd-compressor.ts';
+import { defaultZstdDecompressor, type ZstdDecompressor } from '../../electron/codec/zstd/zstd-decompressor.ts';
 import { rleFrame } from '../unit/snapshot/zstd-bomb.ts';
 import { report } from './measure.ts';
 

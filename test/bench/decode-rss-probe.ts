@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { decompress } from 'fzstd';
-import { SnapshotReader } from '../../electron/services/snapshot/snapshot-reader.ts';
+import { SnapshotReader } from '../../electron/codec/snapshot-reader.ts';
 
 // Child-process probe for decode.bench.ts: decodes one file and prints the RSS growth as JSON,
 // so the figure is this decode's alone. Usage: tsx decode-rss-probe.ts streaming|naive FILE

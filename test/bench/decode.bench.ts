@@ -4,9 +4,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Decompress, decompress } from 'fzstd';
-import { writeL2File, type L2FileResult } from '../../electron/services/simulator/l2-file-generator.ts';
-import { SnapshotReader } from '../../electron/services/snapshot/snapshot-reader.ts';
-import { defaultZstdDecompressor, fzstdStreamDecompressor, type ZstdDecompressor } from '../../electron/services/snapshot/zstd-decompressor.ts';
+import { writeL2File, type L2FileResult } from '../../electron/server/simulator/l2-file-generator.ts';
+import { SnapshotReader } from '../../electron/codec/snapshot-reader.ts';
+import { defaultZstdDecompressor, fzstdStreamDecompressor, type ZstdDecompressor } from '../../electron/codec/zstd/zstd-decompressor.ts';
 import { report, timed } from './measure.ts';
 
 /** About 270 uncompressed bytes per event with the generator's defaults. */

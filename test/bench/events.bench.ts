@@ -4,8 +4,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
-import { defaultDemoSeed } from '../../electron/services/local-service/demo-seed.ts';
-import { demoSeedFolder } from '../../electron/services/local-service/store/demo-store.ts';
+import { defaultDemoSeed } from '../../electron/server/demo-seed.ts';
+import { demoSeedFolder } from '../../electron/server/store/demo-store.ts';
 import { chromiumPath, launchArgs, startBrowserModeApp } from '../support/browser-mode-app.ts';
 import { report } from './measure.ts';
 

@@ -2,9 +2,9 @@ import { rmSync, statSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runExport, type ExportFormat } from '../../electron/services/export/export-run.ts';
-import { writeL2File } from '../../electron/services/simulator/l2-file-generator.ts';
-import { SnapshotReader } from '../../electron/services/snapshot/snapshot-reader.ts';
+import { runExport, type ExportFormat } from '../../electron/host/export/export-run.ts';
+import { writeL2File } from '../../electron/server/simulator/l2-file-generator.ts';
+import { SnapshotReader } from '../../electron/codec/snapshot-reader.ts';
 import { report, timed } from './measure.ts';
 
 /** Export of a busy L2 file (book levels and trades, one row per level): Parquet and CSV rows/s beside the bare decode, in the same run. */

@@ -5,12 +5,12 @@ import { BookEngine } from '../../shared/book/book-engine.ts';
 import { l2RowFromBook } from '../../shared/book/book-row.ts';
 import { rowBase } from '../../shared/rows/from-records/row-context.ts';
 import { tradeRowOf } from '../../shared/rows/from-records/trade-rows.ts';
-import { startLocalService } from '../../electron/services/local-service/local-service.ts';
-import { decodeHourFile } from '../../electron/services/local-service/store/decode-hour-file.ts';
-import { DirectoryStore } from '../../electron/services/local-service/store/directory-store.ts';
-import { demoDatasets } from '../../electron/services/simulator/demo-datasets.ts';
-import { generateHourFile, generateHourText } from '../../electron/services/simulator/generate-hour.ts';
-import { compressZstdFrame } from '../../electron/services/snapshot/zstd-compressor.ts';
+import { startLocalService } from '../../electron/server/local-service.ts';
+import { decodeHourFile } from '../../electron/server/store/decode-hour-file.ts';
+import { DirectoryStore } from '../../electron/server/store/directory-store.ts';
+import { demoDatasets } from '../../electron/server/simulator/demo-datasets.ts';
+import { generateHourFile, generateHourText } from '../../electron/server/simulator/generate-hour.ts';
+import { compressZstdFrame } from '../../electron/codec/zstd/zstd-compressor.ts';
 import { report } from './measure.ts';
 
 const hourMs = 3_600_000;

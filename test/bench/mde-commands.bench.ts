@@ -3,9 +3,9 @@ import { closeSync, openSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { demoDatasets } from '../../electron/services/simulator/demo-datasets.ts';
-import { generateHourFile } from '../../electron/services/simulator/generate-hour.ts';
-import { writeL2File } from '../../electron/services/simulator/l2-file-generator.ts';
+import { demoDatasets } from '../../electron/server/simulator/demo-datasets.ts';
+import { generateHourFile } from '../../electron/server/simulator/generate-hour.ts';
+import { writeL2File } from '../../electron/server/simulator/l2-file-generator.ts';
 import { builtCliPath, ensureBuiltCli, servedBaseUrl } from '../support/built-cli.ts';
 import { report } from './measure.ts';
 

@@ -4,9 +4,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
-import { defaultDemoSeed, demoDataDir } from '../../electron/services/local-service/embedded-service.ts';
-import { DemoStore } from '../../electron/services/local-service/store/demo-store.ts';
-import { writeL2File } from '../../electron/services/simulator/l2-file-generator.ts';
+import { defaultDemoSeed, demoDataDir } from '../../electron/server/embedded-service.ts';
+import { DemoStore } from '../../electron/server/store/demo-store.ts';
+import { writeL2File } from '../../electron/server/simulator/l2-file-generator.ts';
 import { chromiumPath, launchArgs, startBrowserModeApp, type BrowserModeApp } from '../support/browser-mode-app.ts';
 import { report } from './measure.ts';
 

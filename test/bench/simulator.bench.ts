@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
-import { demoDatasets, type SimulatedDataset } from '../../electron/services/simulator/demo-datasets.ts';
-import { generateHourFile, generateHourInto } from '../../electron/services/simulator/generate-hour.ts';
-import { ZstdFrameWriter, zstdCompressionAvailable } from '../../electron/services/snapshot/zstd-compressor.ts';
+import { demoDatasets, type SimulatedDataset } from '../../electron/server/simulator/demo-datasets.ts';
+import { generateHourFile, generateHourInto } from '../../electron/server/simulator/generate-hour.ts';
+import { ZstdFrameWriter, zstdCompressionAvailable } from '../../electron/codec/zstd/zstd-compressor.ts';
 import { report } from './measure.ts';
 
 // F11: generating demo hours. The busy binance/BTCUSDT hour (over 500k book rows) and a few light
@@ -53,8 +53,8 @@ function compressionFloor(ds: SimulatedDataset): number {
  */
 function busyHourInSmallHeap(): string {
   const script = `
-    const { demoDatasets } = await import(${JSON.stringify(new URL('../../electron/services/simulator/demo-datasets.ts', import.meta.url).href)});
-    const { generateHourFile } = await import(${JSON.stringify(new URL('../../electron/services/simulator/generate-hour.ts', import.meta.url).href)});
+    const { demoDatasets } = await import(${JSON.stringify(new URL('../../electron/server/simulator/demo-datasets.ts', import.meta.url).href)});
+    const { generateHourFile } = await import(${JSON.stringify(new URL('../../electron/server/simulator/generate-hour.ts', import.meta.url).href)});
     const ds = demoDatasets.find((d) => d.source === 'binance' && d.market === 'BTCUSDT');
     const bytes = generateHourFile(1, ds, ${hour});
     console.log('generated ' + (bytes.length / 1e6).toFixed(1) + ' MB within a 48 MB heap, peak RSS ' + (process.resourceUsage().maxRSS / 1024).toFixed(0) + ' MB');`;

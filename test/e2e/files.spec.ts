@@ -74,7 +74,7 @@ test('a damaged file shows what was read, and where and why it stopped', async (
   const dir = await mkdtemp(join(tmpdir(), 'mde-e2e-file-'));
   try {
     const { writeFile } = await import('node:fs/promises');
-    const { compressZstdFrame } = await import('../../electron/services/snapshot/zstd-compressor.ts');
+    const { compressZstdFrame } = await import('../../electron/codec/zstd/zstd-compressor.ts');
     const { v2FileText } = await import('../support/book-files.ts');
     const lines = v2FileText(hour, hourOfEvents(hour, 4, 600)).split('\n');
     const frame = (part: readonly string[]): Uint8Array => compressZstdFrame(new TextEncoder().encode(`${part.join('\n')}\n`));

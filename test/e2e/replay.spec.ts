@@ -2,8 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { defaultDemoSeed } from '../../electron/services/local-service/demo-seed.ts';
-import { demoSeedFolder } from '../../electron/services/local-service/store/demo-store.ts';
+import { defaultDemoSeed } from '../../electron/server/demo-seed.ts';
+import { demoSeedFolder } from '../../electron/server/store/demo-store.ts';
 import { expect, test } from './app-server.ts';
 
 // Book replay in browser mode on the embedded demo (issues F8, F11): play, step, and the ladder
@@ -196,7 +196,7 @@ test('cross-check: a demo hour file agrees with the service\'s books; the same f
 
   const { mkdtemp, rm, writeFile } = await import('node:fs/promises');
   const { tmpdir } = await import('node:os');
-  const { compressZstdFrame } = await import('../../electron/services/snapshot/zstd-compressor.ts');
+  const { compressZstdFrame } = await import('../../electron/codec/zstd/zstd-compressor.ts');
   const dir = await mkdtemp(join(tmpdir(), 'mde-e2e-cross-check-'));
   const iso = new Date(at).toISOString();
   const name = `standard-hyperliquid-BTC-${iso.slice(0, 10)}-${iso.slice(11, 13)}.jsonl.zst`;

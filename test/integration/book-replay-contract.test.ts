@@ -9,8 +9,8 @@ import { bookWindowSchema, maxWindowSide, type BookTracksEvent, type BookWindow 
 import type { TaskProgress } from '../../shared/contract/channels.ts';
 import type { WsServerMessage } from '../../shared/contract/ws-protocol.ts';
 import { startBrowserServer, type BrowserServer } from '../../electron/browser-mode/browser-server.ts';
-import { inProcessEndpoint } from '../../electron/contract-host/contract-endpoint.ts';
-import { createMainServices, type MainServices } from '../../electron/services/main-services.ts';
+import { inProcessEndpoint } from '../../electron/host/contract/contract-endpoint.ts';
+import { createMainServices, type MainServices } from '../../electron/host/main-services.ts';
 import { hourOfEvents, writeSnapshotFile, type SnapshotFileSpec } from '../support/book-files.ts';
 import { referenceHourOf } from '../support/book-observations.ts';
 import { flatFramesByBook, inProcessFramesByBook } from '../support/frame-reference.ts';

@@ -4,10 +4,10 @@ import { connect } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startBrowserServer, type BrowserServer } from '../../electron/browser-mode/browser-server.ts';
-import { inProcessEndpoint } from '../../electron/contract-host/contract-endpoint.ts';
+import { inProcessEndpoint } from '../../electron/host/contract/contract-endpoint.ts';
 import { uploadRoute } from '../../electron/browser-mode/upload-route.ts';
-import { UploadStore } from '../../electron/services/files/upload-store.ts';
-import { createMainServices, type MainServices } from '../../electron/services/main-services.ts';
+import { UploadStore } from '../../electron/browser-mode/upload-store.ts';
+import { createMainServices, type MainServices } from '../../electron/host/main-services.ts';
 import { useTempDirs } from '../support/temp-dir.ts';
 
 /** One request the way a client shapes it: what it asks for, and the Host and Origin it names. */

@@ -4,11 +4,11 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { FileGrants } from '../../shared/contract/file-schemas.ts';
 import type { FileViewProgress } from '../../shared/contract/file-view-schemas.ts';
 import { startBrowserServer, type BrowserServer } from '../../electron/browser-mode/browser-server.ts';
-import { inProcessEndpoint } from '../../electron/contract-host/contract-endpoint.ts';
+import { inProcessEndpoint } from '../../electron/host/contract/contract-endpoint.ts';
 import { capText, uploadRoute } from '../../electron/browser-mode/upload-route.ts';
-import { dispatch } from '../../electron/contract-host/dispatch.ts';
-import { UploadStore } from '../../electron/services/files/upload-store.ts';
-import { createMainServices, type MainServices } from '../../electron/services/main-services.ts';
+import { dispatch } from '../../electron/host/contract/dispatch.ts';
+import { UploadStore } from '../../electron/browser-mode/upload-store.ts';
+import { createMainServices, type MainServices } from '../../electron/host/main-services.ts';
 import { hourOfEvents, writeSnapshotFile } from '../support/book-files.ts';
 import { useTempDirs } from '../support/temp-dir.ts';
 

@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CatalogMarket } from '../../shared/rows/catalog.ts';
 import type { SnapshotListing } from '../../shared/rows/snapshots.ts';
-import { MarketDataClient } from '../../electron/services/client/market-data-client.ts';
-import { startEmbeddedService } from '../../electron/services/local-service/embedded-service.ts';
-import type { LocalService } from '../../electron/services/local-service/local-service.ts';
+import { MarketDataClient } from '../../electron/host/client/market-data-client.ts';
+import { startEmbeddedService } from '../../electron/server/embedded-service.ts';
+import type { LocalService } from '../../electron/server/local-service.ts';
 
 const extra = 20_000;
 /** The demo's markets (22 since the busy binance/BTCUSDT perpetual joined the simulator). */

@@ -4,7 +4,7 @@ import { copyFile, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { decompress } from 'fzstd';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { compressZstdFrame } from '../../electron/services/snapshot/zstd-compressor.ts';
+import { compressZstdFrame } from '../../electron/codec/zstd/zstd-compressor.ts';
 import { builtCliPath, ensureBuiltCli, runBuiltCli } from '../support/built-cli.ts';
 import { useTempDirs } from '../support/temp-dir.ts';
 

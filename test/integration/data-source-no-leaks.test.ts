@@ -2,7 +2,7 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createMainServices, type MainServices } from '../../electron/services/main-services.ts';
+import { createMainServices, type MainServices } from '../../electron/host/main-services.ts';
 import { answers } from '../support/listening.ts';
 
 // Switching between the demo and the library in the real main services, back and forth: each

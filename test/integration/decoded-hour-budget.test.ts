@@ -2,12 +2,12 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { IdleTimer } from '../../electron/services/local-service/store/byte-budget-cache.ts';
-import { decodeHourFile } from '../../electron/services/local-service/store/decode-hour-file.ts';
-import { decodedHourBytes } from '../../electron/services/local-service/store/decoded-hour-cache.ts';
-import { DirectoryStore, type DirectoryStoreOptions, type HourDecoder } from '../../electron/services/local-service/store/directory-store.ts';
-import type { HourRef } from '../../electron/services/local-service/store/market-data-store.ts';
-import { compressZstdFrame } from '../../electron/services/snapshot/zstd-compressor.ts';
+import type { IdleTimer } from '../../electron/server/store/byte-budget-cache.ts';
+import { decodeHourFile } from '../../electron/server/store/decode-hour-file.ts';
+import { decodedHourBytes } from '../../electron/server/store/decoded-hour-cache.ts';
+import { DirectoryStore, type DirectoryStoreOptions, type HourDecoder } from '../../electron/server/store/directory-store.ts';
+import type { HourRef } from '../../electron/server/store/market-data-store.ts';
+import { compressZstdFrame } from '../../electron/codec/zstd/zstd-compressor.ts';
 import { fixtureText } from '../unit/snapshot/decode-helpers.ts';
 
 // A folder's decoded hours are kept within a byte budget and dropped once unread for a while:

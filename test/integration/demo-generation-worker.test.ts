@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { demoDatasets } from '../../electron/services/simulator/demo-datasets.ts';
-import { generateHourFile } from '../../electron/services/simulator/generate-hour.ts';
-import { WorkerHourGenerator } from '../../electron/services/simulator/hour-generator.ts';
+import { demoDatasets } from '../../electron/server/simulator/demo-datasets.ts';
+import { generateHourFile } from '../../electron/server/simulator/generate-hour.ts';
+import { WorkerHourGenerator } from '../../electron/server/simulator/hour-generator.ts';
 
 const hour = Date.UTC(2026, 10, 18, 7);
 const btc = demoDatasets.find((d) => d.source === 'hyperliquid' && d.market === 'BTC');

@@ -3,10 +3,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, expect, it, vi } from 'vitest';
-import { defaultDemoSeed } from '../../electron/services/local-service/embedded-service.ts';
-import { demoSeedFolder } from '../../electron/services/local-service/store/demo-store.ts';
-import { createMainServices, type MainServices } from '../../electron/services/main-services.ts';
-import { SettingsStore } from '../../electron/services/settings/settings-store.ts';
+import { defaultDemoSeed } from '../../electron/server/embedded-service.ts';
+import { demoSeedFolder } from '../../electron/server/store/demo-store.ts';
+import { createMainServices, type MainServices } from '../../electron/host/main-services.ts';
+import { SettingsStore } from '../../electron/host/settings/settings-store.ts';
 
 // The app's start: the markets the user viewed last are the likely first opens, so the demo
 // generates their live hours at once, ahead of its general warm-up (which starts with

@@ -2,9 +2,9 @@ import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
 import { createServer, type AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { libraryPathOf } from '../../electron/services/library/library-layout.ts';
-import { startEmbeddedServiceThread } from '../../electron/services/local-service/embedded-thread.ts';
-import { compressZstdFrame } from '../../electron/services/snapshot/zstd-compressor.ts';
+import { libraryPathOf } from '../../electron/codec/layout/library-layout.ts';
+import { startEmbeddedServiceThread } from '../../electron/server/embedded-thread.ts';
+import { compressZstdFrame } from '../../electron/codec/zstd/zstd-compressor.ts';
 import { useTempDirs } from '../support/temp-dir.ts';
 
 // The embedded local service in its own worker thread, as the service host runs it: it answers

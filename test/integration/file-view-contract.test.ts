@@ -4,9 +4,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ContractResult } from '../../shared/contract/errors.ts';
 import type { FileGrants } from '../../shared/contract/file-schemas.ts';
 import type { FileLocated, FileRowDetail, FileRows, FileViewProgress } from '../../shared/contract/file-view-schemas.ts';
-import { dispatch } from '../../electron/contract-host/dispatch.ts';
-import { createMainServices, type MainServices } from '../../electron/services/main-services.ts';
-import { compressZstdFrame } from '../../electron/services/snapshot/zstd-compressor.ts';
+import { dispatch } from '../../electron/host/contract/dispatch.ts';
+import { createMainServices, type MainServices } from '../../electron/host/main-services.ts';
+import { compressZstdFrame } from '../../electron/codec/zstd/zstd-compressor.ts';
 import { hourOfEvents, v2FileText, type SnapshotFileSpec } from '../support/book-files.ts';
 import { useTempDirs } from '../support/temp-dir.ts';
 

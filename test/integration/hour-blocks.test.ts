@@ -4,13 +4,13 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RowKind } from '../../shared/rows/row-kinds.ts';
 import type { SnapshotRecord } from '../../shared/snapshot/records.ts';
-import { pageRows, RowMerge, type RowPage, type RowPosition } from '../../electron/services/local-service/rows/row-pager.ts';
-import { hourKey, utcDateHour } from '../../electron/services/local-service/snapshot-keys.ts';
-import { decodeHourFile } from '../../electron/services/local-service/store/decode-hour-file.ts';
-import { DirectoryStore, type HourDecoder } from '../../electron/services/local-service/store/directory-store.ts';
-import { demoDatasetsAt } from '../../electron/services/simulator/demo-datasets.ts';
-import { generateHourFile } from '../../electron/services/simulator/generate-hour.ts';
-import { compressZstdFrame } from '../../electron/services/snapshot/zstd-compressor.ts';
+import { pageRows, RowMerge, type RowPage, type RowPosition } from '../../electron/server/rows/row-pager.ts';
+import { hourKey, utcDateHour } from '../../electron/codec/layout/snapshot-keys.ts';
+import { decodeHourFile } from '../../electron/server/store/decode-hour-file.ts';
+import { DirectoryStore, type HourDecoder } from '../../electron/server/store/directory-store.ts';
+import { demoDatasetsAt } from '../../electron/server/simulator/demo-datasets.ts';
+import { generateHourFile } from '../../electron/server/simulator/generate-hour.ts';
+import { compressZstdFrame } from '../../electron/codec/zstd/zstd-compressor.ts';
 
 // A large hour file is read block by block: a page that needs minutes of a busy hour decodes the
 // block they lie in, not the hour. Pages read so must be the pages a whole-hour read gives, row

@@ -3,14 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { existsSync } from 'node:fs';
-import { startEmbeddedService } from '../../electron/services/local-service/embedded-service.ts';
-import { DemoStore, demoSeedFolder } from '../../electron/services/local-service/store/demo-store.ts';
-import { decodeHourFile } from '../../electron/services/local-service/store/decode-hour-file.ts';
-import { DirectoryStore, type HourDecoder } from '../../electron/services/local-service/store/directory-store.ts';
-import { pageRows } from '../../electron/services/local-service/rows/row-pager.ts';
+import { startEmbeddedService } from '../../electron/server/embedded-service.ts';
+import { DemoStore, demoSeedFolder } from '../../electron/server/store/demo-store.ts';
+import { decodeHourFile } from '../../electron/server/store/decode-hour-file.ts';
+import { DirectoryStore, type HourDecoder } from '../../electron/server/store/directory-store.ts';
+import { pageRows } from '../../electron/server/rows/row-pager.ts';
 import type { RowKind } from '../../shared/rows/row-kinds.ts';
-import { generateInProcess, type HourGenerator } from '../../electron/services/simulator/hour-generator.ts';
-import { compressZstdFrame } from '../../electron/services/snapshot/zstd-compressor.ts';
+import { generateInProcess, type HourGenerator } from '../../electron/server/simulator/hour-generator.ts';
+import { compressZstdFrame } from '../../electron/codec/zstd/zstd-compressor.ts';
 import { fixtureText } from '../unit/snapshot/decode-helpers.ts';
 
 // How the local service reads hour files: only the line types a query is built from, each

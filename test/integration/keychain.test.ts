@@ -2,9 +2,9 @@ import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ApiKeyStore, InvalidApiKey } from '../../electron/services/keys/api-key-store.ts';
-import { redactSecret } from '../../electron/services/redaction/redact-secret.ts';
-import { osKeychain } from '../../electron/services/keys/secret-backend.ts';
+import { ApiKeyStore, InvalidApiKey } from '../../electron/host/keys/api-key-store.ts';
+import { redactSecret } from '../../electron/base/redact-secret.ts';
+import { osKeychain } from '../../electron/host/keys/secret-backend.ts';
 
 const root = join(import.meta.dirname, '..', '..');
 // Test keys live under their own keychain service name, so a developer's real keys are never touched.
@@ -60,7 +60,7 @@ describe('API keys in the OS keychain', () => {
   it('keeps the key for the session only, and says so, when no keychain is reachable', () => {
     // A real process with no session bus: the Secret Service is genuinely unreachable.
     const script = [
-      "import { ApiKeyStore } from './electron/services/keys/api-key-store.ts';",
+      "import { ApiKeyStore } from './electron/host/keys/api-key-store.ts';",
       'const store = new ApiKeyStore();',
       "const status = store.set('https://api.example.com', 'session-only-key-9876');",
       "console.log(JSON.stringify({ status, get: store.get('https://api.example.com') }));",

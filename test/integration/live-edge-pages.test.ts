@@ -2,11 +2,11 @@ import { mkdtemp, rm, utimes } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { RowMerge, type RowPage, type RowQuery } from '../../electron/services/local-service/rows/row-pager.ts';
-import type { ServedRow } from '../../electron/services/local-service/rows/hour-rows.ts';
-import { DemoStore } from '../../electron/services/local-service/store/demo-store.ts';
-import { decodeHourFile } from '../../electron/services/local-service/store/decode-hour-file.ts';
-import { generateInProcess, type HourGenerator } from '../../electron/services/simulator/hour-generator.ts';
+import { RowMerge, type RowPage, type RowQuery } from '../../electron/server/rows/row-pager.ts';
+import type { ServedRow } from '../../electron/server/rows/hour-rows.ts';
+import { DemoStore } from '../../electron/server/store/demo-store.ts';
+import { decodeHourFile } from '../../electron/server/store/decode-hour-file.ts';
+import { generateInProcess, type HourGenerator } from '../../electron/server/simulator/hour-generator.ts';
 import type { RowKind } from '../../shared/rows/row-kinds.ts';
 
 // A query's first page reads the demo's live hour as it is on disk when that version reaches a

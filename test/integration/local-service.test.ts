@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { SnapshotListing } from '../../shared/rows/snapshots.ts';
-import { authenticate, sameApiKey } from '../../electron/services/local-service/access-policy.ts';
-import { startEmbeddedService } from '../../electron/services/local-service/embedded-service.ts';
-import { startLocalService, type LocalService } from '../../electron/services/local-service/local-service.ts';
-import { DemoStore } from '../../electron/services/local-service/store/demo-store.ts';
-import type { HourGenerator } from '../../electron/services/simulator/hour-generator.ts';
+import { authenticate, sameApiKey } from '../../electron/server/access-policy.ts';
+import { startEmbeddedService } from '../../electron/server/embedded-service.ts';
+import { startLocalService, type LocalService } from '../../electron/server/local-service.ts';
+import { DemoStore } from '../../electron/server/store/demo-store.ts';
+import type { HourGenerator } from '../../electron/server/simulator/hour-generator.ts';
 
 // node:crypto as it is, with timingSafeEqual watched: the key check must go through it.
 const timingSafeEqual = vi.hoisted(() => ({ calls: [] as [number, number][] }));

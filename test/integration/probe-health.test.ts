@@ -1,8 +1,8 @@
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { MarketDataClient, type MarketDataClientOptions } from '../../electron/services/client/market-data-client.ts';
-import { probeHealth } from '../../electron/services/data-source/probe-health.ts';
+import { MarketDataClient, type MarketDataClientOptions } from '../../electron/host/client/market-data-client.ts';
+import { probeHealth } from '../../electron/host/data-source/probe-health.ts';
 
 const servers: Server[] = [];
 afterEach(async () => {

@@ -2,14 +2,14 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readRecentHours, recentReadMs } from '../../electron/services/local-service/recent-reads.ts';
-import { pageRows } from '../../electron/services/local-service/rows/row-pager.ts';
-import { hourKey, utcDateHour } from '../../electron/services/local-service/snapshot-keys.ts';
-import type { IdleTimer } from '../../electron/services/local-service/store/byte-budget-cache.ts';
-import { decodeHourFile } from '../../electron/services/local-service/store/decode-hour-file.ts';
-import { DirectoryStore, type DirectoryStoreOptions, type HourDecoder } from '../../electron/services/local-service/store/directory-store.ts';
-import { demoDatasetsAt } from '../../electron/services/simulator/demo-datasets.ts';
-import { generateHourFile } from '../../electron/services/simulator/generate-hour.ts';
+import { readRecentHours, recentReadMs } from '../../electron/server/recent-reads.ts';
+import { pageRows } from '../../electron/server/rows/row-pager.ts';
+import { hourKey, utcDateHour } from '../../electron/codec/layout/snapshot-keys.ts';
+import type { IdleTimer } from '../../electron/server/store/byte-budget-cache.ts';
+import { decodeHourFile } from '../../electron/server/store/decode-hour-file.ts';
+import { DirectoryStore, type DirectoryStoreOptions, type HourDecoder } from '../../electron/server/store/directory-store.ts';
+import { demoDatasetsAt } from '../../electron/server/simulator/demo-datasets.ts';
+import { generateHourFile } from '../../electron/server/simulator/generate-hour.ts';
 import { rowKinds } from '../../shared/rows/row-kinds.ts';
 
 // After the app rebuilds its live hours it reads what a query over the last ten minutes needs

@@ -2,9 +2,9 @@ import { spawnSync } from 'node:child_process';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BookWorkerClient } from '../../electron/services/book/book-worker-client.ts';
-import { decodeSnapshotInWorker } from '../../electron/services/snapshot/decode-worker-client.ts';
-import { decodeSnapshot } from '../../electron/services/snapshot/snapshot-reader.ts';
+import { BookWorkerClient } from '../../electron/host/book/book-worker-client.ts';
+import { decodeSnapshotInWorker } from '../../electron/codec/decode-worker-client.ts';
+import { decodeSnapshot } from '../../electron/codec/snapshot-reader.ts';
 import { useFifos } from '../support/fifo.ts';
 import { useTempDirs } from '../support/temp-dir.ts';
 

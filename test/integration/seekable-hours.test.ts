@@ -4,15 +4,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SnapshotRecord } from '../../shared/snapshot/records.ts';
-import { hourKey, utcDateHour } from '../../electron/services/local-service/snapshot-keys.ts';
-import { decodeHourFile } from '../../electron/services/local-service/store/decode-hour-file.ts';
-import { DemoStore, demoSeedFolder } from '../../electron/services/local-service/store/demo-store.ts';
-import { DirectoryStore, type HourDecoder } from '../../electron/services/local-service/store/directory-store.ts';
-import type { HourRef } from '../../electron/services/local-service/store/market-data-store.ts';
-import { simulatorVersion } from '../../electron/services/simulator/capture-sessions.ts';
-import { demoDatasetsAt } from '../../electron/services/simulator/demo-datasets.ts';
-import { generateHourFile, generateHourText } from '../../electron/services/simulator/generate-hour.ts';
-import type { SnapshotSeek } from '../../electron/services/snapshot/snapshot-reader.ts';
+import { hourKey, utcDateHour } from '../../electron/codec/layout/snapshot-keys.ts';
+import { decodeHourFile } from '../../electron/server/store/decode-hour-file.ts';
+import { DemoStore, demoSeedFolder } from '../../electron/server/store/demo-store.ts';
+import { DirectoryStore, type HourDecoder } from '../../electron/server/store/directory-store.ts';
+import type { HourRef } from '../../electron/server/store/market-data-store.ts';
+import { simulatorVersion } from '../../electron/server/simulator/capture-sessions.ts';
+import { demoDatasetsAt } from '../../electron/server/simulator/demo-datasets.ts';
+import { generateHourFile, generateHourText } from '../../electron/server/simulator/generate-hour.ts';
+import type { SnapshotSeek } from '../../electron/codec/snapshot-reader.ts';
 
 // The demo's hour files are written a frame per megabyte of lines, each declaring its size, so a
 // query for the last minutes of a busy hour reads from the frame before them instead of

@@ -2,11 +2,11 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ContractError } from '../../shared/contract/errors.ts';
-import { JsonText } from '../../electron/contract-host/json-text.ts';
-import { compressZstdFrame } from '../../electron/services/snapshot/zstd-compressor.ts';
-import { nodeHostSpawner } from '../../electron/service-host/node-host-process.ts';
-import type { HostStart } from '../../electron/service-host/host-protocol.ts';
-import { ServiceHostConnection, type HostProcess } from '../../electron/service-host/service-host-connection.ts';
+import { JsonText } from '../../electron/host/contract/json-text.ts';
+import { compressZstdFrame } from '../../electron/codec/zstd/zstd-compressor.ts';
+import { nodeHostSpawner } from '../../electron/host/process/node-host-process.ts';
+import type { HostStart } from '../../electron/host/process/host-protocol.ts';
+import { ServiceHostConnection, type HostProcess } from '../../electron/host/process/service-host-connection.ts';
 import { useTempDirs } from '../support/temp-dir.ts';
 
 // The service host as the app runs it: a real child process with every service, the front

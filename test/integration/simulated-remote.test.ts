@@ -3,8 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Health } from '../../shared/contract/channels.ts';
 import { defaultSettings, type Settings } from '../../shared/settings.ts';
-import { DataSourceManager } from '../../electron/services/data-source/data-source-manager.ts';
-import { defaultDemoSeed, startEmbeddedService, type EmbeddedService } from '../../electron/services/local-service/embedded-service.ts';
+import { DataSourceManager } from '../../electron/host/data-source/data-source-manager.ts';
+import { defaultDemoSeed, startEmbeddedService, type EmbeddedService } from '../../electron/server/embedded-service.ts';
 import { useTempDirs } from '../support/temp-dir.ts';
 
 // F14 point 10: the embedded service says in its /health answer that its data is simulated (an

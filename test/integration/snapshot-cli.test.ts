@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { compressZstdFrame } from '../../electron/services/snapshot/zstd-compressor.ts';
+import { compressZstdFrame } from '../../electron/codec/zstd/zstd-compressor.ts';
 import { useTempDirs } from '../support/temp-dir.ts';
 import { rleFrame } from '../unit/snapshot/zstd-bomb.ts';
 

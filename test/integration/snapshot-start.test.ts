@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { startEmbeddedService } from '../../electron/services/local-service/embedded-service.ts';
+import { startEmbeddedService } from '../../electron/server/embedded-service.ts';
 import type { L2Row } from '../../shared/book/index.ts';
 import { observationOfFlatRow } from '../support/book-observations.ts';
 import { referenceHourOfHand, writeHandHour, type HandBook, type HandHour, type HandRow } from '../support/capture-fixture.ts';
@@ -9,9 +9,9 @@ import { referenceObservations, referenceSteps } from '../support/reference-l2-b
 import { requestService, type RequestOptions } from './conformance/support/http.ts';
 import { pageAll } from './conformance/support/paging.ts';
 import { paidKey } from './conformance/support/service-fixture.ts';
-import { readCaptureSummary } from '../../electron/services/local-service/store/capture-summary.ts';
-import { decodeHourFile } from '../../electron/services/local-service/store/decode-hour-file.ts';
-import { compressZstdFrame } from '../../electron/services/snapshot/zstd-compressor.ts';
+import { readCaptureSummary } from '../../electron/server/store/capture-summary.ts';
+import { decodeHourFile } from '../../electron/server/store/decode-hour-file.ts';
+import { compressZstdFrame } from '../../electron/codec/zstd/zstd-compressor.ts';
 import { useTempDirs } from '../support/temp-dir.ts';
 
 // What lets /l2-orderbooks start a first page at the snapshot before its range without decoding

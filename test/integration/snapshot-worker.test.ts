@@ -2,10 +2,10 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { DecodeProgress } from '../../shared/snapshot/decode-summary.ts';
 import type { SnapshotRecord } from '../../shared/snapshot/records.ts';
-import { writeL2File } from '../../electron/services/simulator/l2-file-generator.ts';
-import { decodeSnapshotInWorker } from '../../electron/services/snapshot/decode-worker-client.ts';
-import { decodeSnapshot } from '../../electron/services/snapshot/snapshot-reader.ts';
-import { snapshotWorkerEntry } from '../../electron/services/snapshot/worker-entry.ts';
+import { writeL2File } from '../../electron/server/simulator/l2-file-generator.ts';
+import { decodeSnapshotInWorker } from '../../electron/codec/decode-worker-client.ts';
+import { decodeSnapshot } from '../../electron/codec/snapshot-reader.ts';
+import { snapshotWorkerEntry } from '../../electron/codec/worker-entry.ts';
 import { useTempDirs } from '../support/temp-dir.ts';
 
 const tempDir = useTempDirs();

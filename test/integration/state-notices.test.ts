@@ -7,8 +7,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ContractResult } from '../../shared/contract/errors.ts';
 import type { StateNotices } from '../../shared/contract/state-notices.ts';
 import type { Settings } from '../../shared/settings.ts';
-import { dispatch } from '../../electron/contract-host/dispatch.ts';
-import { createMainServices, type MainServices } from '../../electron/services/main-services.ts';
+import { dispatch } from '../../electron/host/contract/dispatch.ts';
+import { createMainServices, type MainServices } from '../../electron/host/main-services.ts';
 import { useTempDirs } from '../support/temp-dir.ts';
 
 // The app's state files as the app starts on them: each one that cannot be read is kept aside,

@@ -34,7 +34,7 @@ export const f14ViewMutants: readonly Mutant[] = [
   {
     id: 'queue-done-before-library',
     breaks: 'the queue says "done" before the library index lists the file',
-    file: 'electron/services/downloads/download-queue.ts',
+    file: 'electron/host/downloads/download-queue.ts',
     find: '      await this.#options.onLanded?.(entry.item.key, result);',
     replace: '      void this.#options.onLanded?.(entry.item.key, result);',
     tests: ['test/unit/downloads/download-queue.test.ts'],
@@ -58,7 +58,7 @@ export const f14ViewMutants: readonly Mutant[] = [
   {
     id: 'option-smile-unbounded',
     breaks: "the demo's smile runs away in the wings (IV of several hundred %)",
-    file: 'electron/services/simulator/option-smile.ts',
+    file: 'electron/server/simulator/option-smile.ts',
     find: '  const wings = 0.3 * (1 - 1 / Math.sqrt(1 + (z * z) / 2));',
     replace: '  const wings = 0.3 * z * z;',
     tests: ['test/unit/simulator/option-chain-plausible.test.ts'],
@@ -66,7 +66,7 @@ export const f14ViewMutants: readonly Mutant[] = [
   {
     id: 'option-strikes-from-listing-month',
     breaks: "the demo's strikes are centred on a price weeks old and no longer bracket the price",
-    file: 'electron/services/simulator/option-chain.ts',
+    file: 'electron/server/simulator/option-chain.ts',
     find: '  const reference = Math.exp(hourAnchor(seed, dataset.asset, dayStart));',
     replace: '  const reference = 1.6 * Math.exp(hourAnchor(seed, dataset.asset, dayStart));',
     tests: ['test/unit/simulator/option-chain-plausible.test.ts'],
@@ -74,7 +74,7 @@ export const f14ViewMutants: readonly Mutant[] = [
   {
     id: 'health-hides-simulated',
     breaks: 'the demo served as a remote does not say its data is simulated',
-    file: 'electron/services/local-service/local-service.ts',
+    file: 'electron/server/local-service.ts',
     find: "'x-mde-simulated': simulated }",
     replace: "'x-mde-simulated': false }",
     tests: ['test/integration/simulated-remote.test.ts'],
@@ -90,7 +90,7 @@ export const f14ViewMutants: readonly Mutant[] = [
   {
     id: 'export-overwrites',
     breaks: 'a default export name reuses an existing file',
-    file: 'electron/services/export/export-file-name.ts',
+    file: 'electron/host/export/export-file-name.ts',
     find: '    if (!(await taken(path))) return path;',
     replace: '    return path;',
     tests: ['test/unit/export/export-file-name.test.ts'],

@@ -19,7 +19,7 @@ export const marketMutants: readonly Mutant[] = [
   {
     id: 'market-fold-first-revision',
     breaks: 'candles keep their first revision',
-    file: 'electron/services/market/series-columns.ts',
+    file: 'electron/host/market/series-columns.ts',
     find: '    if (isLaterCandleRevision(row, held.row)) held.row = row;',
     replace: '    if (false) held.row = row;',
     tests: [candles, columnsUnit],
@@ -27,7 +27,7 @@ export const marketMutants: readonly Mutant[] = [
   {
     id: 'market-fold-last-arrival',
     breaks: 'candles keep the revision that arrived last',
-    file: 'electron/services/market/series-columns.ts',
+    file: 'electron/host/market/series-columns.ts',
     find: '    if (isLaterCandleRevision(row, held.row)) held.row = row;',
     replace: '    held.row = row;',
     tests: [candles, columnsUnit],
@@ -51,7 +51,7 @@ export const marketMutants: readonly Mutant[] = [
   {
     id: 'market-candles-unsorted',
     breaks: 'candle columns in arrival order',
-    file: 'electron/services/market/series-columns.ts',
+    file: 'electron/host/market/series-columns.ts',
     find: '.sort((a, b) => a.open_timestamp - b.open_timestamp);',
     replace: ';',
     tests: [candles, columnsUnit],
@@ -59,7 +59,7 @@ export const marketMutants: readonly Mutant[] = [
   {
     id: 'market-revisions-count-refused-row',
     breaks: 'revisions count the rows of candles the cap dropped',
-    file: 'electron/services/market/series-columns.ts',
+    file: 'electron/host/market/series-columns.ts',
     find: '      revisions: kept.reduce((sum, candle) => sum + candle.revisions, 0),',
     replace: '      revisions: [...this.#latest.values()].reduce((sum, candle) => sum + candle.revisions, 0),',
     tests: [columnsUnit],
@@ -67,7 +67,7 @@ export const marketMutants: readonly Mutant[] = [
   {
     id: 'market-candle-cap-dropped',
     breaks: 'the candle cap keeps the earliest candles',
-    file: 'electron/services/market/series-columns.ts',
+    file: 'electron/host/market/series-columns.ts',
     find: '        if (open < oldest) return this.#drop(open);\n        this.#latest.delete(oldest);\n        this.#drop(oldest);\n',
     replace: '        return this.#drop(open);\n',
     tests: [columnsUnit],
@@ -75,7 +75,7 @@ export const marketMutants: readonly Mutant[] = [
   {
     id: 'market-candle-slots-earliest',
     breaks: 'market.candles asks for the earliest cap candle slots',
-    file: 'electron/services/market/market-handlers.ts',
+    file: 'electron/host/market/market-handlers.ts',
     find: '  return Math.max(range.start, range.end - cap * intervalMs + 1);',
     replace: '  return range.start;',
     tests: [candles],
@@ -83,7 +83,7 @@ export const marketMutants: readonly Mutant[] = [
   {
     id: 'market-mixed-instruments',
     breaks: 'candles of several instruments folded into one series',
-    file: 'electron/services/market/market-handlers.ts',
+    file: 'electron/host/market/market-handlers.ts',
     find: 'if (input.instrument === undefined && instrument !== undefined && row.instrument !== instrument)',
     replace: 'if (false)',
     tests: [candles],
@@ -91,7 +91,7 @@ export const marketMutants: readonly Mutant[] = [
   {
     id: 'market-null-side-is-buy',
     breaks: 'a trade with no side counts as a buy',
-    file: 'electron/services/market/series-columns.ts',
+    file: 'electron/host/market/series-columns.ts',
     find: '  if (side === \'buy\') return tradeSideCode.buy;',
     replace: '  if (side !== \'sell\') return tradeSideCode.buy;',
     tests: [series, columnsUnit],
@@ -99,7 +99,7 @@ export const marketMutants: readonly Mutant[] = [
   {
     id: 'market-liquidation-lost',
     breaks: 'the liquidation flag is dropped',
-    file: 'electron/services/market/series-columns.ts',
+    file: 'electron/host/market/series-columns.ts',
     find: '    this.#liquidation[slot] = row.liquidation === true ? 1 : 0;',
     replace: '    this.#liquidation[slot] = 0;',
     tests: [series, columnsUnit],
@@ -107,7 +107,7 @@ export const marketMutants: readonly Mutant[] = [
   {
     id: 'market-null-is-zero',
     breaks: 'an unpublished funding field charts as 0',
-    file: 'electron/services/market/series-columns.ts',
+    file: 'electron/host/market/series-columns.ts',
     find: '  if (value === null || value === undefined) return null;',
     replace: '  if (value === null || value === undefined) return 0;',
     tests: [series, columnsUnit],
@@ -115,7 +115,7 @@ export const marketMutants: readonly Mutant[] = [
   {
     id: 'market-negative-zero-kept',
     breaks: '"-0" crosses IPC as -0 and JSON as 0',
-    file: 'electron/services/market/series-columns.ts',
+    file: 'electron/host/market/series-columns.ts',
     find: '  return number === 0 ? 0 : number;',
     replace: '  return number;',
     tests: [series, columnsUnit],
@@ -123,7 +123,7 @@ export const marketMutants: readonly Mutant[] = [
   {
     id: 'market-trade-ring-keeps-oldest',
     breaks: 'a full trade ring overwrites its newest row instead of its oldest',
-    file: 'electron/services/market/column-ring.ts',
+    file: 'electron/host/market/column-ring.ts',
     find: '      slot = this.#oldest;\n      this.#oldest = (this.#oldest + 1) % this.capacity;',
     replace: '      slot = (this.#oldest + this.capacity - 1) % this.capacity;',
     tests: [series, columnsUnit],
@@ -131,7 +131,7 @@ export const marketMutants: readonly Mutant[] = [
   {
     id: 'market-newest-windows-reversed',
     breaks: 'windows read back from the end are joined newest first',
-    file: 'electron/services/market/newest-rows.ts',
+    file: 'electron/host/market/newest-rows.ts',
     find: '    stores.unshift(store);',
     replace: '    stores.push(store);',
     tests: [newestUnit],
@@ -139,7 +139,7 @@ export const marketMutants: readonly Mutant[] = [
   {
     id: 'market-newest-older-unasked',
     breaks: 'a load that fills its budget at a window boundary claims nothing older was left out',
-    file: 'electron/services/market/newest-rows.ts',
+    file: 'electron/host/market/newest-rows.ts',
     find: '      return { stores, droppedUntil: (await source.any(older)) ? older.end : null };',
     replace: '      return { stores, droppedUntil: null };',
     tests: [newestUnit],
@@ -147,7 +147,7 @@ export const marketMutants: readonly Mutant[] = [
   {
     id: 'market-abort-signal-ignored',
     breaks: 'market.trades pages on after a cancel',
-    file: 'electron/services/market/market-handlers.ts',
+    file: 'electron/host/market/market-handlers.ts',
     find: 'client.historicalTrades({ ...market, ...(window ?? {}), limit }, { signal: context.signal })',
     replace: 'client.historicalTrades({ ...market, ...(window ?? {}), limit }, {})',
     tests: [loads],
@@ -155,7 +155,7 @@ export const marketMutants: readonly Mutant[] = [
   {
     id: 'market-cancel-no-abort',
     breaks: 'market.cancel answers true but stops nothing',
-    file: 'electron/services/market/load-registry.ts',
+    file: 'electron/host/market/load-registry.ts',
     find: '    controller?.abort();\n',
     replace: '',
     tests: [loads, registryUnit],
@@ -163,7 +163,7 @@ export const marketMutants: readonly Mutant[] = [
   {
     id: 'market-cancelled-kind-lost',
     breaks: 'a cancelled load fails as internal',
-    file: 'electron/services/market/load-registry.ts',
+    file: 'electron/host/market/load-registry.ts',
     find: '      if (controller.signal.aborted) {',
     replace: '      if (false) {',
     tests: [loads, registryUnit],
@@ -171,7 +171,7 @@ export const marketMutants: readonly Mutant[] = [
   {
     id: 'market-duplicate-id-allowed',
     breaks: 'a second load under a running id is accepted',
-    file: 'electron/services/market/load-registry.ts',
+    file: 'electron/host/market/load-registry.ts',
     find: '    if (this.#running.has(requestId)) {',
     replace: '    if (false) {',
     tests: [loads, registryUnit],
@@ -179,7 +179,7 @@ export const marketMutants: readonly Mutant[] = [
   {
     id: 'market-early-cancel-lost',
     breaks: 'a cancel before the client is ready is lost (the bug found)',
-    file: 'electron/services/market/market-handlers.ts',
+    file: 'electron/host/market/market-handlers.ts',
     find: '    return guarded(channel, () =>\n      loads.run(requestId, channel, async (context) => {\n        const { client } = await clientOf();\n        context.signal.throwIfAborted();\n        return work(client, context);\n      }),\n    );',
     replace: '    return guarded(channel, async () => {\n      const { client } = await clientOf();\n      return loads.run(requestId, channel, (context) => work(client, context));\n    });',
     tests: [loads],
@@ -187,7 +187,7 @@ export const marketMutants: readonly Mutant[] = [
   {
     id: 'market-progress-not-pushed',
     breaks: 'no progress after a full page',
-    file: 'electron/services/market/market-handlers.ts',
+    file: 'electron/host/market/market-handlers.ts',
     find: '      rows++;\n    }\n    context.progress(rows);',
     replace: '      rows++;\n    }',
     tests: [loads, candles],
@@ -195,7 +195,7 @@ export const marketMutants: readonly Mutant[] = [
   {
     id: 'market-progress-wrong-id',
     breaks: 'progress pushed under another id',
-    file: 'electron/services/market/market-handlers.ts',
+    file: 'electron/host/market/market-handlers.ts',
     find: 'events.emit(\'market.progress\', { requestId, rows })',
     replace: 'events.emit(\'market.progress\', { requestId: `${requestId}-`, rows })',
     tests: [loads, candles],
@@ -203,7 +203,7 @@ export const marketMutants: readonly Mutant[] = [
   {
     id: 'market-quotes-404-generic',
     breaks: 'a /quotes 404 says to check market and date',
-    file: 'electron/services/market/market-handlers.ts',
+    file: 'electron/host/market/market-handlers.ts',
     find: '  if (!(error instanceof MarketDataError) || error.kind !== \'not-found\') return error;',
     replace: '  return error;',
     tests: [errors],
@@ -211,7 +211,7 @@ export const marketMutants: readonly Mutant[] = [
   {
     id: 'market-rate-limited-kind-lost',
     breaks: 'a 429 crosses as unavailable',
-    file: 'electron/services/contract-error-of.ts',
+    file: 'electron/host/contract-error-of.ts',
     find: '  \'rate-limited\': \'rate-limited\',',
     replace: '  \'rate-limited\': \'unavailable\',',
     tests: [errors],
@@ -219,7 +219,7 @@ export const marketMutants: readonly Mutant[] = [
   {
     id: 'market-payment-kind-lost',
     breaks: 'a 402 crosses as forbidden',
-    file: 'electron/services/contract-error-of.ts',
+    file: 'electron/host/contract-error-of.ts',
     find: '  \'payment-required\': \'payment-required\',',
     replace: '  \'payment-required\': \'forbidden\',',
     tests: [errors],
@@ -227,7 +227,7 @@ export const marketMutants: readonly Mutant[] = [
   {
     id: 'market-anonymous-check-skipped',
     breaks: 'requests that need a key are sent without one',
-    file: 'electron/services/client/http-transport.ts',
+    file: 'electron/host/client/http-transport.ts',
     find: '    if (key === null) {\n      const reason',
     replace: '    if (false) {\n      const reason',
     tests: [errors],
@@ -235,7 +235,7 @@ export const marketMutants: readonly Mutant[] = [
   {
     id: 'market-chain-keeps-first',
     breaks: 'the chain shows each contract\'s first ticker',
-    file: 'electron/services/market/latest-tickers.ts',
+    file: 'electron/host/market/latest-tickers.ts',
     find: 'if (held === undefined || row.collector_timestamp >= held.collector_timestamp)',
     replace: 'if (held === undefined)',
     tests: [options, tickersUnit],
@@ -243,7 +243,7 @@ export const marketMutants: readonly Mutant[] = [
   {
     id: 'market-chain-keeps-last-arrival',
     breaks: 'the chain shows the ticker read last (the old rule)',
-    file: 'electron/services/market/latest-tickers.ts',
+    file: 'electron/host/market/latest-tickers.ts',
     find: 'if (held === undefined || row.collector_timestamp >= held.collector_timestamp)',
     replace: 'if (true)',
     tests: [options, tickersUnit],
@@ -251,7 +251,7 @@ export const marketMutants: readonly Mutant[] = [
   {
     id: 'market-chain-cap-dropped',
     breaks: 'no ticker cap',
-    file: 'electron/services/market/latest-tickers.ts',
+    file: 'electron/host/market/latest-tickers.ts',
     find: '    if (this.#read >= this.#cap) return false;\n',
     replace: '',
     tests: [options, tickersUnit],
@@ -259,7 +259,7 @@ export const marketMutants: readonly Mutant[] = [
   {
     id: 'market-instruments-q-dropped',
     breaks: 'the search is not sent',
-    file: 'electron/services/market/market-handlers.ts',
+    file: 'electron/host/market/market-handlers.ts',
     find: '          ...(input.q === undefined || input.q === \'\' ? {} : { q: input.q }),\n',
     replace: '',
     tests: [options],
@@ -267,7 +267,7 @@ export const marketMutants: readonly Mutant[] = [
   {
     id: 'market-instruments-type-dropped',
     breaks: 'the option type is not sent',
-    file: 'electron/services/market/market-handlers.ts',
+    file: 'electron/host/market/market-handlers.ts',
     find: '          ...(input.optionType === undefined ? {} : { option_type: input.optionType }),\n',
     replace: '',
     tests: [options],
@@ -275,7 +275,7 @@ export const marketMutants: readonly Mutant[] = [
   {
     id: 'market-instruments-expiry-dropped',
     breaks: 'the expiry is not sent',
-    file: 'electron/services/market/market-handlers.ts',
+    file: 'electron/host/market/market-handlers.ts',
     find: '          ...(input.expiry === undefined ? {} : { expiry: input.expiry }),\n',
     replace: '',
     tests: [options],
@@ -283,7 +283,7 @@ export const marketMutants: readonly Mutant[] = [
   {
     id: 'market-instruments-cap-dropped',
     breaks: 'no instrument cap',
-    file: 'electron/services/market/market-handlers.ts',
+    file: 'electron/host/market/market-handlers.ts',
     find: '          if (instruments.length >= caps.instruments) {',
     replace: '          if (false) {',
     tests: [options],
@@ -291,7 +291,7 @@ export const marketMutants: readonly Mutant[] = [
   {
     id: 'market-intervals-all',
     breaks: 'every canonical interval listed',
-    file: 'electron/services/market/market-handlers.ts',
+    file: 'electron/host/market/market-handlers.ts',
     find: '          if (page.items.length > 0) found.push(interval);',
     replace: '          found.push(interval);',
     tests: [candles],

@@ -18,7 +18,7 @@ export const mutants: readonly Mutant[] = [
   {
     id: 'manifest-key-hhmmss',
     breaks: 'a /download manifest entry carries a key the /snapshots listing does not',
-    file: 'electron/services/local-service/routes/snapshot-routes.ts',
+    file: 'electron/server/routes/snapshot-routes.ts',
     find: '        key: storedFileOf(file).key,\n        url:',
     replace: '        key: `${storedFileOf(file).key}0000`,\n        url:',
     tests: ['test/integration/conformance/snapshots.test.ts'],
@@ -79,7 +79,7 @@ export const mutants: readonly Mutant[] = [
   {
     id: 'split-422-repeats-rows',
     breaks: 'after a mid-stream 422 the rows already delivered come again',
-    file: 'electron/services/client/range-splitting.ts',
+    file: 'electron/host/client/range-splitting.ts',
     find: 'if (mark.collectorTimestamp === current.start && current.skip.has(mark.eventId)) continue;',
     replace: '',
     tests: splitter,
@@ -87,7 +87,7 @@ export const mutants: readonly Mutant[] = [
   {
     id: 'split-422-drops-a-millisecond',
     breaks: 'the second half of a split starts one millisecond late',
-    file: 'electron/services/client/range-splitting.ts',
+    file: 'electron/host/client/range-splitting.ts',
     find: '{ start: mid + 1, end: current.end, skip: new Set() }',
     replace: '{ start: mid + 2, end: current.end, skip: new Set() }',
     tests: splitter,
@@ -95,7 +95,7 @@ export const mutants: readonly Mutant[] = [
   {
     id: 'errors-all-unavailable',
     breaks: 'needs-api-key, auth-required, payment-required and rate-limited all reach the view as "unavailable"',
-    file: 'electron/services/contract-error-of.ts',
+    file: 'electron/host/contract-error-of.ts',
     find: 'kind: contractKinds[error.kind],',
     replace: "kind: 'unavailable',",
     tests: ['test/integration/client/contract-errors.test.ts'],
@@ -119,7 +119,7 @@ export const mutants: readonly Mutant[] = [
   {
     id: 'catalog-entries-unchecked',
     breaks: 'a remote catalog entry without categories reaches the view unchecked',
-    file: 'electron/services/client/catalog-entry-guard.ts',
+    file: 'electron/host/client/catalog-entry-guard.ts',
     find: '  const parsed = catalogMarketSchema.safeParse(value);\n  if (parsed.success) return null;',
     replace: '  const parsed = catalogMarketSchema.safeParse(value);\n  if (parsed.success || value !== null) return null;',
     tests: ['test/integration/client/catalog-contract.test.ts'],
@@ -127,7 +127,7 @@ export const mutants: readonly Mutant[] = [
   {
     id: 'anonymous-concurrency-unbounded',
     breaks: 'anonymous latest-hour queries run six at a time against one host (spec part 8 allows two)',
-    file: 'electron/services/client/host-slots.ts',
+    file: 'electron/host/client/host-slots.ts',
     find: 'export const anonymousConcurrencyPerHost = 2;',
     replace: 'export const anonymousConcurrencyPerHost = 6;',
     tests: ['test/integration/client/faults.test.ts'],
@@ -135,7 +135,7 @@ export const mutants: readonly Mutant[] = [
   {
     id: 'fzstd-whole-chunks',
     breaks: 'the fzstd fallback decodes a whole compressed chunk at once (zstd bombs take gigabytes)',
-    file: 'electron/services/snapshot/zstd-decompressor.ts',
+    file: 'electron/codec/zstd/zstd-decompressor.ts',
     find: 'for (const piece of walker.pieces(chunk)) {',
     replace: 'for (const piece of [chunk]) {',
     tests: ['test/unit/snapshot/zstd-bombs.test.ts'],
@@ -143,7 +143,7 @@ export const mutants: readonly Mutant[] = [
   {
     id: 'blank-lines-one-by-one',
     breaks: 'runs of blank lines are searched line by line again',
-    file: 'electron/services/snapshot/line-splitter.ts',
+    file: 'electron/codec/line-splitter.ts',
     find: '        if (byte === newline) {\n          blankLines++;',
     replace: '        if (byte === newline && blankLines < 0) {\n          blankLines++;',
     tests: ['test/unit/snapshot/line-splitter.test.ts'],
@@ -151,7 +151,7 @@ export const mutants: readonly Mutant[] = [
   {
     id: 'record-time-any-number',
     breaks: 'a v2 row with collector_timestamp 1e300 or 100.5 is accepted',
-    file: 'electron/services/snapshot/record-time.ts',
+    file: 'electron/codec/records/record-time.ts',
     find: 'return Number.isSafeInteger(value) && value >= earliestRecordTime && value < latestRecordTime;',
     replace: 'return Number.isFinite(value);',
     tests: ['test/unit/snapshot/timestamps.test.ts', 'test/unit/snapshot/fast-path.test.ts'],
@@ -159,7 +159,7 @@ export const mutants: readonly Mutant[] = [
   {
     id: 'snapshots-impossible-date',
     breaks: '/snapshots?from=2026-02-30 is accepted (the date rolls over)',
-    file: 'electron/services/local-service/utc-time.ts',
+    file: 'electron/server/utc-time.ts',
     find: 'if (day < 1 || day > days) return',
     replace: 'if (day < 1 || day > 31) return',
     tests: ['test/integration/conformance/snapshots.test.ts'],
@@ -167,7 +167,7 @@ export const mutants: readonly Mutant[] = [
   {
     id: 'listing-unbounded-work',
     breaks: 'one anonymous /snapshots call generates every demo hour of its range',
-    file: 'electron/services/local-service/routes/snapshot-routes.ts',
+    file: 'electron/server/routes/snapshot-routes.ts',
     find: "const budget = principal.kind === 'anonymous' ? context.listingBudget.anonymous : context.listingBudget.keyed;",
     replace: 'const budget = Number.POSITIVE_INFINITY;',
     tests: ['test/integration/local-service.test.ts'],
@@ -175,7 +175,7 @@ export const mutants: readonly Mutant[] = [
   {
     id: 'oversized-request-framework-body',
     breaks: 'a request line over 16 KB gets the framework body, not the spec error object',
-    file: 'electron/services/local-service/local-service.ts',
+    file: 'electron/server/local-service.ts',
     find: 'const refusal = clientErrorRefusal(error);',
     replace: 'const refusal = error === error ? null : clientErrorRefusal(error);',
     tests: ['test/integration/conformance/limits-and-errors.test.ts'],
@@ -183,7 +183,7 @@ export const mutants: readonly Mutant[] = [
   {
     id: 'fifo-opened-for-replay',
     breaks: 'a FIFO named for decode or replay is opened (and hangs a thread-pool thread)',
-    file: 'electron/services/snapshot/snapshot-reader.ts',
+    file: 'electron/codec/snapshot-reader.ts',
     find: 'handle = await openRegularFile(this.input.path);',
     replace: "handle = await (await import('node:fs/promises')).open(this.input.path, 'r');",
     tests: ['test/integration/regular-files.test.ts'],
@@ -191,7 +191,7 @@ export const mutants: readonly Mutant[] = [
   {
     id: 'key-compared-with-equals',
     breaks: 'the local service compares API keys with === (timing leaks)',
-    file: 'electron/services/local-service/access-policy.ts',
+    file: 'electron/server/access-policy.ts',
     find: 'const equal = sameApiKey(presented, candidate.key);',
     replace: 'const equal = presented === candidate.key;',
     tests: ['test/integration/local-service.test.ts'],
@@ -216,8 +216,8 @@ export const mutants: readonly Mutant[] = [
     id: 'simulator-may-import-server',
     breaks: 'the simulator may import the local service again (the folder cycle)',
     file: 'eslint.config.js',
-    find: "  { files: ['electron/services/simulator/**/*.ts'], rules: { ...restrict(boundaries.services, boundaries.simulator) } },",
-    replace: "  { files: ['electron/services/simulator/**/*.ts'], rules: { ...restrict(boundaries.services) } },",
+    find: "role: 'the market simulator, beneath the service it feeds', allow: ['codec', 'base', 'shared'] },",
+    replace: "role: 'the market simulator, beneath the service it feeds', allow: ['server', 'codec', 'base', 'shared'] },",
     tests: ['test/unit/lint-boundaries.test.ts'],
   },
   ...marketMutants,

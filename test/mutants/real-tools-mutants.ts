@@ -24,7 +24,7 @@ export const realToolsMutants: readonly Mutant[] = [
   {
     id: 'day-file-whole-for-each-hour',
     breaks: 'every hour of a whole-day file reads the whole day',
-    file: 'electron/services/local-service/store/directory-store.ts',
+    file: 'electron/server/store/directory-store.ts',
     find: 'if (file.dayFile === undefined) return this.#decode(file.path, lineTypes, fromLine, enough, onBatch);',
     replace: 'if (file.dayFile !== null) return this.#decode(file.path, lineTypes, fromLine, enough, onBatch);',
     tests: [wholeDay],
@@ -32,7 +32,7 @@ export const realToolsMutants: readonly Mutant[] = [
   {
     id: 'legacy-from-first-line',
     breaks: 'a legacy file read from a later line hands back its first line too (a replay resumed there paged back)',
-    file: 'electron/services/snapshot/record-decoder.ts',
+    file: 'electron/codec/records/record-decoder.ts',
     find: 'return line < this.fromLine ? null : this.accept(legacyRecord(row, line));',
     replace: 'return this.accept(legacyRecord(row, line));',
     tests: ['test/unit/snapshot/from-line.test.ts'],
@@ -40,7 +40,7 @@ export const realToolsMutants: readonly Mutant[] = [
   {
     id: 'day-file-ignored',
     breaks: 'a whole-day file makes its market vanish from the catalog',
-    file: 'electron/services/local-service/store/snapshot-folder-layout.ts',
+    file: 'electron/server/store/snapshot-folder-layout.ts',
     find: "if ('dayStart' in file) listing.days.push(file);",
     replace: "if ('dayStart' in file) listing.ignored += 1;",
     tests: [wholeDay, folder],
@@ -48,7 +48,7 @@ export const realToolsMutants: readonly Mutant[] = [
   {
     id: 'offline-no-option-kind',
     breaks: 'an options market served offline is not said to be options',
-    file: 'electron/services/local-service/store/dataset-facts.ts',
+    file: 'electron/server/store/dataset-facts.ts',
     find: "if (types.has('option_ticker')) return",
     replace: "if (types.has('option_tickers')) return",
     tests: [metadata],
@@ -56,7 +56,7 @@ export const realToolsMutants: readonly Mutant[] = [
   {
     id: 'offline-no-sidecar',
     breaks: 'the catalog entry a download kept is not read offline',
-    file: 'electron/services/local-service/store/directory-store.ts',
+    file: 'electron/server/store/directory-store.ts',
     find: 'if (entry !== null) return datasetOfCatalogEntry(entry);',
     replace: 'if (entry !== null && source === "") return datasetOfCatalogEntry(entry);',
     tests: [metadata],
@@ -64,7 +64,7 @@ export const realToolsMutants: readonly Mutant[] = [
   {
     id: 'decode-drops-extra-fields',
     breaks: 'mde decode drops the envelope fields it does not know (raw, …)',
-    file: 'electron/services/snapshot/record-json.ts',
+    file: 'electron/codec/records/record-json.ts',
     find: 'for (const [key, value] of Object.entries(row)) if (!known.has(key)) line[key] = value;',
     replace: "for (const [key, value] of Object.entries(row)) if (!known.has(key) && key === '') line[key] = value;",
     tests: [lossless],
@@ -72,7 +72,7 @@ export const realToolsMutants: readonly Mutant[] = [
   {
     id: 'decode-drops-exchange-sequence',
     breaks: 'mde decode drops exchange_sequence from copied lines',
-    file: 'electron/services/snapshot/decoded-line-output.ts',
+    file: 'electron/codec/records/decoded-line-output.ts',
     find: '    this.#put(exchangeSequenceKey);\n',
     replace: '',
     tests: [lossless, 'test/unit/snapshot/decoded-lines.test.ts'],
@@ -80,7 +80,7 @@ export const realToolsMutants: readonly Mutant[] = [
   {
     id: 'book-level-objects-refused',
     breaks: 'book levels written as {price, size} objects are malformed',
-    file: 'electron/services/snapshot/book-levels.ts',
+    file: 'electron/codec/records/book-levels.ts',
     find: '} else if (isJsonObject(level)) {',
     replace: '} else if (isJsonObject(level) && level.never !== undefined) {',
     tests: [shapes],
@@ -88,7 +88,7 @@ export const realToolsMutants: readonly Mutant[] = [
   {
     id: 'legacy-l2-snapshot-unknown',
     breaks: 'legacy l2_snapshot and orderbook_snapshot rows are not books',
-    file: 'electron/services/snapshot/legacy-record.ts',
+    file: 'electron/codec/records/legacy-record.ts',
     find: "new Set(['orderbook', 'orderbook_snapshot', 'l2_snapshot'])",
     replace: "new Set(['orderbook'])",
     tests: [shapes],
@@ -96,7 +96,7 @@ export const realToolsMutants: readonly Mutant[] = [
   {
     id: 'no-reset-at',
     breaks: 'a 429 body does not say when the quota resets',
-    file: 'electron/services/local-service/service-error.ts',
+    file: 'electron/server/service-error.ts',
     find: 'return this.resetAt === null ? { error } : { error, reset_at: new Date(this.resetAt).toISOString() };',
     replace: 'return { error };',
     tests: ['test/integration/conformance/limits-and-errors.test.ts', 'test/integration/client/faults.test.ts'],

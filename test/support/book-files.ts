@@ -2,7 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { BookEvent } from '../../shared/book/book-event.ts';
 import { l2Slots, type L2Row } from '../../shared/book/l2-row.ts';
-import { compressZstdFrame } from '../../electron/services/snapshot/zstd-compressor.ts';
+import { compressZstdFrame } from '../../electron/codec/zstd/zstd-compressor.ts';
 import { bookStream } from '../bench/book-stream.ts';
 
 /** Where and when a generated snapshot file is: its book and the UTC hour it covers. */

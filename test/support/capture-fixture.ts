@@ -1,6 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { compressZstdFrame } from '../../electron/services/snapshot/zstd-compressor.ts';
+import { compressZstdFrame } from '../../electron/codec/zstd/zstd-compressor.ts';
 import type { ReferenceHour, ReferenceLevel, ReferenceRow } from './reference-l2-books.ts';
 
 // Hand-made v2 hour files for the capture-stream rule: each row is written exactly as given (its

@@ -1,12 +1,12 @@
 import { join } from 'node:path';
-import { MarketDataClient } from '../../electron/services/client/market-data-client.ts';
-import { clientLinks } from '../../electron/services/downloads/client-links.ts';
-import { DownloadJournal } from '../../electron/services/downloads/download-journal.ts';
-import { DownloadQueue } from '../../electron/services/downloads/download-queue.ts';
-import type { PartOpener } from '../../electron/services/downloads/part-file.ts';
-import { openPartFile } from '../../electron/services/downloads/part-file.ts';
-import { createSnapshotTransfer } from '../../electron/services/downloads/snapshot-transfer.ts';
-import { SnapshotLibrary } from '../../electron/services/library/snapshot-library.ts';
+import { MarketDataClient } from '../../electron/host/client/market-data-client.ts';
+import { clientLinks } from '../../electron/host/downloads/client-links.ts';
+import { DownloadJournal } from '../../electron/host/downloads/download-journal.ts';
+import { DownloadQueue } from '../../electron/host/downloads/download-queue.ts';
+import type { PartOpener } from '../../electron/host/downloads/part-file.ts';
+import { openPartFile } from '../../electron/host/downloads/part-file.ts';
+import { createSnapshotTransfer } from '../../electron/host/downloads/snapshot-transfer.ts';
+import { SnapshotLibrary } from '../../electron/host/library/snapshot-library.ts';
 
 // A download queue in its own process, for the restart test: it opens its journal under a
 // user-data folder, optionally enqueues a day, and prints one line per event. With

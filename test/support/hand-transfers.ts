@@ -1,5 +1,5 @@
-import type { DownloadLinks } from '../../electron/services/downloads/download-queue.ts';
-import type { SnapshotTransfer, TransferRequest, TransferResult } from '../../electron/services/downloads/transfer-types.ts';
+import type { DownloadLinks } from '../../electron/host/downloads/download-queue.ts';
+import type { SnapshotTransfer, TransferRequest, TransferResult } from '../../electron/host/downloads/transfer-types.ts';
 
 /** A transfer the test drives by hand: each call waits until the test lands, fails or the signal stops it. */
 export class HandTransfers {

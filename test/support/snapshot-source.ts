@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { inferredDataset } from '../../electron/services/local-service/store/directory-store.ts';
+import { inferredDataset } from '../../electron/server/store/directory-store.ts';
 import { hourOfEvents, snapshotKey, writeSnapshotFile, type SnapshotFileSpec } from './book-files.ts';
 
 /** A real snapshot file written for a download test: its key, bytes and the oracle's sha256. */

@@ -1,5 +1,5 @@
-import { dispatch } from '../../electron/contract-host/dispatch.ts';
-import { createMainServices } from '../../electron/services/main-services.ts';
+import { dispatch } from '../../electron/host/contract/dispatch.ts';
+import { createMainServices } from '../../electron/host/main-services.ts';
 
 // Starts the app's services on a user-data folder (argv[2]) and prints what the window would be
 // told about its state files, and the settings it started with, as one JSON line; for tests that

@@ -1,4 +1,4 @@
-import type { FileViewHandlers } from '../../electron/services/file-view/file-view-handlers.ts';
+import type { FileViewHandlers } from '../../electron/host/file-view/file-view-handlers.ts';
 
 const unused = (): Promise<never> => Promise.reject(new Error('this test does not open file views'));
 

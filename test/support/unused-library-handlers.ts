@@ -1,4 +1,4 @@
-import type { DownloadHandlers, ExportHandlers } from '../../electron/services/library-channels.ts';
+import type { DownloadHandlers, ExportHandlers } from '../../electron/host/library-channels.ts';
 
 const unused = (): Promise<never> => Promise.reject(new Error('this test does not use the library'));
 

@@ -1,4 +1,4 @@
-import type { MarketHandlers } from '../../electron/services/market/market-handlers.ts';
+import type { MarketHandlers } from '../../electron/host/market/market-handlers.ts';
 
 const unused = (): Promise<never> => Promise.reject(new Error('this test does not serve market data'));
 

@@ -1,4 +1,4 @@
-import type { ResearchHandlers } from '../../electron/services/research/research-handlers.ts';
+import type { ResearchHandlers } from '../../electron/host/research/research-handlers.ts';
 
 const unused = (): Promise<never> => Promise.reject(new Error('this test does not run research'));
 

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { ESLint } from 'eslint';
 import tseslint from 'typescript-eslint';
 import { describe, expect, it } from 'vitest';
+import { layers } from '../../eslint.config.js';
 
 const root = join(import.meta.dirname, '..', '..');
 const fixtures = join(root, 'test', 'fixtures', 'lint-boundaries');
@@ -18,7 +19,7 @@ const eslint = new ESLint({
 async function boundaryErrors(code: string, filePath: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath: join(root, filePath) });
   return (result?.messages ?? [])
-    .filter((m) => m.ruleId === 'no-restricted-imports' || m.ruleId === 'no-restricted-syntax')
+    .filter((m) => m.ruleId === 'no-restricted-imports' || m.ruleId === 'no-restricted-syntax' || m.ruleId === 'local/import-layers')
     .map((m) => `${m.ruleId ?? ''}: ${m.message}`);
 }
 
@@ -29,14 +30,27 @@ const expected: Record<string, RegExp> = {
   'renderer-imports-node.tsx': /no Node access/,
   'renderer-imports-electron.tsx': /never imports electron/,
   'renderer-imports-main.tsx': /must not import main-process code/,
-  'service-imports-electron.ts': /Only the shell .* imports electron/,
-  'service-uses-raw-ipc.ts': /not raw ipcMain/,
+  'host-imports-electron.ts': /Only the shell .* imports electron/,
+  'host-uses-raw-ipc.ts': /not raw ipcMain/,
   'shell-uses-raw-ipc.ts': /not raw ipcMain/,
-  'simulator-imports-local-service.ts': /The simulator sits beneath the local service/,
-  'client-imports-local-service.ts': /The client talks to any Market Data Service over HTTP/,
-  'local-service-imports-client.ts': /The local service is the server/,
-  'client-imports-keys.ts': /service client imports nothing from electron\/services\/keys\//,
+  'simulator-imports-server.ts': /electron\/server\/simulator\/ \(the market simulator, beneath the service it feeds\) may not import electron\/server\//,
+  'client-imports-server.ts': /electron\/host\/client\/ .* may not import electron\/server\//,
+  'server-imports-client.ts': /electron\/server\/ .* may not import electron\/host\/client\//,
+  'client-imports-keys.ts': /electron\/host\/client\/ .* may not import electron\/host\/ /,
 };
+
+/** A path inside a layer's folder that no deeper layer claims. */
+function fileIn(folder: string, name: string): string {
+  const deeper = layers.filter((l) => l.folder !== folder && l.folder.startsWith(folder));
+  const sub = deeper.length === 0 ? '' : 'probe/';
+  return `${folder}${sub}${name}`;
+}
+
+/** A relative import from one project path to another. */
+function importFrom(fromPath: string, toPath: string): string {
+  const up = fromPath.split('/').length - 1;
+  return `import { x } from '${'../'.repeat(up)}${toPath}';\nexport const y = x;\n`;
+}
 
 describe('lint enforces the layer boundaries', () => {
   it('has a fixture for every expectation and an expectation for every fixture', () => {
@@ -57,20 +71,34 @@ describe('lint enforces the layer boundaries', () => {
     expect(await boundaryErrors("import { ipcMain } from 'electron';\nipcMain.handle('x', () => 1);\n", 'electron/shell/ipc-main.ts')).toEqual([]);
   });
 
-  it('keeps the services-wide bans inside the simulator, the client and the local service', async () => {
-    for (const folder of ['simulator', 'client', 'local-service']) {
-      const errors = await boundaryErrors("import { app } from 'electron';\nexport const a = app;\n", `electron/services/${folder}/x.ts`);
+  // Every pair of layers, through the real config: an import the allow-list names passes, any
+  // other fails with the rule's message naming both folders.
+  const pairs = layers.flatMap((from) => layers.filter((to) => to !== from).map((to) => ({ from, to })));
+  it.each(pairs.map(({ from, to }) => [from.name, to.name, from.allow.includes(to.name)] as const))('%s importing %s is allowed: %s', async (fromName, toName, allowed) => {
+    const from = layers.find((l) => l.name === fromName);
+    const to = layers.find((l) => l.name === toName);
+    if (from === undefined || to === undefined) throw new Error('unknown layer');
+    const fromPath = fileIn(from.folder, 'probe-from.ts');
+    const toPath = fileIn(to.folder, 'probe-to.ts');
+    const errors = (await boundaryErrors(importFrom(fromPath, toPath), fromPath)).filter((e) => e.startsWith('local/import-layers'));
+    if (allowed) expect(errors).toEqual([]);
+    else expect(errors.join('\n')).toContain(`${from.folder} (${from.role}) may not import ${to.folder}`);
+  });
+
+  it('keeps the Node-wide bans inside the simulator, the client and the server', async () => {
+    for (const folder of ['electron/server/simulator', 'electron/host/client', 'electron/server/store']) {
+      const errors = await boundaryErrors("import { app } from 'electron';\nexport const a = app;\n", `${folder}/x.ts`);
       expect(errors.join('\n'), folder).toMatch(/Only the shell .* imports electron/);
     }
   });
 
-  it('allows the local service to import the simulator, and the simulator to import shared types', async () => {
-    expect(await boundaryErrors("import { demoDatasets } from '../../simulator/demo-datasets.ts';\nexport const d = demoDatasets;\n", 'electron/services/local-service/store/x.ts')).toEqual([]);
-    expect(await boundaryErrors("import type { DatasetDescriptor } from '../../../shared/dataset-descriptor.ts';\nexport type D = DatasetDescriptor;\n", 'electron/services/simulator/x.ts')).toEqual([]);
+  it('allows the server to import the simulator, and the simulator to import shared types', async () => {
+    expect(await boundaryErrors("import { demoDatasets } from '../simulator/demo-datasets.ts';\nexport const d = demoDatasets;\n", 'electron/server/store/x.ts')).toEqual([]);
+    expect(await boundaryErrors("import type { DatasetDescriptor } from '../../../shared/dataset-descriptor.ts';\nexport type D = DatasetDescriptor;\n", 'electron/server/simulator/x.ts')).toEqual([]);
   });
 
   it('allows shared code to import zod and services to import node built-ins', async () => {
     expect(await boundaryErrors("import { z } from 'zod';\nexport const s = z.string();\n", 'shared/x.ts')).toEqual([]);
-    expect(await boundaryErrors("import { join } from 'node:path';\nexport const p = join('a');\n", 'electron/services/x.ts')).toEqual([]);
+    expect(await boundaryErrors("import { join } from 'node:path';\nexport const p = join('a');\n", 'electron/host/x.ts')).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import { getEventListeners } from 'node:events';
 import { describe, expect, it } from 'vitest';
-import { quietMoment, ServiceActivity } from '../../electron/services/local-service/service-activity.ts';
+import { quietMoment, ServiceActivity } from '../../electron/server/service-activity.ts';
 
 describe('service activity', () => {
   it('is quiet only with nothing in flight and nothing ended within the quiet time', () => {

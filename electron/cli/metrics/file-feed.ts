@@ -1,4 +1,4 @@
-import { readMarketFiles } from '../../services/book/market-files.ts';
+import { readMarketFiles } from '../../host/book/market-files.ts';
 import type { FeedHandlers, FeedReport, MarketChoice, MarketFeed } from './market-feed.ts';
 
 /**

@@ -1,4 +1,4 @@
-import type { BookInput } from '../../services/book/book-input.ts';
+import type { BookInput } from '../../host/book/book-input.ts';
 
 /** Which market a feed reads; absent fields are taken from the first record that has them. */
 export interface MarketChoice {

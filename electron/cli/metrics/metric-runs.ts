@@ -10,7 +10,7 @@ import { markouts, type Markouts } from '../../../shared/research/markouts.ts';
 import { TradeSeriesBuilder, type TradeSeries } from '../../../shared/research/trade-series.ts';
 import { cumulativeVolumeDelta, volumeDeltaByInterval } from '../../../shared/research/volume-delta.ts';
 import { volumeProfile } from '../../../shared/research/volume-profile.ts';
-import { isBookReset } from '../../services/book/book-input.ts';
+import { isBookReset } from '../../host/book/book-input.ts';
 import type { MetricsRequest } from './metrics-args.ts';
 import type { FeedReport, MarketFeed } from './market-feed.ts';
 import { MetricsTableWriter, type MetricsColumn, type TextSink } from './metrics-table.ts';

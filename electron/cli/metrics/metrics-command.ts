@@ -1,6 +1,6 @@
 import { BookDataError } from '../../../shared/book/book-data-error.ts';
 import { SnapshotDecodeError } from '../../../shared/snapshot/decode-errors.ts';
-import { MarketDataError } from '../../services/client/market-data-error.ts';
+import { MarketDataError } from '../../host/client/market-data-error.ts';
 import { UsageError } from '../command-line.ts';
 import { FileFeed } from './file-feed.ts';
 import type { MarketFeed } from './market-feed.ts';

@@ -1,5 +1,5 @@
 import { once } from 'node:events';
-import { csvField } from '../../services/export/csv-table-writer.ts';
+import { csvField } from '../../host/export/csv-table-writer.ts';
 
 /** One output column: numbers (NaN and ±∞ are null) or texts (null is null). */
 export interface MetricsColumn {

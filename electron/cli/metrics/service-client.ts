@@ -1,4 +1,4 @@
-import { MarketDataClient } from '../../services/client/market-data-client.ts';
+import { MarketDataClient } from '../../host/client/market-data-client.ts';
 import { cliApiKey } from '../get-command.ts';
 import { ServiceFeed, type ServiceRange } from './service-feed.ts';
 

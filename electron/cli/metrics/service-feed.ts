@@ -1,6 +1,6 @@
 import { sideCodeOf } from '../../../shared/research/trade-series.ts';
-import { PageBookInputs } from '../../services/book/page-book-inputs.ts';
-import type { MarketDataClient } from '../../services/client/market-data-client.ts';
+import { PageBookInputs } from '../../host/book/page-book-inputs.ts';
+import type { MarketDataClient } from '../../host/client/market-data-client.ts';
 import type { FeedHandlers, FeedReport, MarketFeed } from './market-feed.ts';
 
 /** The market and range a service feed reads. */

@@ -1,6 +1,6 @@
 import { basename } from 'node:path';
 import { parseSnapshotKey } from '../../../shared/snapshot/snapshot-key.ts';
-import { SnapshotReader } from '../../services/snapshot/snapshot-reader.ts';
+import { SnapshotReader } from '../../codec/snapshot-reader.ts';
 import type { VenueName } from './metrics-args.ts';
 
 /** One venue's files, in the order they were given. */

@@ -1,4 +1,4 @@
-import { VenueStudy } from '../../services/research/venue-study.ts';
+import { VenueStudy } from '../../host/research/venue-study.ts';
 import { UsageError } from '../command-line.ts';
 import { FileFeed } from './file-feed.ts';
 import type { MarketFeed } from './market-feed.ts';

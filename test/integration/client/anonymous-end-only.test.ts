@@ -1,7 +1,7 @@
 // Pins spec 4.14 for anonymous latest-hour queries that give `end` without `start`, on the local service and in the client, edges and continuations included.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { MarketDataClient } from '../../../electron/services/client/market-data-client.ts';
-import { MarketDataError } from '../../../electron/services/client/market-data-error.ts';
+import { MarketDataClient } from '../../../electron/host/client/market-data-client.ts';
+import { MarketDataError } from '../../../electron/host/client/market-data-error.ts';
 import type { L2Row } from '../../../shared/book/l2-row.ts';
 import type { ServiceErrorObject } from '../../../shared/rows/common.ts';
 import { rejectionOf } from '../../support/rejection.ts';

@@ -20,8 +20,8 @@ function keyringFilesLoadedBy(module: string): string[] {
 describe('loading the service client', () => {
   it('does not load the native keyring (the client imports nothing from keys/)', () => {
     // The probe sees the keyring when something does load it…
-    expect(keyringFilesLoadedBy('electron/services/keys/api-key-store.ts').length).toBeGreaterThan(0);
+    expect(keyringFilesLoadedBy('electron/host/keys/api-key-store.ts').length).toBeGreaterThan(0);
     // …and the client, which only redacts keys it is handed, does not.
-    expect(keyringFilesLoadedBy('electron/services/client/market-data-client.ts')).toEqual([]);
+    expect(keyringFilesLoadedBy('electron/host/client/market-data-client.ts')).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 // Pins that the client only ever sends a cursor with the exact query it came from (spec 4.0.2): same limit, same range, never a forged or stale one.
 import { afterEach, describe, expect, it } from 'vitest';
-import { MarketDataClient } from '../../../electron/services/client/market-data-client.ts';
+import { MarketDataClient } from '../../../electron/host/client/market-data-client.ts';
 import { errorBody, startScriptedService, tradeRow, type ScriptedAnswer, type ScriptedService } from './support/scripted-service.ts';
 
 const now = Date.UTC(2026, 10, 20, 12, 34, 56);

@@ -1,7 +1,7 @@
 // Pins that a cursor coming back after two or three pages (a cursor cycle) ends paging with a clear `pagination` error: no loop, no row twice.
 import { afterEach, describe, expect, it } from 'vitest';
-import { MarketDataClient } from '../../../electron/services/client/market-data-client.ts';
-import { MarketDataError } from '../../../electron/services/client/market-data-error.ts';
+import { MarketDataClient } from '../../../electron/host/client/market-data-client.ts';
+import { MarketDataError } from '../../../electron/host/client/market-data-error.ts';
 import { startScriptedService, tradeRow, type ScriptedService } from './support/scripted-service.ts';
 
 const now = Date.UTC(2026, 10, 20, 12, 34, 56);

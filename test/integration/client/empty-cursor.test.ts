@@ -1,7 +1,7 @@
 // Pins what `next_cursor: ""` means to the client: never a cursor to send back; the end only where has_more says false (spec 4.0.3).
 import { afterEach, describe, expect, it } from 'vitest';
-import { MarketDataClient } from '../../../electron/services/client/market-data-client.ts';
-import { MarketDataError } from '../../../electron/services/client/market-data-error.ts';
+import { MarketDataClient } from '../../../electron/host/client/market-data-client.ts';
+import { MarketDataError } from '../../../electron/host/client/market-data-error.ts';
 import { rejectionOf } from '../../support/rejection.ts';
 import { startScriptedService, tradeRow, type ScriptedService } from './support/scripted-service.ts';
 

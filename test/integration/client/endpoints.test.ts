@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MarketDataClient } from '../../../electron/services/client/market-data-client.ts';
-import { MarketDataError } from '../../../electron/services/client/market-data-error.ts';
+import { MarketDataClient } from '../../../electron/host/client/market-data-client.ts';
+import { MarketDataError } from '../../../electron/host/client/market-data-error.ts';
 import { latestCandleRevisions } from '../../../shared/rows/candle-revisions.ts';
 import { countingFetch, fixedNow, paidKey, startTestService, type TestService } from './support/test-service.ts';
 import { rejectionOf } from '../../support/rejection.ts';

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { MarketDataClient, type MarketDataClientOptions } from '../../../electron/services/client/market-data-client.ts';
-import { MarketDataError } from '../../../electron/services/client/market-data-error.ts';
-import { sleep as realSleep, type Sleep } from '../../../electron/services/client/retry-policy.ts';
+import { MarketDataClient, type MarketDataClientOptions } from '../../../electron/host/client/market-data-client.ts';
+import { MarketDataError } from '../../../electron/host/client/market-data-error.ts';
+import { sleep as realSleep, type Sleep } from '../../../electron/host/client/retry-policy.ts';
 import { startFaultProxy, type FaultProxy, type ProxyAction } from './support/fault-proxy.ts';
 import { fixedNow, freeKey, paidKey, startTestService, type TestService } from './support/test-service.ts';
 import { rejectionOf } from '../../support/rejection.ts';

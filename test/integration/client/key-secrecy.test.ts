@@ -1,8 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { MarketDataClient } from '../../../electron/services/client/market-data-client.ts';
-import { MarketDataError } from '../../../electron/services/client/market-data-error.ts';
+import { MarketDataClient } from '../../../electron/host/client/market-data-client.ts';
+import { MarketDataError } from '../../../electron/host/client/market-data-error.ts';
 import { startFaultProxy, type FaultProxy } from './support/fault-proxy.ts';
 import { fixedNow, paidKey, startTestService, type TestService } from './support/test-service.ts';
 

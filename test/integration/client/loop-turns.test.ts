@@ -1,7 +1,7 @@
 // Pins that paging gives the event loop turns: a page's parse and its row checks each wait for a
 // turn, so a process answering other calls (the service host) is never held for a page's whole work.
 import { describe, expect, it } from 'vitest';
-import { MarketDataClient } from '../../../electron/services/client/market-data-client.ts';
+import { MarketDataClient } from '../../../electron/host/client/market-data-client.ts';
 import { tradeRow } from './support/scripted-service.ts';
 
 const now = Date.UTC(2026, 10, 20, 12, 34, 56);

@@ -2,9 +2,9 @@ import { mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { decodeHourFile } from '../../../electron/services/local-service/store/decode-hour-file.ts';
-import { DirectoryStore } from '../../../electron/services/local-service/store/directory-store.ts';
-import { compressZstdFrame } from '../../../electron/services/snapshot/zstd-compressor.ts';
+import { decodeHourFile } from '../../../electron/server/store/decode-hour-file.ts';
+import { DirectoryStore } from '../../../electron/server/store/directory-store.ts';
+import { compressZstdFrame } from '../../../electron/codec/zstd/zstd-compressor.ts';
 import { handFileText, handKey, handLine, writeHandHour, type HandHour, type HandRow } from '../../support/capture-fixture.ts';
 
 // How a folder of files names its capture sessions: from the files' sequences, by the file key

@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { startEmbeddedService } from '../../../electron/services/local-service/embedded-service.ts';
+import { startEmbeddedService } from '../../../electron/server/embedded-service.ts';
 import type { CatalogMarket, CatalogResponse, CountResponse, InstrumentEntry, InstrumentsResponse } from '../../../shared/rows/catalog.ts';
 import { requestService } from './support/http.ts';
 import { paidKey, serviceFixture } from './support/service-fixture.ts';

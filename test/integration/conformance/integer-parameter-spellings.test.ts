@@ -3,8 +3,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEmbeddedService } from '../../../electron/services/local-service/embedded-service.ts';
-import type { LocalService } from '../../../electron/services/local-service/local-service.ts';
+import { startEmbeddedService } from '../../../electron/server/embedded-service.ts';
+import type { LocalService } from '../../../electron/server/local-service.ts';
 import { requestService, type Query, type ServiceResponse } from './support/http.ts';
 import { fixedNow, paidKey } from './support/service-fixture.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { demoDatasetsAt } from '../../../electron/services/simulator/demo-datasets.ts';
+import { demoDatasetsAt } from '../../../electron/server/simulator/demo-datasets.ts';
 import { observationOfFlatRow } from '../../support/book-observations.ts';
 import { ReferenceL2Books, type ReferenceLevel, type ReferenceObservation, type ReferenceUpdate } from '../../support/reference-l2-books.ts';
 import { hourFileLines } from './support/oracle.ts';

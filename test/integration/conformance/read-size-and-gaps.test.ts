@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { L2Row } from '../../../shared/book/l2-row.ts';
-import { startLocalService, type LocalService } from '../../../electron/services/local-service/local-service.ts';
-import { decodeHourFile } from '../../../electron/services/local-service/store/decode-hour-file.ts';
-import { DirectoryStore } from '../../../electron/services/local-service/store/directory-store.ts';
-import { demoDatasets } from '../../../electron/services/simulator/demo-datasets.ts';
-import { generateHourFile } from '../../../electron/services/simulator/generate-hour.ts';
+import { startLocalService, type LocalService } from '../../../electron/server/local-service.ts';
+import { decodeHourFile } from '../../../electron/server/store/decode-hour-file.ts';
+import { DirectoryStore } from '../../../electron/server/store/directory-store.ts';
+import { demoDatasets } from '../../../electron/server/simulator/demo-datasets.ts';
+import { generateHourFile } from '../../../electron/server/simulator/generate-hour.ts';
 
 const hourMs = 3_600_000;
 const key = 'gap-test-key';

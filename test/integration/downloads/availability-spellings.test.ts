@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { MarketDataClient } from '../../../electron/services/client/market-data-client.ts';
-import { availabilityOf } from '../../../electron/services/downloads/availability.ts';
+import { MarketDataClient } from '../../../electron/host/client/market-data-client.ts';
+import { availabilityOf } from '../../../electron/host/downloads/availability.ts';
 import { startScriptedService, type ScriptedService } from '../client/support/scripted-service.ts';
 
 // A service whose listing spells keys as the SDKs do (`…-HHMMSS`) and lists a whole-day file

@@ -2,9 +2,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MarketDataClient } from '../../../electron/services/client/market-data-client.ts';
-import { startEmbeddedService } from '../../../electron/services/local-service/embedded-service.ts';
-import type { LocalService } from '../../../electron/services/local-service/local-service.ts';
+import { MarketDataClient } from '../../../electron/host/client/market-data-client.ts';
+import { startEmbeddedService } from '../../../electron/server/embedded-service.ts';
+import type { LocalService } from '../../../electron/server/local-service.ts';
 import { writeSourceSnapshot, type SourceSnapshot } from '../../support/snapshot-source.ts';
 
 const hour = Date.UTC(2026, 2, 2, 10);

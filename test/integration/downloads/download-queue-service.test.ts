@@ -7,12 +7,12 @@ import { decompress } from 'fzstd';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ContractError } from '../../../shared/contract/errors.ts';
 import type { DownloadQueue as QueueView, LibraryIndex } from '../../../shared/contract/library-schemas.ts';
-import { MarketDataClient } from '../../../electron/services/client/market-data-client.ts';
-import { availabilityOf } from '../../../electron/services/downloads/availability.ts';
-import { createDownloadServices, type DownloadServices } from '../../../electron/services/downloads/download-services.ts';
-import { FileGrants } from '../../../electron/services/files/file-grants.ts';
-import { startEmbeddedService } from '../../../electron/services/local-service/embedded-service.ts';
-import type { LocalService } from '../../../electron/services/local-service/local-service.ts';
+import { MarketDataClient } from '../../../electron/host/client/market-data-client.ts';
+import { availabilityOf } from '../../../electron/host/downloads/availability.ts';
+import { createDownloadServices, type DownloadServices } from '../../../electron/host/downloads/download-services.ts';
+import { FileGrants } from '../../../electron/host/files/file-grants.ts';
+import { startEmbeddedService } from '../../../electron/server/embedded-service.ts';
+import type { LocalService } from '../../../electron/server/local-service.ts';
 import { writeOpenAndPaywallDatasets, writeSourceSnapshot, type SourceSnapshot } from '../../support/snapshot-source.ts';
 import { useTempDirs } from '../../support/temp-dir.ts';
 

@@ -6,8 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEmbeddedService } from '../../../electron/services/local-service/embedded-service.ts';
-import type { LocalService } from '../../../electron/services/local-service/local-service.ts';
+import { startEmbeddedService } from '../../../electron/server/embedded-service.ts';
+import type { LocalService } from '../../../electron/server/local-service.ts';
 import { writeSourceSnapshot, type SourceSnapshot } from '../../support/snapshot-source.ts';
 import { useTempDirs } from '../../support/temp-dir.ts';
 

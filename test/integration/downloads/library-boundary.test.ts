@@ -3,10 +3,10 @@ import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ContractResult } from '../../../shared/contract/errors.ts';
 import type { LibraryIndex } from '../../../shared/contract/library-schemas.ts';
-import { dispatch } from '../../../electron/contract-host/dispatch.ts';
+import { dispatch } from '../../../electron/host/contract/dispatch.ts';
 import { ContractError } from '../../../shared/contract/errors.ts';
-import { SnapshotLibrary } from '../../../electron/services/library/snapshot-library.ts';
-import { createMainServices, type MainServices } from '../../../electron/services/main-services.ts';
+import { SnapshotLibrary } from '../../../electron/host/library/snapshot-library.ts';
+import { createMainServices, type MainServices } from '../../../electron/host/main-services.ts';
 import { useTempDirs } from '../../support/temp-dir.ts';
 
 // The library's boundary with real symbolic links: a folder linking out of the root, a file

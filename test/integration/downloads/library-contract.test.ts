@@ -3,8 +3,8 @@ import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ContractErrorShape, ContractResult } from '../../../shared/contract/errors.ts';
 import type { DownloadQueue, LibraryIndex } from '../../../shared/contract/library-schemas.ts';
-import { dispatch } from '../../../electron/contract-host/dispatch.ts';
-import { createMainServices, type MainServices } from '../../../electron/services/main-services.ts';
+import { dispatch } from '../../../electron/host/contract/dispatch.ts';
+import { createMainServices, type MainServices } from '../../../electron/host/main-services.ts';
 import { useTempDirs } from '../../support/temp-dir.ts';
 
 // The library and download channels as the app wires them: through dispatch, over the settings'

@@ -2,10 +2,10 @@
 import { mkdir, open, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DownloadJournal } from '../../../electron/services/downloads/download-journal.ts';
-import { openPartFile, type PartOpener } from '../../../electron/services/downloads/part-file.ts';
-import { nodeLandingFs, type LandingFs } from '../../../electron/services/downloads/snapshot-transfer.ts';
-import { writeFileAtomic, type AtomicWriteFs } from '../../../electron/services/settings/atomic-write.ts';
+import { DownloadJournal } from '../../../electron/host/downloads/download-journal.ts';
+import { openPartFile, type PartOpener } from '../../../electron/host/downloads/part-file.ts';
+import { nodeLandingFs, type LandingFs } from '../../../electron/host/downloads/snapshot-transfer.ts';
+import { writeFileAtomic, type AtomicWriteFs } from '../../../electron/base/atomic-write.ts';
 import { startHostileDownloadHost, type HostileDownloadHost } from '../../support/hostile-download-host.ts';
 import { useTempDirs } from '../../support/temp-dir.ts';
 import { destinationIn, faultSource, runTransfer } from './transfer-support.ts';

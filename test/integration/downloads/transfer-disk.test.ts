@@ -1,6 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openPartFile, type PartOpener } from '../../../electron/services/downloads/part-file.ts';
+import { openPartFile, type PartOpener } from '../../../electron/host/downloads/part-file.ts';
 import { startHostileDownloadHost, type HostileDownloadHost } from '../../support/hostile-download-host.ts';
 import { useTempDirs } from '../../support/temp-dir.ts';
 import { destinationIn, faultSource, filesIn, runTransfer } from './transfer-support.ts';

@@ -1,6 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { afterEach, describe, expect, it } from 'vitest';
-import { MarketDataError } from '../../../electron/services/client/market-data-error.ts';
+import { MarketDataError } from '../../../electron/host/client/market-data-error.ts';
 import { startHostileDownloadHost, type FaultScript, type HostileDownloadHost } from '../../support/hostile-download-host.ts';
 import { useTempDirs } from '../../support/temp-dir.ts';
 import { destinationIn, faultSource, filesIn, runTransfer, sha256Of, sha256OfFile } from './transfer-support.ts';

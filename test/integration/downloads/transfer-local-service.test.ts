@@ -3,10 +3,10 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MarketDataClient } from '../../../electron/services/client/market-data-client.ts';
-import { createSnapshotTransfer } from '../../../electron/services/downloads/snapshot-transfer.ts';
-import { startEmbeddedService } from '../../../electron/services/local-service/embedded-service.ts';
-import type { LocalService } from '../../../electron/services/local-service/local-service.ts';
+import { MarketDataClient } from '../../../electron/host/client/market-data-client.ts';
+import { createSnapshotTransfer } from '../../../electron/host/downloads/snapshot-transfer.ts';
+import { startEmbeddedService } from '../../../electron/server/embedded-service.ts';
+import type { LocalService } from '../../../electron/server/local-service.ts';
 import { writeSourceSnapshot, type SourceSnapshot } from '../../support/snapshot-source.ts';
 import { useTempDirs } from '../../support/temp-dir.ts';
 

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { createSnapshotTransfer, TransferError, type TransferDependencies } from '../../../electron/services/downloads/snapshot-transfer.ts';
-import type { TransferRequest, TransferResult } from '../../../electron/services/downloads/transfer-types.ts';
-import { streamingVerifier } from '../../../electron/services/downloads/download-verifier.ts';
+import { createSnapshotTransfer, TransferError, type TransferDependencies } from '../../../electron/host/downloads/snapshot-transfer.ts';
+import type { TransferRequest, TransferResult } from '../../../electron/host/downloads/transfer-types.ts';
+import { streamingVerifier } from '../../../electron/host/downloads/download-verifier.ts';
 import { hourOfEvents, snapshotKey, v2FileText } from '../../support/book-files.ts';
-import { compressZstdFrame } from '../../../electron/services/snapshot/zstd-compressor.ts';
+import { compressZstdFrame } from '../../../electron/codec/zstd/zstd-compressor.ts';
 import type { HostileDownloadHost } from '../../support/hostile-download-host.ts';
 
 /** The file the fault tests move: a real v2 snapshot (one zstd frame), its sha256 (the oracle) and record count. */

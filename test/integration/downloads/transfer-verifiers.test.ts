@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { SnapshotVerificationError, streamingVerifier, type SnapshotVerifier } from '../../../electron/services/downloads/download-verifier.ts';
-import { workerVerifier } from '../../../electron/services/downloads/worker-verifier.ts';
+import { SnapshotVerificationError, streamingVerifier, type SnapshotVerifier } from '../../../electron/host/downloads/download-verifier.ts';
+import { workerVerifier } from '../../../electron/host/downloads/worker-verifier.ts';
 import { rejectionOf } from '../../support/rejection.ts';
 import { faultSource } from './transfer-support.ts';
 

@@ -3,8 +3,8 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { asyncBufferFromFile, parquetReadObjects } from 'hyparquet';
 import { describe, expect, it } from 'vitest';
-import { runExport, type ExportFormat } from '../../../electron/services/export/export-run.ts';
-import { compressZstdFrame } from '../../../electron/services/snapshot/zstd-compressor.ts';
+import { runExport, type ExportFormat } from '../../../electron/host/export/export-run.ts';
+import { compressZstdFrame } from '../../../electron/codec/zstd/zstd-compressor.ts';
 import { csvObjects } from '../../support/csv-text.ts';
 import { useTempDirs } from '../../support/temp-dir.ts';
 

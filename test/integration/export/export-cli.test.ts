@@ -3,7 +3,7 @@ import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { asyncBufferFromFile, parquetReadObjects } from 'hyparquet';
 import { describe, expect, it } from 'vitest';
-import { compressZstdFrame } from '../../../electron/services/snapshot/zstd-compressor.ts';
+import { compressZstdFrame } from '../../../electron/codec/zstd/zstd-compressor.ts';
 import { useTempDirs } from '../../support/temp-dir.ts';
 
 const root = join(import.meta.dirname, '..', '..', '..');

@@ -3,9 +3,9 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ContractErrorShape, ContractResult } from '../../../shared/contract/errors.ts';
 import type { ExportEnded } from '../../../shared/contract/library-schemas.ts';
-import { dispatch } from '../../../electron/contract-host/dispatch.ts';
-import { createMainServices, type MainServices } from '../../../electron/services/main-services.ts';
-import { compressZstdFrame } from '../../../electron/services/snapshot/zstd-compressor.ts';
+import { dispatch } from '../../../electron/host/contract/dispatch.ts';
+import { createMainServices, type MainServices } from '../../../electron/host/main-services.ts';
+import { compressZstdFrame } from '../../../electron/codec/zstd/zstd-compressor.ts';
 import { useTempDirs } from '../../support/temp-dir.ts';
 
 const hour = Date.UTC(2024, 5, 1, 0);

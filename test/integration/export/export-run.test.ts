@@ -3,9 +3,9 @@ import { join } from 'node:path';
 import { decompress } from 'fzstd';
 import { asyncBufferFromFile, parquetReadObjects } from 'hyparquet';
 import { describe, expect, it } from 'vitest';
-import { compressZstdFrame } from '../../../electron/services/snapshot/zstd-compressor.ts';
-import { ExportError } from '../../../electron/services/export/export-error.ts';
-import { runExport, type ExportRequest } from '../../../electron/services/export/export-run.ts';
+import { compressZstdFrame } from '../../../electron/codec/zstd/zstd-compressor.ts';
+import { ExportError } from '../../../electron/host/export/export-error.ts';
+import { runExport, type ExportRequest } from '../../../electron/host/export/export-run.ts';
 import { csvObjects, parseCsv } from '../../support/csv-text.ts';
 import { useTempDirs } from '../../support/temp-dir.ts';
 
@@ -178,7 +178,7 @@ describe('a library range', () => {
     await put(join(root, 'data/standard/aster/ETH-USDT/2024-06-01'), 'standard-aster-ETH-USDT-2024-06-01-00', [hour + 1, hour + 3_599_999]);
     await put(join(root, 'aster/ETH-USDT/2024-06-01'), 'standard-aster-ETH-USDT-2024-06-01-01', [hour + 3_600_000, hour + 3_600_500, hour + 7_199_000]);
     await put(join(root, 'aster/ETH-USDT/2024-06-01'), 'standard-aster-ETH-USDT-2024-06-01-02', [hour + 7_200_000]);
-    const { libraryRangeFiles } = await import('../../../electron/services/export/library-range-files.ts');
+    const { libraryRangeFiles } = await import('../../../electron/host/export/library-range-files.ts');
     const files = await libraryRangeFiles({ root, source: 'aster', market: 'ETH-USDT', start: hour + 3_599_999, end: hour + 3_600_500 });
     expect(files.map((file) => file.slice(root.length))).toEqual([
       '/data/standard/aster/ETH-USDT/2024-06-01/standard-aster-ETH-USDT-2024-06-01-00.jsonl.zst',
@@ -206,7 +206,7 @@ describe('a library range', () => {
     const dayFolder = join(root, 'data/standard/aster/ETH-USDT/2024-06-02');
     await put(dayFolder, 'standard-aster-ETH-USDT-2024-06-02', [day2 + 5, day2 + 13 * 3_600_000]);
     await put(dayFolder, 'standard-aster-ETH-USDT-2024-06-02-13', [day2 + 13 * 3_600_000 + 1]);
-    const { libraryRangeFiles } = await import('../../../electron/services/export/library-range-files.ts');
+    const { libraryRangeFiles } = await import('../../../electron/host/export/library-range-files.ts');
     const files = await libraryRangeFiles({ root, source: 'aster', market: 'ETH-USDT', start: hour, end: day2 + 86_400_000 });
     expect(files.map((file) => file.slice(root.length))).toEqual([
       '/data/standard/aster/ETH-USDT/2024-06-01/standard-aster-ETH-USDT-2024-06-01-000000.jsonl.zst',

@@ -3,8 +3,8 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { asyncBufferFromFile, parquetMetadataAsync, parquetReadObjects } from 'hyparquet';
 import { describe, expect, it } from 'vitest';
-import { runExport } from '../../../electron/services/export/export-run.ts';
-import { compressZstdFrame } from '../../../electron/services/snapshot/zstd-compressor.ts';
+import { runExport } from '../../../electron/host/export/export-run.ts';
+import { compressZstdFrame } from '../../../electron/codec/zstd/zstd-compressor.ts';
 import { useTempDirs } from '../../support/temp-dir.ts';
 
 const tempDir = useTempDirs();

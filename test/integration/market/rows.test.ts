@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CountResponse } from '../../../shared/rows/catalog.ts';
-import { streamPageLimit } from '../../../electron/services/market/market-handlers.ts';
+import { streamPageLimit } from '../../../electron/host/market/market-handlers.ts';
 import { fixedNow, paidKey, startTestService, type TestService } from '../client/support/test-service.ts';
 import { requestService } from '../conformance/support/http.ts';
 import { marketRig } from './support/market-rig.ts';

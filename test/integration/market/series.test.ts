@@ -6,7 +6,7 @@ import type { TradeRow } from '../../../shared/rows/trade-row.ts';
 import { expectNonDecreasing } from '../conformance/support/paging.ts';
 import { webSocketApi } from '../client/support/contract-transports.ts';
 import { paidKey } from '../client/support/test-service.ts';
-import { marketCaps } from '../../../electron/services/market/market-handlers.ts';
+import { marketCaps } from '../../../electron/host/market/market-handlers.ts';
 import { marketRig } from './support/market-rig.ts';
 import { rawRows } from './support/raw-rows.ts';
 import { fundingHour, startSeriesService, tradesHour, type SeriesService } from './support/series-service.ts';

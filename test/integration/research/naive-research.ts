@@ -4,7 +4,7 @@ import type { PlainTrade } from '../../unit/research/research-reference.ts';
 import type { ReferenceLevel, ReferenceTop } from '../../support/reference-l2-books.ts';
 
 // Naive references of the research channels, written from the definitions over rows fetched by
-// hand. Nothing here shares code with shared/research or electron/services/research.
+// hand. Nothing here shares code with shared/research or electron/host/research.
 
 /** One book of `/l2-orderbooks` at its replay-clock time; null after a new capture session cleared it (until the next row). */
 export interface NaiveBook {

@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { L2Row } from '../../../shared/book/l2-row.ts';
 import { ContractError } from '../../../shared/contract/errors.ts';
 import type { TradeRow } from '../../../shared/rows/trade-row.ts';
-import { compressZstdFrame } from '../../../electron/services/snapshot/zstd-compressor.ts';
+import { compressZstdFrame } from '../../../electron/codec/zstd/zstd-compressor.ts';
 import { startFaultProxy, type FaultProxy } from '../client/support/fault-proxy.ts';
 import { countingFetch, fixedNow, paidKey, startTestService, type TestService } from '../client/support/test-service.ts';
 import { rawRows } from '../market/support/raw-rows.ts';

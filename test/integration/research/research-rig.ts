@@ -1,9 +1,9 @@
 import type { ResearchProgress } from '../../../shared/contract/research-schemas.ts';
 import type { MdeApi } from '../../../shared/contract/types.ts';
-import { EventHub } from '../../../electron/contract-host/event-hub.ts';
-import type { ContractHandlers } from '../../../electron/contract-host/handlers.ts';
-import { FileGrants } from '../../../electron/services/files/file-grants.ts';
-import { researchHandlers, type ResearchHandlerOptions } from '../../../electron/services/research/research-handlers.ts';
+import { EventHub } from '../../../electron/host/contract/event-hub.ts';
+import type { ContractHandlers } from '../../../electron/host/contract/handlers.ts';
+import { FileGrants } from '../../../electron/host/files/file-grants.ts';
+import { researchHandlers, type ResearchHandlerOptions } from '../../../electron/host/research/research-handlers.ts';
 import { ipcApi } from '../client/support/contract-transports.ts';
 import { dispatchOnlyHandlers } from '../client/support/dispatch-only-handlers.ts';
 import { fixedNow } from '../client/support/test-service.ts';

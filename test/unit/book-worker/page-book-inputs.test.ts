@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isBookReset } from '../../../electron/services/book/book-input.ts';
-import { PageBookInputs } from '../../../electron/services/book/page-book-inputs.ts';
+import { isBookReset } from '../../../electron/host/book/book-input.ts';
+import { PageBookInputs } from '../../../electron/host/book/page-book-inputs.ts';
 import { BookEngine } from '../../../shared/book/book-engine.ts';
 import type { BookReset } from '../../../shared/book/book-event.ts';
 import type { L2Row } from '../../../shared/book/l2-row.ts';

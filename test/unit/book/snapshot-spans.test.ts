@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isCoverageGap, snapshotKeySpan } from '../../../electron/services/book/snapshot-hour.ts';
+import { isCoverageGap, snapshotKeySpan } from '../../../electron/host/book/snapshot-hour.ts';
 
 // The span a file covers decides where a replay of several files clears its books (an hour with
 // no file). A whole-day file followed by the next day's first hour is contiguous; so are an

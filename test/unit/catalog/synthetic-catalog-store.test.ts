@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { DatasetDescriptor } from '../../../shared/dataset-descriptor.ts';
 import type { InstrumentEntry } from '../../../shared/rows/catalog.ts';
-import { HourRecords } from '../../../electron/services/local-service/store/hour-records.ts';
-import type { DecodedHour, HourFile, HourRef, MarketDataStore } from '../../../electron/services/local-service/store/market-data-store.ts';
-import { SyntheticCatalogStore } from '../../../electron/services/local-service/store/synthetic-catalog-store.ts';
-import type { SyntheticMarket } from '../../../electron/services/local-service/store/synthetic-markets.ts';
+import { HourRecords } from '../../../electron/server/store/hour-records.ts';
+import type { DecodedHour, HourFile, HourRef, MarketDataStore } from '../../../electron/server/store/market-data-store.ts';
+import { SyntheticCatalogStore } from '../../../electron/server/store/synthetic-catalog-store.ts';
+import type { SyntheticMarket } from '../../../electron/server/store/synthetic-markets.ts';
 
 const hour: HourRef = { source: 'real', market: 'BTC', date: '2026-11-20', hour: 5, hourStart: Date.UTC(2026, 10, 20, 5), key: 'standard-real-BTC-2026-11-20-05' };
 const option = { source: 'real', market: 'BTC', instrument: 'BTC-C' } as InstrumentEntry;

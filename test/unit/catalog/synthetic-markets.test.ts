@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { maxSyntheticMarkets, powerOfTen, syntheticBase, syntheticMarkets } from '../../../electron/services/local-service/store/synthetic-markets.ts';
-import { demoDatasets } from '../../../electron/services/simulator/demo-datasets.ts';
+import { maxSyntheticMarkets, powerOfTen, syntheticBase, syntheticMarkets } from '../../../electron/server/store/synthetic-markets.ts';
+import { demoDatasets } from '../../../electron/server/simulator/demo-datasets.ts';
 
 const decimal = /^(0|[1-9]\d*)(\.\d*[1-9])?$/;
 

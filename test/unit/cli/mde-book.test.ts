@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { compressZstdFrame } from '../../../electron/services/snapshot/zstd-compressor.ts';
+import { compressZstdFrame } from '../../../electron/codec/zstd/zstd-compressor.ts';
 import { writeSnapshotFile, type SnapshotFileSpec } from '../../support/book-files.ts';
 import { observationOfFlatRow, referenceHourOf } from '../../support/book-observations.ts';
 import { interleavedBookEvents } from '../../support/interleaved-books.ts';

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MarketDataError } from '../../../electron/services/client/market-data-error.ts';
-import { splitRangeOn422 } from '../../../electron/services/client/range-splitting.ts';
-import type { RowPage, TimeRange } from '../../../electron/services/client/row-page.ts';
+import { MarketDataError } from '../../../electron/host/client/market-data-error.ts';
+import { splitRangeOn422 } from '../../../electron/host/client/range-splitting.ts';
+import type { RowPage, TimeRange } from '../../../electron/host/client/row-page.ts';
 
 /** A row of the fake service: its collector time and its id. */
 interface FakeRow {

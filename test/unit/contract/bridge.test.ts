@@ -3,8 +3,8 @@ import { channelTree, createApi, createBridge } from '../../../shared/contract/b
 import { requestChannels } from '../../../shared/contract/channels.ts';
 import { ContractError, type ContractResult } from '../../../shared/contract/errors.ts';
 import type { Subscribe } from '../../../shared/contract/types.ts';
-import { dispatch } from '../../../electron/contract-host/dispatch.ts';
-import { createMainServices } from '../../../electron/services/main-services.ts';
+import { dispatch } from '../../../electron/host/contract/dispatch.ts';
+import { createMainServices } from '../../../electron/host/main-services.ts';
 import { useTempDirs } from '../../support/temp-dir.ts';
 
 const noEvents: Subscribe = () => () => {};

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ContractError } from '../../../shared/contract/errors.ts';
 import { defaultSettings } from '../../../shared/settings.ts';
-import { dispatch } from '../../../electron/contract-host/dispatch.ts';
-import type { ContractHandlers } from '../../../electron/contract-host/handlers.ts';
+import { dispatch } from '../../../electron/host/contract/dispatch.ts';
+import type { ContractHandlers } from '../../../electron/host/contract/handlers.ts';
 import { unusedMarketHandlers } from '../../support/unused-market-handlers.ts';
 import { unusedFileViewHandlers } from '../../support/unused-file-view-handlers.ts';
 import { unusedLibraryHandlers } from '../../support/unused-library-handlers.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { byteRangeOf } from '../../../electron/services/local-service/byte-range.ts';
+import { byteRangeOf } from '../../../electron/server/byte-range.ts';
 
 describe('byteRangeOf (RFC 9110 single byte ranges)', () => {
   it('reads open, closed and suffix ranges of a 1000-byte object', () => {

@@ -4,11 +4,11 @@ import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { DownloadQueue as QueueView } from '../../../shared/contract/library-schemas.ts';
 import type { StateNotice } from '../../../shared/contract/state-notices.ts';
-import { MarketDataError } from '../../../electron/services/client/market-data-error.ts';
-import { DownloadJournal } from '../../../electron/services/downloads/download-journal.ts';
-import { DownloadQueue, type DownloadLinks, type DownloadQueueOptions } from '../../../electron/services/downloads/download-queue.ts';
-import type { SnapshotTransfer } from '../../../electron/services/downloads/transfer-types.ts';
-import { SnapshotLibrary } from '../../../electron/services/library/snapshot-library.ts';
+import { MarketDataError } from '../../../electron/host/client/market-data-error.ts';
+import { DownloadJournal } from '../../../electron/host/downloads/download-journal.ts';
+import { DownloadQueue, type DownloadLinks, type DownloadQueueOptions } from '../../../electron/host/downloads/download-queue.ts';
+import type { SnapshotTransfer } from '../../../electron/host/downloads/transfer-types.ts';
+import { SnapshotLibrary } from '../../../electron/host/library/snapshot-library.ts';
 import { flushQueue, handLinks, HandTransfers } from '../../support/hand-transfers.ts';
 import { useTempDirs } from '../../support/temp-dir.ts';
 

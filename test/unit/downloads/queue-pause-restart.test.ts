@@ -4,9 +4,9 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { DownloadQueue as QueueView } from '../../../shared/contract/library-schemas.ts';
-import { DownloadJournal } from '../../../electron/services/downloads/download-journal.ts';
-import { DownloadQueue } from '../../../electron/services/downloads/download-queue.ts';
-import { SnapshotLibrary } from '../../../electron/services/library/snapshot-library.ts';
+import { DownloadJournal } from '../../../electron/host/downloads/download-journal.ts';
+import { DownloadQueue } from '../../../electron/host/downloads/download-queue.ts';
+import { SnapshotLibrary } from '../../../electron/host/library/snapshot-library.ts';
 import { flushQueue, handLinks, HandTransfers } from '../../support/hand-transfers.ts';
 import { useTempDirs } from '../../support/temp-dir.ts';
 

@@ -2,8 +2,8 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { libraryPathOf } from '../../../electron/services/library/library-layout.ts';
-import { SnapshotLibrary } from '../../../electron/services/library/snapshot-library.ts';
+import { libraryPathOf } from '../../../electron/codec/layout/library-layout.ts';
+import { SnapshotLibrary } from '../../../electron/host/library/snapshot-library.ts';
 import type { LibraryIndex } from '../../../shared/contract/library-schemas.ts';
 import { useTempDirs } from '../../support/temp-dir.ts';
 

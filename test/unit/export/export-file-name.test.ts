@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { exportStem, filesNameParts, freeExportPath, nameStamp } from '../../../electron/services/export/export-file-name.ts';
+import { exportStem, filesNameParts, freeExportPath, nameStamp } from '../../../electron/host/export/export-file-name.ts';
 import { useTempDirs } from '../../support/temp-dir.ts';
 
 // Default export names (F14 point 11): by source, market, range and types; filesystem-safe,

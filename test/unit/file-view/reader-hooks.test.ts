@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { FileGrants } from '../../../electron/services/files/file-grants.ts';
-import { decodeSnapshot } from '../../../electron/services/snapshot/snapshot-reader.ts';
+import { FileGrants } from '../../../electron/host/files/file-grants.ts';
+import { decodeSnapshot } from '../../../electron/codec/snapshot-reader.ts';
 import { useTempDirs } from '../../support/temp-dir.ts';
 
 // What the file viewer added to shared parts: the decoder's ramp of read sizes and its line hook,
@@ -12,7 +12,7 @@ describe('the file viewer’s hooks into the decoder and the grants', () => {
   const tempDir = useTempDirs();
 
   it('reads 16 KiB first, then doubles up to the chunk size', async () => {
-    const { compressZstdFrame } = await import('../../../electron/services/snapshot/zstd-compressor.ts');
+    const { compressZstdFrame } = await import('../../../electron/codec/zstd/zstd-compressor.ts');
     const path = join(await tempDir(), 'noise.jsonl.zst');
     // Random hex lines barely compress: the file is well over 16 + 32 + 64 + 64 KiB.
     const text = Array.from({ length: 4000 }, () => randomBytes(64).toString('hex')).join('\n');
@@ -26,7 +26,7 @@ describe('the file viewer’s hooks into the decoder and the grants', () => {
   });
 
   it('shows every non-blank line to onLine with what it decoded to', async () => {
-    const { compressZstdFrame } = await import('../../../electron/services/snapshot/zstd-compressor.ts');
+    const { compressZstdFrame } = await import('../../../electron/codec/zstd/zstd-compressor.ts');
     const text = [
       '{"collector_timestamp":1717203600000,"collector_sequence":0,"exchange_timestamp":null,"exchange_sequence":null,"source":"s","market":"m","type":"metadata","data":{"schema_version":"v2"}}',
       '',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { RecordIndex } from '../../../electron/services/file-view/record-index.ts';
-import { otherTypesKey } from '../../../electron/services/snapshot/record-decoder.ts';
+import { RecordIndex } from '../../../electron/host/file-view/record-index.ts';
+import { otherTypesKey } from '../../../electron/codec/records/record-decoder.ts';
 
 const bytes = (text: string): Buffer => Buffer.from(text, 'utf8');
 

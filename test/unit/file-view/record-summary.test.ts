@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { maxSummaryLength, recordSummary } from '../../../electron/services/file-view/record-summary.ts';
+import { maxSummaryLength, recordSummary } from '../../../electron/host/file-view/record-summary.ts';
 import type { RecordEnvelope, SnapshotRecord } from '../../../shared/snapshot/records.ts';
 
 const envelope: RecordEnvelope = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { RecordIndex } from '../../../electron/services/file-view/record-index.ts';
-import { RowMatches, rowQueryKey } from '../../../electron/services/file-view/row-matches.ts';
+import { RecordIndex } from '../../../electron/host/file-view/record-index.ts';
+import { RowMatches, rowQueryKey } from '../../../electron/host/file-view/row-matches.ts';
 
 interface Line {
   type: string;

@@ -2,7 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ContractError } from '../../../shared/contract/errors.ts';
-import { FileGrants } from '../../../electron/services/files/file-grants.ts';
+import { FileGrants } from '../../../electron/host/files/file-grants.ts';
 import { useTempDirs } from '../../support/temp-dir.ts';
 import { rejectionOf } from '../../support/rejection.ts';
 

@@ -1,7 +1,7 @@
 import { mkdir, stat, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { NotRegularFileError, openRegularFile, regularFileSize, type NotRegularReason } from '../../../electron/services/files/regular-file.ts';
+import { NotRegularFileError, openRegularFile, regularFileSize, type NotRegularReason } from '../../../electron/base/regular-file.ts';
 import { SnapshotDecodeError } from '../../../shared/snapshot/decode-errors.ts';
 import { useFifos } from '../../support/fifo.ts';
 import { rejectionOf } from '../../support/rejection.ts';

@@ -2,9 +2,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { defaultSettings } from '../../../shared/settings.ts';
 import type { KeyStatusView } from '../../../shared/contract/service-schemas.ts';
-import { ApiKeyStore } from '../../../electron/services/keys/api-key-store.ts';
-import { KeychainUnavailable, type SecretBackend } from '../../../electron/services/keys/secret-backend.ts';
-import { ServiceAccess } from '../../../electron/services/service-access.ts';
+import { ApiKeyStore } from '../../../electron/host/keys/api-key-store.ts';
+import { KeychainUnavailable, type SecretBackend } from '../../../electron/host/keys/secret-backend.ts';
+import { ServiceAccess } from '../../../electron/host/service-access.ts';
 
 const baseUrl = 'https://api.example.com/v1';
 const key = 'mds-live-7f3a9c1e5b2d4f60';

@@ -2,7 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { LibraryIndex } from '../../../shared/contract/library-schemas.ts';
-import { SnapshotLibrary } from '../../../electron/services/library/snapshot-library.ts';
+import { SnapshotLibrary } from '../../../electron/host/library/snapshot-library.ts';
 import { useTempDirs } from '../../support/temp-dir.ts';
 
 // The renderer shows the last index pushed. Indexes are built concurrently (a file lands while a

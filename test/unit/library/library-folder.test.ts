@@ -1,11 +1,11 @@
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { decodeHourFile } from '../../../electron/services/local-service/store/decode-hour-file.ts';
-import { DirectoryStore, type HourDecoder } from '../../../electron/services/local-service/store/directory-store.ts';
-import { listFolderHours } from '../../../electron/services/local-service/store/snapshot-folder-layout.ts';
-import { libraryRootOf } from '../../../electron/services/library/library-root.ts';
-import { compressZstdFrame } from '../../../electron/services/snapshot/zstd-compressor.ts';
+import { decodeHourFile } from '../../../electron/server/store/decode-hour-file.ts';
+import { DirectoryStore, type HourDecoder } from '../../../electron/server/store/directory-store.ts';
+import { listFolderHours } from '../../../electron/server/store/snapshot-folder-layout.ts';
+import { libraryRootOf } from '../../../electron/host/library/library-root.ts';
+import { compressZstdFrame } from '../../../electron/codec/zstd/zstd-compressor.ts';
 import { useTempDirs } from '../../support/temp-dir.ts';
 import { fixtureText } from '../snapshot/decode-helpers.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ByteBudgetCache, type IdleTimer } from '../../../electron/services/local-service/store/byte-budget-cache.ts';
-import { createPrng } from '../../../electron/services/simulator/prng.ts';
+import { ByteBudgetCache, type IdleTimer } from '../../../electron/server/store/byte-budget-cache.ts';
+import { createPrng } from '../../../electron/server/simulator/prng.ts';
 
 // The cache that bounds the local service's decoded hours, capture summaries and replay resume
 // points by bytes. Sizes here are the values themselves (a value of 40 "is" 40 bytes), so every

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { collectGarbage } from '../../../electron/services/local-service/store/garbage-collection.ts';
+import { collectGarbage } from '../../../electron/server/store/garbage-collection.ts';
 
 // An idle service allocates nothing, so nothing collects what its caches dropped; it asks for a
 // collection itself. The heap after it must no longer hold what was let go of.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { OrderbookRecord, SnapshotRecord, TradeRecord } from '../../../shared/snapshot/records.ts';
-import { HourRecords } from '../../../electron/services/local-service/store/hour-records.ts';
+import { HourRecords } from '../../../electron/server/store/hour-records.ts';
 
 // How the local service keeps a decoded hour: book rows in columns, other rows as objects, all
 // read back by position exactly as they were decoded.

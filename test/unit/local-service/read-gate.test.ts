@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ReadGate } from '../../../electron/services/local-service/read-gate.ts';
+import { ReadGate } from '../../../electron/server/read-gate.ts';
 
 // The local service runs at most a few data reads at once; the rest wait, in arrival order.
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { RowMergeResumes } from '../../../electron/services/local-service/rows/row-merge-resumes.ts';
-import { RowMerge } from '../../../electron/services/local-service/rows/row-pager.ts';
-import type { MarketDataStore } from '../../../electron/services/local-service/store/market-data-store.ts';
+import { RowMergeResumes } from '../../../electron/server/rows/row-merge-resumes.ts';
+import { RowMerge } from '../../../electron/server/rows/row-pager.ts';
+import type { MarketDataStore } from '../../../electron/server/store/market-data-store.ts';
 
 // Merges kept between pages are handed back only for the cursor and principal that left them,
 // once, and within their byte budget.

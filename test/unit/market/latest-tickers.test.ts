@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { optionTickerDecimalFields, type OptionTickerRow } from '../../../shared/rows/option-ticker-row.ts';
-import { LatestTickers } from '../../../electron/services/market/latest-tickers.ts';
+import { LatestTickers } from '../../../electron/host/market/latest-tickers.ts';
 
 function ticker(instrument: string, time: number, mark: string): OptionTickerRow {
   const decimals = Object.fromEntries(optionTickerDecimalFields.map((field) => [field, null])) as Record<(typeof optionTickerDecimalFields)[number], null>;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ContractError } from '../../../shared/contract/errors.ts';
-import { LoadRegistry, type LoadContext } from '../../../electron/services/market/load-registry.ts';
+import { LoadRegistry, type LoadContext } from '../../../electron/host/market/load-registry.ts';
 import { rejectionOf } from '../../support/rejection.ts';
 
 /** A load that reports progress and then waits until its signal aborts (as a client's fetch does). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readNewest, type NewestSource, type NewestStore, type TimeWindow } from '../../../electron/services/market/newest-rows.ts';
+import { readNewest, type NewestSource, type NewestStore, type TimeWindow } from '../../../electron/host/market/newest-rows.ts';
 
 // readNewest against a naive model: the range's rows in service order, of which the newest
 // `capacity` must be held, with `droppedUntil` between the newest row left out and the oldest held.

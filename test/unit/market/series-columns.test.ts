@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { CandleRow } from '../../../shared/rows/candle-row.ts';
 import type { LatestFundingRow } from '../../../shared/rows/funding-row.ts';
 import type { TradeRow } from '../../../shared/rows/trade-row.ts';
-import { CandleColumnsBuilder, chartNumber, fundingColumnsOf, FundingRing, tradeColumnsOf, TradeRing } from '../../../electron/services/market/series-columns.ts';
+import { CandleColumnsBuilder, chartNumber, fundingColumnsOf, FundingRing, tradeColumnsOf, TradeRing } from '../../../electron/host/market/series-columns.ts';
 
 const base = { source: 'hyperliquid', market: 'BTC', source_capture_id: 'unit', instrument: null, schema_version: 2, exchange_timestamp: null } as const;
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { niceAtOrAbove, timeStepFor } from '../../../electron/services/research/auto-steps.ts';
-import { ResearchResults } from '../../../electron/services/research/research-results.ts';
-import { numberColumn, tableOf } from '../../../electron/services/research/research-table.ts';
+import { niceAtOrAbove, timeStepFor } from '../../../electron/host/research/auto-steps.ts';
+import { ResearchResults } from '../../../electron/host/research/research-results.ts';
+import { numberColumn, tableOf } from '../../../electron/host/research/research-table.ts';
 
 // The results kept for export are bounded by count and by bytes (oldest out first), and the
 // automatic steps are the smallest listed step that keeps a range under its point budget.

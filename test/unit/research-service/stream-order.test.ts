@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ContractError } from '../../../shared/contract/errors.ts';
-import { StreamOrderCheck } from '../../../electron/services/research/stream-order.ts';
+import { StreamOrderCheck } from '../../../electron/host/research/stream-order.ts';
 
 // A capture stream is served in arrival order: a later page never serves a line of a file before
 // one an earlier page served. The demo's lighter (legacy) /l2-orderbooks did page back (page 2

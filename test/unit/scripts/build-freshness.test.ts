@@ -28,7 +28,7 @@ describe('rebuild only when a source is newer than the bundle', () => {
 
   it('the mde bundle follows the CLI, the services, shared code and the lock file', async () => {
     const root = await tempDir();
-    for (const path of ['electron/cli/mde.ts', 'electron/services/x.ts', 'shared/y.ts', 'package.json', 'package-lock.json', 'scripts/build-cli.mjs']) await fileAt(root, path, now + 1000);
+    for (const path of ['electron/cli/mde.ts', 'electron/host/x.ts', 'shared/y.ts', 'package.json', 'package-lock.json', 'scripts/build-cli.mjs']) await fileAt(root, path, now + 1000);
     await fileAt(root, 'renderer/src/z.tsx', now + 5000);
     await fileAt(root, 'out/cli/mde.js', now + 2000);
     // The renderer is not part of the command line.

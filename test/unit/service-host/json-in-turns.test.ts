@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { jsonInTurns } from '../../../electron/service-host/json-in-turns.ts';
+import { jsonInTurns } from '../../../electron/host/process/json-in-turns.ts';
 
 const noWait = () => Promise.resolve();
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { FrontMessage, HostMessage } from '../../../electron/service-host/host-protocol.ts';
-import { ServiceHostConnection, type HostProcess } from '../../../electron/service-host/service-host-connection.ts';
+import type { FrontMessage, HostMessage } from '../../../electron/host/process/host-protocol.ts';
+import { ServiceHostConnection, type HostProcess } from '../../../electron/host/process/service-host-connection.ts';
 
 /** A host process made of plain objects: what the front sent, a way to answer, and a way to die. */
 class FakeHost implements HostProcess {

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { ContractError } from '../../../shared/contract/errors.ts';
 import type { StateNotice } from '../../../shared/contract/state-notices.ts';
 import { defaultSettings } from '../../../shared/settings.ts';
-import { SettingsStore } from '../../../electron/services/settings/settings-store.ts';
+import { SettingsStore } from '../../../electron/host/settings/settings-store.ts';
 import { useTempDirs } from '../../support/temp-dir.ts';
 
 describe('SettingsStore', () => {

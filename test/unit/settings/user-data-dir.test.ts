@@ -1,7 +1,7 @@
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { defaultUserDataDir } from '../../../electron/services/user-data-dir.ts';
+import { defaultUserDataDir } from '../../../electron/base/user-data-dir.ts';
 
 describe('user-data directory', () => {
   it('matches Electron on Linux, honouring XDG_CONFIG_HOME', () => {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { BookModel } from '../../../electron/services/simulator/book-model.ts';
-import { collectorRunsOf } from '../../../electron/services/simulator/capture-sessions.ts';
-import type { SimulatedDataset } from '../../../electron/services/simulator/demo-datasets.ts';
-import { generateHourInto } from '../../../electron/services/simulator/generate-hour.ts';
-import { decimalsOf } from '../../../electron/services/simulator/line-writers.ts';
+import { BookModel } from '../../../electron/server/simulator/book-model.ts';
+import { collectorRunsOf } from '../../../electron/server/simulator/capture-sessions.ts';
+import type { SimulatedDataset } from '../../../electron/server/simulator/demo-datasets.ts';
+import { generateHourInto } from '../../../electron/server/simulator/generate-hour.ts';
+import { decimalsOf } from '../../../electron/server/simulator/line-writers.ts';
 import { ReferenceL2Books, type ReferenceLevel, type ReferenceTop } from '../../support/reference-l2-books.ts';
 import { dataset, rowsOf, type SimulatedRow } from './simulated-rows.ts';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { askSide, bidSide, BookModel, type BookSide } from '../../../electron/services/simulator/book-model.ts';
-import { BookTimeline, type BookEventSink } from '../../../electron/services/simulator/book-timeline.ts';
-import { createPrng } from '../../../electron/services/simulator/prng.ts';
+import { askSide, bidSide, BookModel, type BookSide } from '../../../electron/server/simulator/book-model.ts';
+import { BookTimeline, type BookEventSink } from '../../../electron/server/simulator/book-timeline.ts';
+import { createPrng } from '../../../electron/server/simulator/prng.ts';
 import { dataset } from './simulated-rows.ts';
 
 const hourMs = 3_600_000;

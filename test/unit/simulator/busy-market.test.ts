@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { demoDatasets } from '../../../electron/services/simulator/demo-datasets.ts';
-import { generateHourInto, generateHourText } from '../../../electron/services/simulator/generate-hour.ts';
+import { demoDatasets } from '../../../electron/server/simulator/demo-datasets.ts';
+import { generateHourInto, generateHourText } from '../../../electron/server/simulator/generate-hour.ts';
 import { dataset } from './simulated-rows.ts';
 
 const hour = Date.UTC(2026, 10, 18, 14);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { captureSessionsOf, collectorRunsOf, type CollectorRun } from '../../../electron/services/simulator/capture-sessions.ts';
-import { demoDatasets, type SimulatedDataset } from '../../../electron/services/simulator/demo-datasets.ts';
-import { generateHourText } from '../../../electron/services/simulator/generate-hour.ts';
+import { captureSessionsOf, collectorRunsOf, type CollectorRun } from '../../../electron/server/simulator/capture-sessions.ts';
+import { demoDatasets, type SimulatedDataset } from '../../../electron/server/simulator/demo-datasets.ts';
+import { generateHourText } from '../../../electron/server/simulator/generate-hour.ts';
 import { ReferenceL2Books } from '../../support/reference-l2-books.ts';
 import { dataset, rowsOf, type SimulatedRow } from './simulated-rows.ts';
 

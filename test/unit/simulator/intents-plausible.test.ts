@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { defaultDemoSeed } from '../../../electron/services/local-service/demo-seed.ts';
-import { generateHourText } from '../../../electron/services/simulator/generate-hour.ts';
+import { defaultDemoSeed } from '../../../electron/server/demo-seed.ts';
+import { generateHourText } from '../../../electron/server/simulator/generate-hour.ts';
 import { dataset } from './simulated-rows.ts';
 
 // F14 point 7 shows intent amounts as tokens and an implied price; the demo's intents must then

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { LineBytes, utf8 } from '../../../electron/services/simulator/line-bytes.ts';
-import { createPrng } from '../../../electron/services/simulator/prng.ts';
+import { LineBytes, utf8 } from '../../../electron/server/simulator/line-bytes.ts';
+import { createPrng } from '../../../electron/server/simulator/prng.ts';
 
 /** Writes lines through a `LineBytes` into a bytes sink (or a string sink) and returns the text. */
 function written(lines: readonly ((out: LineBytes) => void)[], bytes: boolean): { text: string; chunks: number } {

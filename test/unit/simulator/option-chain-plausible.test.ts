@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { defaultDemoSeed } from '../../../electron/services/local-service/demo-seed.ts';
-import { generateHourText } from '../../../electron/services/simulator/generate-hour.ts';
+import { defaultDemoSeed } from '../../../electron/server/demo-seed.ts';
+import { generateHourText } from '../../../electron/server/simulator/generate-hour.ts';
 import { dataset } from './simulated-rows.ts';
 
 // F14 point 8: the demo's option chain is plausible. For the chain as the Options view shows it

@@ -1,4 +1,4 @@
-import { demoDatasets, type SimulatedDataset } from '../../../electron/services/simulator/demo-datasets.ts';
+import { demoDatasets, type SimulatedDataset } from '../../../electron/server/simulator/demo-datasets.ts';
 import type { ReferenceLevel } from '../../support/reference-l2-books.ts';
 
 // Reads the simulator's text with JSON.parse only (no app decoder), for the simulator tests.

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { BookEngine } from '../../../shared/book/book-engine.ts';
 import type { SnapshotRecord } from '../../../shared/snapshot/records.ts';
-import { collectorRunsOf } from '../../../electron/services/simulator/capture-sessions.ts';
-import { demoDatasets, type SimulatedDataset } from '../../../electron/services/simulator/demo-datasets.ts';
-import { generateHourFile, generateHourText } from '../../../electron/services/simulator/generate-hour.ts';
-import { SnapshotReader } from '../../../electron/services/snapshot/snapshot-reader.ts';
+import { collectorRunsOf } from '../../../electron/server/simulator/capture-sessions.ts';
+import { demoDatasets, type SimulatedDataset } from '../../../electron/server/simulator/demo-datasets.ts';
+import { generateHourFile, generateHourText } from '../../../electron/server/simulator/generate-hour.ts';
+import { SnapshotReader } from '../../../electron/codec/snapshot-reader.ts';
 
 const hourMs = 3_600_000;
 const hour = Date.UTC(2026, 10, 18, 9);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { snapshotErrorKinds } from '../../../shared/snapshot/decode-errors.ts';
-import { compressZstdFrame, concatBytes } from '../../../electron/services/snapshot/zstd-compressor.ts';
+import { compressZstdFrame, concatBytes } from '../../../electron/codec/zstd/zstd-compressor.ts';
 import { decodeBytes, fixtureText, zst } from './decode-helpers.ts';
 
 const encoder = new TextEncoder();

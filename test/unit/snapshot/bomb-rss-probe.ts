@@ -1,6 +1,6 @@
 import { Decompress } from 'fzstd';
-import { decodeSnapshot } from '../../../electron/services/snapshot/snapshot-reader.ts';
-import { fzstdStreamDecompressor, zstdNapiDecompressor, type ZstdDecompressor } from '../../../electron/services/snapshot/zstd-decompressor.ts';
+import { decodeSnapshot } from '../../../electron/codec/snapshot-reader.ts';
+import { fzstdStreamDecompressor, zstdNapiDecompressor, type ZstdDecompressor } from '../../../electron/codec/zstd/zstd-decompressor.ts';
 import { rleFrame } from './zstd-bomb.ts';
 
 // Child-process probe for the bomb tests and the decode bench: decodes a hand-built RLE bomb of

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SnapshotRecord } from '../../../shared/snapshot/records.ts';
-import { decodeSnapshot, type SnapshotDecodeResult, type SnapshotReadOptions } from '../../../electron/services/snapshot/snapshot-reader.ts';
-import { compressZstdFrame } from '../../../electron/services/snapshot/zstd-compressor.ts';
+import { decodeSnapshot, type SnapshotDecodeResult, type SnapshotReadOptions } from '../../../electron/codec/snapshot-reader.ts';
+import { compressZstdFrame } from '../../../electron/codec/zstd/zstd-compressor.ts';
 
 /** The repo's own fixture folder. */
 export const fixtureDir = join(import.meta.dirname, '..', '..', 'fixtures', 'snapshots');

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { SnapshotHeader } from '../../../shared/snapshot/records.ts';
-import { DecodedLineOutput } from '../../../electron/services/snapshot/decoded-line-output.ts';
-import { FastV2LineParser } from '../../../electron/services/snapshot/fast-v2-line.ts';
-import { SnapshotRecordDecoder } from '../../../electron/services/snapshot/record-decoder.ts';
+import { DecodedLineOutput } from '../../../electron/codec/records/decoded-line-output.ts';
+import { FastV2LineParser } from '../../../electron/codec/records/fast-v2-line.ts';
+import { SnapshotRecordDecoder } from '../../../electron/codec/records/record-decoder.ts';
 
 // `mde decode` copies the parts of a fast-path row straight to its output when they are already
 // in the printed form. The oracle is a naive model of the printed line, written here from the

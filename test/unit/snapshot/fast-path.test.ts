@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { SnapshotHeader } from '../../../shared/snapshot/records.ts';
-import { l2FileLines } from '../../../electron/services/simulator/l2-file-generator.ts';
-import { createPrng } from '../../../electron/services/simulator/prng.ts';
-import { FastV2LineParser, type ScannedRow } from '../../../electron/services/snapshot/fast-v2-line.ts';
-import { LineProblem } from '../../../electron/services/snapshot/line-problem.ts';
-import { v2Record } from '../../../electron/services/snapshot/v2-record.ts';
+import { l2FileLines } from '../../../electron/server/simulator/l2-file-generator.ts';
+import { createPrng } from '../../../electron/server/simulator/prng.ts';
+import { FastV2LineParser, type ScannedRow } from '../../../electron/codec/records/fast-v2-line.ts';
+import { LineProblem } from '../../../electron/codec/records/line-problem.ts';
+import { v2Record } from '../../../electron/codec/records/v2-record.ts';
 
 const header: SnapshotHeader = {
   schemaVersion: 'v2', source: 'binance', market: 'BTC-USDT', date: null, startTime: null, endTime: null, eventCount: null, counts: {}, collectorVersion: null,

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { LineSplitter } from '../../../electron/services/snapshot/line-splitter.ts';
-import { concatBytes, skippableZstdFrame } from '../../../electron/services/snapshot/zstd-compressor.ts';
+import { LineSplitter } from '../../../electron/codec/line-splitter.ts';
+import { concatBytes, skippableZstdFrame } from '../../../electron/codec/zstd/zstd-compressor.ts';
 import { decodeBytes, fixtureText, zst } from './decode-helpers.ts';
 
 const encoder = new TextEncoder();

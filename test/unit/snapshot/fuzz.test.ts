@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { snapshotErrorKinds } from '../../../shared/snapshot/decode-errors.ts';
-import { createPrng } from '../../../electron/services/simulator/prng.ts';
-import { l2FileLines } from '../../../electron/services/simulator/l2-file-generator.ts';
-import { concatBytes, skippableZstdFrame } from '../../../electron/services/snapshot/zstd-compressor.ts';
+import { createPrng } from '../../../electron/server/simulator/prng.ts';
+import { l2FileLines } from '../../../electron/server/simulator/l2-file-generator.ts';
+import { concatBytes, skippableZstdFrame } from '../../../electron/codec/zstd/zstd-compressor.ts';
 import { decodeBytes, fixtureText, zst } from './decode-helpers.ts';
 
 const encoder = new TextEncoder();

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { maxCountedTypes, otherTypesKey } from '../../../electron/services/snapshot/record-decoder.ts';
-import { looksLikeJsonObject } from '../../../electron/services/snapshot/junk-line.ts';
+import { maxCountedTypes, otherTypesKey } from '../../../electron/codec/records/record-decoder.ts';
+import { looksLikeJsonObject } from '../../../electron/codec/records/junk-line.ts';
 import { decodeBytes, fixtureText, zst } from './decode-helpers.ts';
 
 const header = fixtureText('v2-book-trades.jsonl').split('\n')[0] ?? '';

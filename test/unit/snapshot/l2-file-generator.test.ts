@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { writeL2File } from '../../../electron/services/simulator/l2-file-generator.ts';
-import { decodeSnapshot } from '../../../electron/services/snapshot/snapshot-reader.ts';
+import { writeL2File } from '../../../electron/server/simulator/l2-file-generator.ts';
+import { decodeSnapshot } from '../../../electron/codec/snapshot-reader.ts';
 import type { SnapshotRecord } from '../../../shared/snapshot/records.ts';
 import { useTempDirs } from '../../support/temp-dir.ts';
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createPrng } from '../../../electron/services/simulator/prng.ts';
-import { LineSplitter } from '../../../electron/services/snapshot/line-splitter.ts';
+import { createPrng } from '../../../electron/server/simulator/prng.ts';
+import { LineSplitter } from '../../../electron/codec/line-splitter.ts';
 
 interface Line {
   line: number;

@@ -2,11 +2,11 @@ import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readCaptureSummary } from '../../../electron/services/local-service/store/capture-summary.ts';
-import { decodeHourFile } from '../../../electron/services/local-service/store/decode-hour-file.ts';
-import type { SnapshotSeek } from '../../../electron/services/snapshot/snapshot-reader.ts';
-import { minSeekSpacing, seekPointBefore, type SeekPoint } from '../../../electron/services/snapshot/seek-points.ts';
-import { concatBytes, skippableZstdFrame, ZstdFrameWriter } from '../../../electron/services/snapshot/zstd-compressor.ts';
+import { readCaptureSummary } from '../../../electron/server/store/capture-summary.ts';
+import { decodeHourFile } from '../../../electron/server/store/decode-hour-file.ts';
+import type { SnapshotSeek } from '../../../electron/codec/snapshot-reader.ts';
+import { minSeekSpacing, seekPointBefore, type SeekPoint } from '../../../electron/codec/zstd/seek-points.ts';
+import { concatBytes, skippableZstdFrame, ZstdFrameWriter } from '../../../electron/codec/zstd/zstd-compressor.ts';
 
 // A file written in several zstd frames that declare their content sizes can be read from the
 // frame before a line instead of from its start. The seek points a summary finds must be exactly

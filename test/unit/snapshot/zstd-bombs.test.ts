@@ -4,9 +4,9 @@ import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import type { SnapshotErrorShape } from '../../../shared/snapshot/decode-errors.ts';
 import type { SnapshotSummary } from '../../../shared/snapshot/decode-summary.ts';
-import { ZstdFrameWalker, maxWindowBytes } from '../../../electron/services/snapshot/zstd-frame-walker.ts';
-import { ZstdStreamError, fzstdStreamDecompressor, zstdNapiDecompressor, type ZstdDecompressor } from '../../../electron/services/snapshot/zstd-decompressor.ts';
-import { concatBytes } from '../../../electron/services/snapshot/zstd-compressor.ts';
+import { ZstdFrameWalker, maxWindowBytes } from '../../../electron/codec/zstd/zstd-frame-walker.ts';
+import { ZstdStreamError, fzstdStreamDecompressor, zstdNapiDecompressor, type ZstdDecompressor } from '../../../electron/codec/zstd/zstd-decompressor.ts';
+import { concatBytes } from '../../../electron/codec/zstd/zstd-compressor.ts';
 import { decodeBytes, zst } from './decode-helpers.ts';
 import { blockBytes, rleBlockEnds, rleFrame, rleFrameWithDamage } from './zstd-bomb.ts';
 

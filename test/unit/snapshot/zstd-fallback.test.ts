@@ -3,11 +3,11 @@ import { Readable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SnapshotDecodeError } from '../../../shared/snapshot/decode-errors.ts';
 import type { SnapshotRecord } from '../../../shared/snapshot/records.ts';
-import { demoDatasets } from '../../../electron/services/simulator/demo-datasets.ts';
-import { generateHourFile } from '../../../electron/services/simulator/generate-hour.ts';
-import { SnapshotReader } from '../../../electron/services/snapshot/snapshot-reader.ts';
-import { compressZstdFrame, concatBytes, ZstdFrameWriter, zstdCompressionAvailable } from '../../../electron/services/snapshot/zstd-compressor.ts';
-import { fzstdStreamDecompressor, zstdNapiDecompressor, type ZstdDecompressor } from '../../../electron/services/snapshot/zstd-decompressor.ts';
+import { demoDatasets } from '../../../electron/server/simulator/demo-datasets.ts';
+import { generateHourFile } from '../../../electron/server/simulator/generate-hour.ts';
+import { SnapshotReader } from '../../../electron/codec/snapshot-reader.ts';
+import { compressZstdFrame, concatBytes, ZstdFrameWriter, zstdCompressionAvailable } from '../../../electron/codec/zstd/zstd-compressor.ts';
+import { fzstdStreamDecompressor, zstdNapiDecompressor, type ZstdDecompressor } from '../../../electron/codec/zstd/zstd-decompressor.ts';
 
 async function inflate(bytes: Uint8Array, decompressor: ZstdDecompressor): Promise<Buffer> {
   const parts: Buffer[] = [];

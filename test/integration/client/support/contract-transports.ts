@@ -6,10 +6,10 @@ import { createApi, createBridge } from '../../../../shared/contract/bridge.ts';
 import type { ContractResult } from '../../../../shared/contract/errors.ts';
 import type { MdeApi, Subscribe } from '../../../../shared/contract/types.ts';
 import { startBrowserServer } from '../../../../electron/browser-mode/browser-server.ts';
-import { inProcessEndpoint } from '../../../../electron/contract-host/contract-endpoint.ts';
-import { dispatch } from '../../../../electron/contract-host/dispatch.ts';
-import { EventHub } from '../../../../electron/contract-host/event-hub.ts';
-import type { ContractHandlers } from '../../../../electron/contract-host/handlers.ts';
+import { inProcessEndpoint } from '../../../../electron/host/contract/contract-endpoint.ts';
+import { dispatch } from '../../../../electron/host/contract/dispatch.ts';
+import { EventHub } from '../../../../electron/host/contract/event-hub.ts';
+import type { ContractHandlers } from '../../../../electron/host/contract/handlers.ts';
 import { createWebSocketBridge } from '../../../../renderer/src/transport/ws-bridge.ts';
 
 const noEvents: Subscribe = () => () => {};

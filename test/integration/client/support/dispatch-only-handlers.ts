@@ -1,5 +1,5 @@
 import { defaultSettings } from '../../../../shared/settings.ts';
-import type { ContractHandlers } from '../../../../electron/contract-host/handlers.ts';
+import type { ContractHandlers } from '../../../../electron/host/contract/handlers.ts';
 import { unusedMarketHandlers } from '../../../support/unused-market-handlers.ts';
 import { unusedFileViewHandlers } from '../../../support/unused-file-view-handlers.ts';
 import { unusedLibraryHandlers } from '../../../support/unused-library-handlers.ts';

@@ -1,8 +1,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startEmbeddedService, type EmbeddedServiceOptions } from '../../../../electron/services/local-service/embedded-service.ts';
-import type { LocalService } from '../../../../electron/services/local-service/local-service.ts';
+import { startEmbeddedService, type EmbeddedServiceOptions } from '../../../../electron/server/embedded-service.ts';
+import type { LocalService } from '../../../../electron/server/local-service.ts';
 
 /** The fixed service (and client) clock of the client tests. */
 export const fixedNow = Date.UTC(2026, 10, 20, 12, 34, 56);

@@ -2,9 +2,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
-import { startEmbeddedService, type EmbeddedServiceOptions } from '../../../../electron/services/local-service/embedded-service.ts';
-import type { FaultModes } from '../../../../electron/services/local-service/faults.ts';
-import type { LocalService } from '../../../../electron/services/local-service/local-service.ts';
+import { startEmbeddedService, type EmbeddedServiceOptions } from '../../../../electron/server/embedded-service.ts';
+import type { FaultModes } from '../../../../electron/server/faults.ts';
+import type { LocalService } from '../../../../electron/server/local-service.ts';
 import { requestService, type RequestOptions, type ServiceResponse } from './http.ts';
 
 /** The fixed service clock of the suite: 2026-11-20 12:34:56 UTC. */

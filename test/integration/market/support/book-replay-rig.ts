@@ -1,10 +1,10 @@
 import type { BookFramesEvent, BookReplayEnded } from '../../../../shared/contract/book-replay-schemas.ts';
 import type { MdeApi } from '../../../../shared/contract/types.ts';
-import { EventHub } from '../../../../electron/contract-host/event-hub.ts';
-import type { ContractHandlers } from '../../../../electron/contract-host/handlers.ts';
-import { bookReplayHandlers } from '../../../../electron/services/book/book-replay-handlers.ts';
-import { BookWorkerClient } from '../../../../electron/services/book/book-worker-client.ts';
-import { FileGrants } from '../../../../electron/services/files/file-grants.ts';
+import { EventHub } from '../../../../electron/host/contract/event-hub.ts';
+import type { ContractHandlers } from '../../../../electron/host/contract/handlers.ts';
+import { bookReplayHandlers } from '../../../../electron/host/book/book-replay-handlers.ts';
+import { BookWorkerClient } from '../../../../electron/host/book/book-worker-client.ts';
+import { FileGrants } from '../../../../electron/host/files/file-grants.ts';
 import { ipcApi } from '../../client/support/contract-transports.ts';
 import { dispatchOnlyHandlers } from '../../client/support/dispatch-only-handlers.ts';
 import { fixedNow } from '../../client/support/test-service.ts';

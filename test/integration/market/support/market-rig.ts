@@ -1,10 +1,10 @@
 import type { EventRows, MarketProgress } from '../../../../shared/contract/market-schemas.ts';
 import type { MdeApi } from '../../../../shared/contract/types.ts';
-import type { ContractHandlers } from '../../../../electron/contract-host/handlers.ts';
-import { EventHub } from '../../../../electron/contract-host/event-hub.ts';
-import type { Sleep } from '../../../../electron/services/client/retry-policy.ts';
-import { marketHandlers, type MarketCaps } from '../../../../electron/services/market/market-handlers.ts';
-import type { ServiceAccess } from '../../../../electron/services/service-access.ts';
+import type { ContractHandlers } from '../../../../electron/host/contract/handlers.ts';
+import { EventHub } from '../../../../electron/host/contract/event-hub.ts';
+import type { Sleep } from '../../../../electron/host/client/retry-policy.ts';
+import { marketHandlers, type MarketCaps } from '../../../../electron/host/market/market-handlers.ts';
+import type { ServiceAccess } from '../../../../electron/host/service-access.ts';
 import { ipcApi } from '../../client/support/contract-transports.ts';
 import { dispatchOnlyHandlers } from '../../client/support/dispatch-only-handlers.ts';
 import { testServiceAccess } from './test-service-access.ts';

@@ -1,9 +1,9 @@
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startEmbeddedService } from '../../../../electron/services/local-service/embedded-service.ts';
-import type { LocalService } from '../../../../electron/services/local-service/local-service.ts';
-import { compressZstdFrame } from '../../../../electron/services/snapshot/zstd-compressor.ts';
+import { startEmbeddedService } from '../../../../electron/server/embedded-service.ts';
+import type { LocalService } from '../../../../electron/server/local-service.ts';
+import { compressZstdFrame } from '../../../../electron/codec/zstd/zstd-compressor.ts';
 import { fixedNow, paidKey } from '../../client/support/test-service.ts';
 import { standardKey } from '../../conformance/support/snapshot-file.ts';
 

@@ -1,8 +1,8 @@
 import { defaultSettings } from '../../../../shared/settings.ts';
-import type { Sleep } from '../../../../electron/services/client/retry-policy.ts';
-import { ApiKeyStore } from '../../../../electron/services/keys/api-key-store.ts';
-import type { SecretBackend } from '../../../../electron/services/keys/secret-backend.ts';
-import { interactiveClientOptions, ServiceAccess } from '../../../../electron/services/service-access.ts';
+import type { Sleep } from '../../../../electron/host/client/retry-policy.ts';
+import { ApiKeyStore } from '../../../../electron/host/keys/api-key-store.ts';
+import type { SecretBackend } from '../../../../electron/host/keys/secret-backend.ts';
+import { interactiveClientOptions, ServiceAccess } from '../../../../electron/host/service-access.ts';
 import { fixedNow } from '../../client/support/test-service.ts';
 
 /** A keychain that lives in memory. */

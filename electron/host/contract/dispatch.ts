@@ -1,0 +1,67 @@
+import { requestChannels } from '../../../shared/contract/channels.ts';
+import { ContractError, type ContractResult } from '../../../shared/contract/errors.ts';
+import type { RequestChannel } from '../../../shared/contract/types.ts';
+import type { ContractHandlers } from './handlers.ts';
+
+/** Logs an unexpected handler failure; never receives secrets, only the channel and the error. */
+export type DispatchLogger = (message: string, error: unknown) => void;
+
+function isRequestChannel(channel: unknown): channel is RequestChannel {
+  return typeof channel === 'string' && Object.hasOwn(requestChannels, channel);
+}
+
+/**
+ * Validates one incoming call against the contract and runs its handler. Every failure comes
+ * back as a typed error value; nothing a caller sends can crash the main process.
+ */
+export async function dispatch(
+  handlers: ContractHandlers,
+  channel: unknown,
+  input: unknown,
+  log: DispatchLogger = () => {},
+): Promise<ContractResult<unknown>> {
+  if (!isRequestChannel(channel)) {
+    return {
+      ok: false,
+      error: {
+        kind: 'unknown-channel',
+        message: `Unknown channel ${JSON.stringify(channel)}`,
+        resolution: `Use one of: ${Object.keys(requestChannels).join(', ')}.`,
+        channel: typeof channel === 'string' ? channel : null,
+      },
+    };
+  }
+  const parsed = requestChannels[channel].input.safeParse(input);
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map((issue) => ({
+      path: issue.path.map(String).join('.') || '(input)',
+      message: issue.message,
+    }));
+    return {
+      ok: false,
+      error: {
+        kind: 'invalid-request',
+        message: `Invalid input for ${channel}: ${issues.map((i) => `${i.path}: ${i.message}`).join('; ')}`,
+        resolution: 'Correct the highlighted fields and try again.',
+        channel,
+        issues,
+      },
+    };
+  }
+  const handler = handlers[channel] as (input: unknown) => Promise<unknown>;
+  try {
+    return { ok: true, value: await handler(parsed.data) };
+  } catch (error) {
+    if (error instanceof ContractError) return { ok: false, error: { ...error.toShape(), channel } };
+    log(`contract channel ${channel} failed`, error);
+    return {
+      ok: false,
+      error: {
+        kind: 'internal',
+        message: `${channel} failed: ${error instanceof Error ? error.message : String(error)}`,
+        resolution: 'Try again; if it keeps failing, restart the app and report the message above.',
+        channel,
+      },
+    };
+  }
+}
