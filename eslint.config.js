@@ -1,5 +1,5 @@
 // Lint keeps the layers apart, the way VS Code's layering rule does:
-// - `layers` below is the allow-list of which folder may import which (scripts/lint/import-layers.mjs);
+// - `layers` (scripts/lint/layers.mjs) is the allow-list of which folder may import which;
 // - shared/ and renderer/ import no node:* and no electron;
 // - only the Electron shell (electron/shell/) imports electron;
 // - raw ipcMain / ipcRenderer live only in their typed wrappers.
@@ -8,6 +8,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import { importLayersRule } from './scripts/lint/import-layers.mjs';
+import { layers } from './scripts/lint/layers.mjs';
 
 const nodeBuiltins = ['node:*', 'fs', 'fs/*', 'path', 'os', 'child_process', 'crypto', 'http', 'https', 'net', 'stream', 'stream/*', 'url', 'util', 'worker_threads', 'zlib', 'events', 'buffer'];
 
@@ -31,26 +32,6 @@ export const boundaries = {
   ],
 };
 
-/**
- * The layers, each a folder, and which others it may import (a file is in the layer of the longest
- * folder that holds it). Read top down: a layer imports only layers below it.
- * @type {import('./scripts/lint/import-layers.mjs').Layer[]}
- */
-export const layers = [
-  { name: 'shell', folder: 'electron/shell/', role: 'the Electron main process and preload', allow: ['host-process', 'host-contract', 'base', 'shared'] },
-  { name: 'browser-mode', folder: 'electron/browser-mode/', role: "browser mode's front: page, uploads, contract socket", allow: ['host-process', 'host-contract', 'base', 'shared'] },
-  { name: 'cli', folder: 'electron/cli/', role: 'the mde command line', allow: ['host', 'client', 'host-contract', 'server', 'simulator', 'codec', 'base', 'shared'] },
-  { name: 'host-process', folder: 'electron/host/process/', role: 'the service host process and the link a front keeps to it', allow: ['host', 'host-contract', 'base', 'shared'] },
-  { name: 'host', folder: 'electron/host/', role: 'the service host: contract handlers and the services behind them', allow: ['client', 'host-contract', 'server', 'codec', 'base', 'shared'] },
-  { name: 'client', folder: 'electron/host/client/', role: 'the Market Data Service client: it is handed its key and knows no server', allow: ['base', 'shared'] },
-  { name: 'host-contract', folder: 'electron/host/contract/', role: 'contract dispatch and events', allow: ['base', 'shared'] },
-  { name: 'server', folder: 'electron/server/', role: 'the local Market Data Service (mde serve)', allow: ['simulator', 'codec', 'base', 'shared'] },
-  { name: 'simulator', folder: 'electron/server/simulator/', role: 'the market simulator, beneath the service it feeds', allow: ['codec', 'base', 'shared'] },
-  { name: 'codec', folder: 'electron/codec/', role: 'snapshot files: zstd, lines, records, their folders', allow: ['base', 'shared'] },
-  { name: 'base', folder: 'electron/base/', role: 'Node helpers every program uses', allow: ['shared'] },
-  { name: 'renderer', folder: 'renderer/', role: 'the React renderer', allow: ['shared'] },
-  { name: 'shared', folder: 'shared/', role: 'code both sides use', allow: [] },
-];
 
 const layerRule = { 'local/import-layers': ['error', { root: import.meta.dirname, layers }] };
 

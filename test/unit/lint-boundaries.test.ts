@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { ESLint } from 'eslint';
 import tseslint from 'typescript-eslint';
 import { describe, expect, it } from 'vitest';
-import { layers } from '../../eslint.config.js';
+import { layers } from '../../scripts/lint/layers.mjs';
 
 const root = join(import.meta.dirname, '..', '..');
 const fixtures = join(root, 'test', 'fixtures', 'lint-boundaries');
