@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { readTimeText } from '../../shared/time/time-text.ts';
 
 /** A mistake in the command line itself: `mde` prints it with the command's usage and exits 2. */
 export class UsageError extends Error {
@@ -120,11 +121,20 @@ export function integerOption(flag: string, text: string, rule: IntegerRule): nu
 /** Any safe integer: Unix milliseconds, counts, seeds. */
 export const anyInteger: IntegerRule = { min: Number.MIN_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER, expected: 'an integer' };
 
-/** Reads a time option: Unix ms, a UTC date `YYYY-MM-DD`, or an ISO 8601 time with `Z` or an offset; else a usage error naming the flag. */
-export function timeOption(flag: string, text: string): number {
-  if (/^-?\d+$/.test(text)) return integerOption(flag, text, anyInteger);
-  const iso = /^\d{4}-\d{2}-\d{2}$/.test(text) ? `${text}T00:00:00Z` : text;
-  const ms = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/.test(iso) ? Date.parse(iso) : Number.NaN;
-  if (!Number.isFinite(ms)) throw new UsageError(`${flag} must be Unix ms, a UTC date (2024-06-01) or an ISO time with a zone (2024-06-01T13:00Z), not "${text}"`);
-  return ms;
+/** The widest instant a JavaScript date holds, ±8.64e15 ms (about ±273,790 years). */
+const maxInstantMs = 8.64e15;
+
+/**
+ * Reads a time option (`--from`, `--to`, `--at` of every command) with the app's one time parser
+ * (`shared/time/time-text.ts`): Unix ms (any number), a UTC date (its midnight), or an ISO 8601
+ * time with `Z` or an offset (`2024-06-01T13:00Z`, `…+02:00`); a time without a zone is refused
+ * unless `zoneless` is `utc` (`mde download` reads it in UTC). Else a usage error naming the flag
+ * and what was wrong.
+ */
+export function timeOption(flag: string, text: string, zoneless: 'refuse' | 'utc' = 'refuse'): number {
+  const read = readTimeText(text, { zone: 'utc', numbers: 'unix-ms', zoneless: zoneless === 'utc' ? 'read' : 'refuse' });
+  if (read.ok && Math.abs(read.time) <= maxInstantMs) return read.time;
+  const problem = read.ok ? 'it is beyond the dates a clock can show' : read.problem;
+  const forms = zoneless === 'utc' ? '2024-06-01T13:00:00Z (UTC unless it names a zone)' : '2024-06-01T13:00:00Z (with Z or an offset)';
+  throw new UsageError(`${flag} must be an ISO 8601 time or date such as ${forms} or 2024-06-01, or Unix ms, not "${text}": ${problem}`);
 }

@@ -2,11 +2,11 @@ import type { Availability, AvailableHour, ManifestSummary } from '../../../shar
 import type { MarketDataClient } from '../client/market-data-client.ts';
 import { checkedSegment } from '../../codec/layout/library-layout.ts';
 import { canonicalSnapshotKey, parseSnapshotKey } from '../../../shared/snapshot/snapshot-key.ts';
+import { hourMs } from '../../../shared/time/time-units.ts';
 
 /** Pages of `/snapshots` one availability answer reads at most (1000 hours each: over 40 days per page). */
 export const availabilityPageCap = 20;
 
-const hourMs = 3_600_000;
 
 /** What availability needs besides the client: the library's keys and whether a key is stored. */
 export interface AvailabilityContext {

@@ -1,6 +1,6 @@
 import { lstat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
-import { parseSnapshotKey } from '../../codec/layout/snapshot-keys.ts';
+import { parseSnapshotKey } from '../../../shared/snapshot/snapshot-key.ts';
 import { exportRecordTypes } from './export-columns.ts';
 import { ExportError } from './export-error.ts';
 

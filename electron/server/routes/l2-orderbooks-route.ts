@@ -16,8 +16,8 @@ import { ByteBudgetCache } from '../store/byte-budget-cache.ts';
 import { collectGarbage } from '../store/garbage-collection.ts';
 import type { RecordList } from '../store/hour-records.ts';
 import type { DecodedHour, HourRef, MarketDataStore } from '../store/market-data-store.ts';
+import { hourMs, hourStartOf } from '../../../shared/time/time-units.ts';
 
-const hourMs = 3_600_000;
 
 /** Where a page of books ended: the hour and the file line of the last producing event. */
 interface ReplayPosition {
@@ -162,7 +162,7 @@ async function replayBegin(context: ServiceContext, hours: readonly HourRef[], n
   const start = need.start;
   for (const ref of [...hours].reverse()) {
     if (ref.hourStart > start) continue;
-    if (ref.hourStart < Math.floor(start / hourMs) * hourMs - hourMs) return null;
+    if (ref.hourStart < hourStartOf(start) - hourMs) return null;
     const indexed = store.readHourFrom === undefined ? null : ((await store.snapshotLines?.(ref)) ?? null);
     if (indexed !== null && !indexed.bookInstruments && store.readHourFrom !== undefined) {
       const hourEnd = ref.hourStart + hourMs - 1;

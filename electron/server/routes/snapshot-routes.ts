@@ -9,8 +9,8 @@ import { parseSnapshotKey } from '../../../shared/snapshot/snapshot-key.ts';
 import { storedFileOf, type HourFile } from '../store/market-data-store.ts';
 import { parseUtcDate, parseUtcInstant } from '../utc-time.ts';
 import { listingPage } from './snapshot-listing.ts';
+import { dayMs } from '../../../shared/time/time-units.ts';
 
-const dayMs = 86_400_000;
 
 function findDataset(context: ServiceContext, source: string, market: string): DatasetDescriptor | undefined {
   return context.store.datasets().find((dataset) => dataset.source === source && dataset.market === market);

@@ -8,14 +8,15 @@ import { demoDatasetsAt, type SimulatedDataset } from '../simulator/demo-dataset
 import { generateInProcess, type HourGenerator } from '../simulator/hour-generator.ts';
 import { maxEarlyStampMs } from '../simulator/line-writers.ts';
 import { instrumentEntries } from '../simulator/option-chain.ts';
-import { hourKey, parseSnapshotKey, utcDateHour } from '../../codec/layout/snapshot-keys.ts';
+import { hourKey, parseSnapshotKey } from '../../../shared/snapshot/snapshot-key.ts';
+import { utcDateHour } from '../../../shared/time/time-units.ts';
 import type { SnapshotRecord } from '../../../shared/snapshot/records.ts';
 import type { SnapshotLine } from './capture-summary.ts';
 import { decodeHourFile } from './decode-hour-file.ts';
 import { DirectoryStore, type TradeDecodeCacheOptions } from './directory-store.ts';
 import type { CaptureSegment, DecodedHour, HourBlock, HourBlocks, HourFile, HourRef, MarketDataStore } from './market-data-store.ts';
+import { hourMs } from '../../../shared/time/time-units.ts';
 
-const hourMs = 3_600_000;
 /** How many hours one prefetch hint may start generating. */
 const maxPrefetchedHours = 3;
 /**

@@ -18,6 +18,7 @@ import { fileType } from '../../codec/records/record-decoder.ts';
 import type { SnapshotSeek } from '../../codec/snapshot-reader.ts';
 import { seekPointBefore } from '../../codec/zstd/seek-points.ts';
 import { hourKey, parseSnapshotKey } from '../../../shared/snapshot/snapshot-key.ts';
+import { dayMs, hourMs } from '../../../shared/time/time-units.ts';
 
 /**
  * Decodes one snapshot file into its event records, in file order (only lines of `lineTypes` when
@@ -60,8 +61,6 @@ export interface DirectoryManifest {
   instruments?: InstrumentEntry[];
 }
 
-const hourMs = 3_600_000;
-const dayMs = 24 * hourMs;
 /** Bytes of capture summaries kept (most take under a kilobyte); past this the least recently used are read again when asked for. */
 const captureSummaryBudget = 16 * 1024 * 1024;
 /**

@@ -1,5 +1,6 @@
 import type { DatasetAccessPolicy, DatasetDescriptor } from '../../../shared/dataset-descriptor.ts';
 import type { CatalogInstrumentTerms } from '../../../shared/rows/catalog.ts';
+import { dayMs } from '../../../shared/time/time-units.ts';
 
 /**
  * A catalog-only market made up for scale (`mde serve --extra-markets N`): its catalog facts and
@@ -118,7 +119,6 @@ export function powerOfTen(exponent: number): string {
   return exponent >= 0 ? `1${'0'.repeat(exponent)}` : `0.${'0'.repeat(-exponent - 1)}1`;
 }
 
-const dayMs = 86_400_000;
 const firstListing = Date.UTC(2019, 0, 1);
 const lastListing = Date.UTC(2025, 5, 1);
 /** Spot and perpetual markets that ended did so by this date. */

@@ -1,7 +1,8 @@
+import { dayMs } from './time-units.ts';
 /**
  * Wall clocks and instants: the Unix-ms instant a calendar date and time of day names in a zone,
  * and the calendar date an instant falls on there. Fields are checked by the caller
- * (`time-input.ts`); nothing here rolls an impossible date over.
+ * (`time-text.ts`); nothing here rolls an impossible date over.
  */
 
 /** A calendar date and time of day as a clock on the wall shows it (month 1–12). */
@@ -21,7 +22,6 @@ export type ClockZone = 'local' | number;
 /** The instant a wall clock names, or the change that skipped it: its instant `at`, the clock before (`from`) and after (`to`) as `HH:MM`. */
 export type WallInstant = { ok: true; time: number } | { ok: false; skipped: { at: number; from: string; to: string } };
 
-const dayMs = 86_400_000;
 
 function asIfUtc(wall: WallClock): number {
   return Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second, wall.ms);
@@ -90,6 +90,9 @@ export function dateAt(time: number, zone: ClockZone): Pick<WallClock, 'year' | 
   const date = new Date(time + zone * 60_000);
   return { year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate() };
 }
+
+/** The months' names, January first. */
+export const monthNames: readonly string[] = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
 /** The number of days in a month of the Gregorian calendar (month 1–12). */
 export function daysInMonth(year: number, month: number): number {
