@@ -2,7 +2,8 @@
 // - `layers` (scripts/lint/layers.mjs) is the allow-list of which folder may import which;
 // - shared/ and renderer/ import no node:* and no electron;
 // - only the Electron shell (electron/shell/) imports electron;
-// - raw ipcMain / ipcRenderer live only in their typed wrappers.
+// - raw ipcMain / ipcRenderer live only in their typed wrappers;
+// - in electron/, contract errors are made only in electron/host/contract-errors.ts.
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
@@ -38,14 +39,17 @@ const layerRule = { 'local/import-layers': ['error', { root: import.meta.dirname
 // A later config's no-restricted-imports replaces an earlier one, so each layer lists all its bans.
 const restrict = (...bans) => ({ 'no-restricted-imports': ['error', { patterns: bans.flat() }] });
 
-const rawIpc = {
-  'no-restricted-syntax': [
-    'error',
-    { selector: "ImportSpecifier[imported.name='ipcMain']", message: 'Use registerContractIpc (electron/shell/ipc-main.ts), not raw ipcMain.' },
-    { selector: "ImportSpecifier[imported.name='ipcRenderer']", message: 'Only electron/shell/preload.ts touches ipcRenderer.' },
-    { selector: "MemberExpression[property.name=/^(ipcMain|ipcRenderer)$/]", message: 'Raw IPC is only allowed in its typed wrappers.' },
-  ],
+const rawIpcSelectors = [
+  { selector: "ImportSpecifier[imported.name='ipcMain']", message: 'Use registerContractIpc (electron/shell/ipc-main.ts), not raw ipcMain.' },
+  { selector: "ImportSpecifier[imported.name='ipcRenderer']", message: 'Only electron/shell/preload.ts touches ipcRenderer.' },
+  { selector: "MemberExpression[property.name=/^(ipcMain|ipcRenderer)$/]", message: 'Raw IPC is only allowed in its typed wrappers.' },
+];
+const contractErrorSelector = {
+  selector: "NewExpression[callee.name='ContractError']",
+  message: 'Make contract errors in electron/host/contract-errors.ts: contractErrorOf for a failure, contractError or a named refusal there for the host\'s own.',
 };
+const rawIpc = { 'no-restricted-syntax': ['error', ...rawIpcSelectors] };
+const rawIpcAndContractErrors = { 'no-restricted-syntax': ['error', ...rawIpcSelectors, contractErrorSelector] };
 
 export default tseslint.config(
   { ignores: ['out/**', 'dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'test/fixtures/**'] },
@@ -85,8 +89,10 @@ export default tseslint.config(
   {
     files: ['electron/**/*.ts'],
     ignores: ['electron/shell/ipc-main.ts', 'electron/shell/preload.ts'],
-    rules: rawIpc,
+    rules: rawIpcAndContractErrors,
   },
+  // The one home of the host's contract errors, and the link that rebuilds those that crossed from the host.
+  { files: ['electron/host/contract-errors.ts', 'electron/host/process/**/*.ts'], rules: rawIpc },
   { files: ['renderer/**/*.{ts,tsx}', 'shared/**/*.ts'], rules: rawIpc },
   // Playwright reads a fixture's dependencies from its destructured first parameter; `{}` means none.
   { files: ['test/e2e/**/*.ts'], rules: { 'no-empty-pattern': 'off' } },

@@ -95,7 +95,7 @@ export const mutants: readonly Mutant[] = [
   {
     id: 'errors-all-unavailable',
     breaks: 'needs-api-key, auth-required, payment-required and rate-limited all reach the view as "unavailable"',
-    file: 'electron/host/contract-error-of.ts',
+    file: 'electron/host/contract-errors.ts',
     find: 'kind: contractKinds[error.kind],',
     replace: "kind: 'unavailable',",
     tests: ['test/integration/client/contract-errors.test.ts'],

@@ -33,6 +33,7 @@ const expected: Record<string, RegExp> = {
   'host-imports-electron.ts': /Only the shell .* imports electron/,
   'host-uses-raw-ipc.ts': /not raw ipcMain/,
   'shell-uses-raw-ipc.ts': /not raw ipcMain/,
+  'host-builds-contract-error.ts': /Make contract errors in electron\/host\/contract-errors\.ts/,
   'simulator-imports-server.ts': /electron\/server\/simulator\/ \(the market simulator, beneath the service it feeds\) may not import electron\/server\//,
   'client-imports-server.ts': /electron\/host\/client\/ .* may not import electron\/server\//,
   'server-imports-client.ts': /electron\/server\/ .* may not import electron\/host\/client\//,
@@ -95,6 +96,12 @@ describe('lint enforces the layer boundaries', () => {
   it('allows the server to import the simulator, and the simulator to import shared types', async () => {
     expect(await boundaryErrors("import { demoDatasets } from '../simulator/demo-datasets.ts';\nexport const d = demoDatasets;\n", 'electron/server/store/x.ts')).toEqual([]);
     expect(await boundaryErrors("import type { DatasetDescriptor } from '../../../shared/dataset-descriptor.ts';\nexport type D = DatasetDescriptor;\n", 'electron/server/simulator/x.ts')).toEqual([]);
+  });
+
+  it('lets the one home, and the link that rebuilds errors from the host, make contract errors', async () => {
+    const make = "import { ContractError } from '../../shared/contract/errors.ts';\nexport const e = new ContractError({ kind: 'internal', message: 'm', resolution: 'r', channel: null });\n";
+    expect(await boundaryErrors(make, 'electron/host/contract-errors.ts')).toEqual([]);
+    expect(await boundaryErrors(make.replace('../../', '../../../'), 'electron/host/process/x.ts')).toEqual([]);
   });
 
   it('allows shared code to import zod and services to import node built-ins', async () => {

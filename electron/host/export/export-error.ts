@@ -1,3 +1,6 @@
+import type { ContractError, ContractErrorKind } from '../../../shared/contract/errors.ts';
+import { contractError } from '../contract-errors.ts';
+
 /** Why an export stopped: the output exists, the request was wrong, an input is bad, it was cancelled, or the disk failed. */
 export type ExportErrorKind = 'exists' | 'invalid-request' | 'bad-input' | 'cancelled' | 'io';
 
@@ -11,4 +14,17 @@ export class ExportError extends Error {
     super(message);
     this.name = 'ExportError';
   }
+}
+
+const contractKinds: Record<ExportErrorKind, ContractErrorKind> = {
+  exists: 'invalid-request',
+  'invalid-request': 'invalid-request',
+  'bad-input': 'invalid-request',
+  cancelled: 'cancelled',
+  io: 'internal',
+};
+
+/** A failed export as a contract error (the Export view's and the Research view's exports alike). */
+export function exportContractError(error: ExportError, channel: string): ContractError {
+  return contractError(contractKinds[error.kind], channel, error.message, error.resolution);
 }

@@ -1,5 +1,10 @@
-import { ContractError, type ContractErrorKind } from '../../shared/contract/errors.ts';
+import { ContractError, type ContractErrorKind, type ContractErrorShape } from '../../shared/contract/errors.ts';
 import { MarketDataError, type MarketDataErrorKind } from './client/market-data-error.ts';
+
+// The one home of the host's contract errors (lint bans `new ContractError` elsewhere in
+// electron/): the service's failures become contract errors in `contractErrorOf`, the host's own
+// refusals through `contractError` and the named refusals below, so one situation reads the same
+// on every channel.
 
 /**
  * How each service failure crosses the contract. Every kind of spec part 7 keeps its name, so a
@@ -58,10 +63,33 @@ export function contractErrorOf(error: unknown, channel: string): ContractError 
       ...(error.kind === 'rate-limited' && error.retryAfterMs !== null ? { retryAfterMs: Math.max(0, Math.round(error.retryAfterMs)) } : {}),
     });
   }
-  return new ContractError({
-    kind: 'internal',
-    message: error instanceof Error ? error.message : String(error),
-    resolution: 'Try again; if it keeps failing, restart the app.',
-    channel,
-  });
+  return internalError(channel, error, 'Try again; if it keeps failing, restart the app.');
+}
+
+/** What a contract error may carry besides its kind and words. */
+export type ContractErrorExtras = Pick<ContractErrorShape, 'issues' | 'retryAfterMs'>;
+
+/** A refusal or failure the host reports itself: its kind, the channel, what went wrong and what fixes it. */
+export function contractError(kind: ContractErrorKind, channel: string | null, message: string, resolution: string, extras: ContractErrorExtras = {}): ContractError {
+  return new ContractError({ kind, message, resolution, channel, ...extras });
+}
+
+/** The same error with the fix a channel knows better (a download's refusals, say). */
+export function withResolution(error: ContractError, resolution: string): ContractError {
+  return new ContractError({ ...error.toShape(), resolution });
+}
+
+/** No data source is connected for `work` (market replays, research). */
+export function noDataSourceError(channel: string, work: string): ContractError {
+  return contractError('unavailable', channel, `No data source is connected for ${work}`, 'Check the data source in Settings.');
+}
+
+/** A range the service would refuse without a key (spec 4.14), refused before anything is sent, with the service's reason. */
+export function keyNeededError(channel: string, reason: string): ContractError {
+  return contractError('needs-api-key', channel, reason, 'Add an API key in Settings → API key, or choose a range inside the rolling last hour.');
+}
+
+/** A failure of a worker or job that is not the user's to fix beyond trying again. */
+export function internalError(channel: string | null, error: unknown, resolution: string): ContractError {
+  return contractError('internal', channel, error instanceof Error ? error.message : String(error), resolution);
 }
