@@ -12,7 +12,7 @@ import { registerCatalogRoutes } from './routes/catalog-routes.ts';
 import { registerEventsRoute } from './routes/events-route.ts';
 import { registerL2OrderbooksRoute } from './routes/l2-orderbooks-route.ts';
 import { registerRowRoutes } from './routes/row-routes.ts';
-import { defaultListingBudget, type ListingBudget } from './routes/snapshot-listing.ts';
+import { defaultListingBudget, type ListingBudget } from './store/snapshot-listing.ts';
 import { registerSnapshotRoutes } from './routes/snapshot-routes.ts';
 import { specReplayLimits, type ReplayLimits, type ServiceContext } from './service-context.ts';
 import { answerOnSocket, checkRequestTarget, clientErrorRefusal } from './request-limits.ts';

@@ -8,7 +8,7 @@ import { authRequired, badRequest, ServiceHttpError, unavailable } from '../serv
 import { parseSnapshotKey } from '../../../shared/snapshot/snapshot-key.ts';
 import { storedFileOf, type HourFile } from '../store/market-data-store.ts';
 import { parseUtcDate, parseUtcInstant } from '../utc-time.ts';
-import { listingPage } from './snapshot-listing.ts';
+import { listingPage } from '../store/snapshot-listing.ts';
 import { dayMs } from '../../../shared/time/time-units.ts';
 
 

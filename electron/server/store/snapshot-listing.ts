@@ -1,4 +1,4 @@
-import type { HourFile, HourRef, MarketDataStore } from '../store/market-data-store.ts';
+import type { HourFile, HourRef, MarketDataStore } from './market-data-store.ts';
 
 /** How many hour files one `/snapshots` response may have the demo generate, per principal. */
 export interface ListingBudget {
