@@ -1,4 +1,4 @@
-import type { TypedRowBase } from '../rows/common.ts';
+import type { TypedRowBase } from './common.ts';
 
 /**
  * The flat L2 order-book row of spec 2.3 (with the 2.1 envelope every typed row carries), as
