@@ -9,7 +9,7 @@ import { StatusBar } from './components/StatusBar.tsx';
 import { useContractEvents, useHealth, useSettings, useUpdateSettings } from './hooks/contract-queries.ts';
 import { useGlobalShortcuts } from './hooks/use-global-shortcuts.ts';
 import { useLocationSync } from './navigation/use-location-sync.ts';
-import { useShellCommands } from './navigation/use-shell-commands.ts';
+import { useShellCommands } from './hooks/use-shell-commands.ts';
 import { useUiStore } from './stores/ui-store.ts';
 import { CatalogView } from './views/CatalogView.tsx';
 import { DownloadsView } from './views/downloads/DownloadsView.tsx';

@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App.tsx';
-import { ConnectionContext } from './connection-context.ts';
+import { ConnectionContext } from './transport/connection-context.ts';
 import { applyLinkAtStart } from './navigation/use-location-sync.ts';
 import { connect } from './transport/connect.ts';
 import './styles.css';

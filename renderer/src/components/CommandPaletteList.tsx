@@ -7,7 +7,7 @@ import { paletteGroups, type PaletteItem } from '../navigation/palette-groups.ts
 import { usePalettePage } from '../navigation/palette-page.ts';
 import { routeLabel } from '../navigation/route-title.ts';
 import type { ShellCommand } from '../navigation/shell-commands.ts';
-import { useOpenMarket } from '../navigation/use-open-market.ts';
+import { useOpenMarket } from '../hooks/use-open-market.ts';
 import { viewForMarket } from '../navigation/view-for-market.ts';
 import { useUiStore } from '../stores/ui-store.ts';
 import { viewEntries } from '../views/view-registry.ts';

@@ -5,7 +5,7 @@ import { useAppInfo, useConnectionState, useHealth, useSelectedSource, useSettin
 import { useNow } from '../hooks/use-now.ts';
 import { keysOf } from '../navigation/shell-commands.ts';
 import { useShellNotice } from '../navigation/shell-notice.ts';
-import { useShellCommands } from '../navigation/use-shell-commands.ts';
+import { useShellCommands } from '../hooks/use-shell-commands.ts';
 import { isMacPlatform } from './ShortcutHelp.tsx';
 import { sourceLabel, sourceTitle } from './source-label.ts';
 import './status-bar.css';

@@ -1,7 +1,7 @@
 import { candleIntervals, type CandleInterval } from '../../../shared/rows/candle-row.ts';
 import { viewIds, type ViewId } from '../../../shared/settings.ts';
 import type { ViewParams } from '../stores/ui-store.ts';
-import { chartModes, isChartMode } from '../views/workspace/modes/chart-mode.ts';
+import { chartModes, isChartMode } from '../stores/chart-mode.ts';
 import { spanChoices } from './time-range.ts';
 
 /** A view and what it shows: the part of the UI state a link carries. */

@@ -10,7 +10,7 @@ import { useCheckHealth, useSelectedSource, useSettings, useTimeZone } from '../
 import { CatalogEmpty } from './catalog/CatalogEmpty.tsx';
 import { useNow } from '../hooks/use-now.ts';
 import { marketKey } from '../navigation/market-lists.ts';
-import { useOpenMarket } from '../navigation/use-open-market.ts';
+import { useOpenMarket } from '../hooks/use-open-market.ts';
 import { useUiStore, useViewParams } from '../stores/ui-store.ts';
 import { CatalogFilters } from './catalog/CatalogFilters.tsx';
 import { choicesOf } from './catalog/catalog-choices.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { activityKindOf, isChartMode, modeForKey } from '../../../../renderer/src/views/workspace/modes/chart-mode.ts';
+import { activityKindOf, isChartMode, modeForKey } from '../../../../renderer/src/stores/chart-mode.ts';
 import { footprintNotice } from '../../../../renderer/src/views/workspace/modes/footprint-notice.ts';
 import { compactVolume } from '../../../../renderer/src/views/workspace/modes/footprint-paint.ts';
 import { formatRoute, parseRoute } from '../../../../renderer/src/navigation/route.ts';

@@ -1,8 +1,9 @@
-import { unitsOf } from '../../../../shared/quotes/quote-ladder.ts';
-import { toSignificant } from '../../../../shared/quotes/exact-ratio.ts';
-import { exactUnits, groupThousands, impliedPrice, priceText, roundedUnits, tokenInfo, type TokenFactSource, type TokenInfo, type TokenRef } from '../../../../shared/quotes/token-amounts.ts';
-import { notPublished } from '../../format/market-values.ts';
-import { chainLabel, groupDigits, shortHex } from './display-format.ts';
+import { unitsOf } from '../../../shared/quotes/quote-ladder.ts';
+import { toSignificant } from '../../../shared/quotes/exact-ratio.ts';
+import { exactUnits, groupThousands, impliedPrice, priceText, roundedUnits, tokenInfo, type TokenFactSource, type TokenInfo, type TokenRef } from '../../../shared/quotes/token-amounts.ts';
+import { notPublished } from '../format/market-values.ts';
+import { chainLabel, groupDigits, shortHex } from '../format/chain-values.ts';
+import './token-amount.css';
 
 /** What a row names of a token, or null when it names none. */
 export function tokenOf(assetId: string | null | undefined, chainId: string | null | undefined, decimals?: number | null): TokenInfo | null {

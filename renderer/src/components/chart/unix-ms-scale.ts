@@ -1,5 +1,5 @@
 import type { InternalHorzScaleItem, Mutable, TickMark, TickMarkWeightValue, TimeScalePoint } from 'lightweight-charts';
-import { formatTimestamp, type TimeZoneChoice } from '../../../format/market-values.ts';
+import { formatTimestamp, type TimeZoneChoice } from '../../format/market-values.ts';
 import { NumberHorzScale, numberOfItem as msOf } from './number-horz-scale.ts';
 import { crosshairPrecision, tickLabel, wallClockReader, wallStepWeight } from './time-axis.ts';
 

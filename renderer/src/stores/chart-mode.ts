@@ -1,4 +1,4 @@
-import type { ActivityBarKind } from '../../../../../shared/research/activity-bars.ts';
+import type { ActivityBarKind } from '../../../shared/research/activity-bars.ts';
 
 /** What the workspace's main chart draws: time candles, footprint candles, or bars sampled by activity. */
 export type ChartMode = 'candles' | 'footprint' | 'tick-bars' | 'volume-bars' | 'dollar-bars';

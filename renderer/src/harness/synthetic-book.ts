@@ -1,7 +1,7 @@
-import { LiquidityPyramid } from '../../../../../../shared/book/replay/liquidity-tiles.ts';
-import { seededRandom } from '../../../../../../shared/seeded-random.ts';
-import type { BookTile } from '../../../../../../shared/contract/book-session-schemas.ts';
-import type { TileFetcher } from '../tile-cache.ts';
+import { LiquidityPyramid } from '../../../shared/book/replay/liquidity-tiles.ts';
+import { seededRandom } from '../../../shared/seeded-random.ts';
+import type { BookTile } from '../../../shared/contract/book-session-schemas.ts';
+import type { TileFetcher } from '../views/replay/heatmap/tile-cache.ts';
 
 // A seeded, simulated book for the heatmap's harness page (benchmark and screenshots only; the
 // app never loads it): a mid that wanders on a 0.5 tick, levels whose sizes depend on their

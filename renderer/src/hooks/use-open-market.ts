@@ -1,9 +1,9 @@
 import { useCallback } from 'react';
 import type { CatalogMarket } from '../../../shared/rows/catalog.ts';
-import { useSettings, useUpdateSettings } from '../hooks/contract-queries.ts';
+import { useSettings, useUpdateSettings } from './contract-queries.ts';
 import { useUiStore } from '../stores/ui-store.ts';
-import { marketKey, paramsForMarket, withRecentMarket } from './market-lists.ts';
-import { viewForMarket } from './view-for-market.ts';
+import { marketKey, paramsForMarket, withRecentMarket } from '../navigation/market-lists.ts';
+import { viewForMarket } from '../navigation/view-for-market.ts';
 
 /** The fields of a catalog entry that opening it needs. */
 export type OpenableMarket = Pick<CatalogMarket, 'source' | 'market' | 'source_type' | 'categories'>;

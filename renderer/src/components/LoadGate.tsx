@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
-import type { ContractError } from '../../../../shared/contract/errors.ts';
-import { ErrorPanel } from '../../components/ErrorPanel.tsx';
-import { KeyRequiredPanel } from '../../components/KeyRequiredPanel.tsx';
-import { LoadingState } from '../../components/LoadingState.tsx';
-import type { MarketLoad } from '../../hooks/market-queries.ts';
-import type { LatestHourRange } from './use-latest-hour-range.ts';
+import type { ContractError } from '../../../shared/contract/errors.ts';
+import { ErrorPanel } from './ErrorPanel.tsx';
+import { KeyRequiredPanel } from './KeyRequiredPanel.tsx';
+import { LoadingState } from './LoadingState.tsx';
+import type { MarketLoad } from '../hooks/market-queries.ts';
+import type { LatestHourRange } from '../hooks/use-latest-hour-range.ts';
 
 /** Props of the gate in front of a latest-hour view's data. */
 export interface LoadGateProps<T> {

@@ -1,8 +1,9 @@
-import type { ViewId } from '../../../../shared/settings.ts';
-import { EmptyState } from '../../components/EmptyState.tsx';
-import { useCatalog } from '../../hooks/catalog-queries.ts';
-import { viewForMarket } from '../../navigation/view-for-market.ts';
-import { useUiStore } from '../../stores/ui-store.ts';
+import type { ViewId } from '../../../shared/settings.ts';
+import { EmptyState } from './EmptyState.tsx';
+import { useCatalog } from '../hooks/catalog-queries.ts';
+import { viewForMarket } from '../navigation/view-for-market.ts';
+import { useUiStore } from '../stores/ui-store.ts';
+import './market-choice.css';
 
 /** Props of the market choice shown when a view has no market yet. */
 export interface MarketChoiceProps {

@@ -3,6 +3,7 @@ import { tradeSideCode, type TradeColumns } from '../../../../shared/contract/ma
 import { formatNumber, formatTimeOfDay, formatTimestamp, timeZoneLabel, type TimeZoneChoice } from '../../format/market-values.ts';
 import { tapeSide } from './tape-side.ts';
 import { useFixedRows } from '../../hooks/use-fixed-rows.ts';
+import './trades-tape.css';
 
 /** Props of the trades tape. */
 export interface TradesTapeProps {

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { ContractError } from '../../../../shared/contract/errors.ts';
-import type { FileGrant } from '../../../../shared/contract/file-schemas.ts';
-import { useConnection } from '../../connection-context.ts';
-import { uploadFile } from '../../transport/upload-file.ts';
+import { ContractError } from '../../../shared/contract/errors.ts';
+import type { FileGrant } from '../../../shared/contract/file-schemas.ts';
+import { useConnection } from '../transport/connection-context.ts';
+import { uploadFile } from '../transport/upload-file.ts';
 
 /** A file being sent to browser mode: its name, size and bytes sent. */
 export interface Sending {

@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react';
-import type { MdeApi } from '../../shared/contract/types.ts';
-import type { Connection } from './transport/connect.ts';
+import type { MdeApi } from '../../../shared/contract/types.ts';
+import type { Connection } from './connect.ts';
 
 /** Carries the renderer's connection to the main process down the tree. */
 export const ConnectionContext = createContext<Connection | null>(null);

@@ -1,4 +1,4 @@
-import { formatTimestamp, type TimePrecision, type TimeZoneChoice } from '../../../format/market-values.ts';
+import { formatTimestamp, type TimePrecision, type TimeZoneChoice } from '../../format/market-values.ts';
 
 // The chart's horizontal axis is Unix ms (see `unix-ms-scale.ts`). These pure functions decide
 // how significant each time point is (which ones get a label when space is short) and how labels

@@ -1,10 +1,10 @@
-import type { ViewId } from '../../../../shared/settings.ts';
-import { useKeyStatus, useSettings } from '../../hooks/contract-queries.ts';
-import { useHasKeyAccess } from '../../hooks/market-queries.ts';
-import { useNow } from '../../hooks/use-now.ts';
-import { useAnchoredRange } from '../../hooks/use-anchored-range.ts';
-import type { ResolvedRange } from '../../navigation/time-range.ts';
-import type { ViewParamsPatch } from '../../stores/ui-store.ts';
+import type { ViewId } from '../../../shared/settings.ts';
+import { useKeyStatus, useSettings } from './contract-queries.ts';
+import { useHasKeyAccess } from './market-queries.ts';
+import { useNow } from './use-now.ts';
+import { useAnchoredRange } from './use-anchored-range.ts';
+import type { ResolvedRange } from '../navigation/time-range.ts';
+import type { ViewParamsPatch } from '../stores/ui-store.ts';
 import { latestHourRequest, type LatestHourRequest } from './latest-hour-request.ts';
 
 /** The range of a latest-hour view and what it may send. */

@@ -1,6 +1,7 @@
-import { RangePicker } from '../../components/range/RangePicker.tsx';
+import { RangePicker } from './RangePicker.tsx';
 import type { TimeZoneChoice } from '../../format/market-values.ts';
-import type { LatestHourRange } from './use-latest-hour-range.ts';
+import type { LatestHourRange } from '../../hooks/use-latest-hour-range.ts';
+import './range-toolbar.css';
 
 /** A latest-hour view's toolbar: the range picker and Refresh (which loads a relative span again, ending now). */
 export function RangeToolbar({ range, zone }: { range: LatestHourRange; zone: TimeZoneChoice }) {

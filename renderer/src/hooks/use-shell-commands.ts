@@ -1,10 +1,10 @@
 import { useCallback } from 'react';
 import { timeZoneLabel } from '../format/market-values.ts';
-import { useSettings, useUpdateSettings } from '../hooks/contract-queries.ts';
+import { useSettings, useUpdateSettings } from './contract-queries.ts';
 import { useUiStore } from '../stores/ui-store.ts';
-import { usePalettePage } from './palette-page.ts';
-import type { ShellCommand } from './shell-commands.ts';
-import { useShellNotice } from './shell-notice.ts';
+import { usePalettePage } from '../navigation/palette-page.ts';
+import type { ShellCommand } from '../navigation/shell-commands.ts';
+import { useShellNotice } from '../navigation/shell-notice.ts';
 
 /** Focuses the active view's search field (the element marked `data-shortcut="/"`); false when it has none. */
 export function focusViewSearch(): boolean {

@@ -1,9 +1,9 @@
 import { StrictMode, useMemo, useState } from 'react';
 import { createRoot } from 'react-dom/client';
-import type { TimeZoneChoice } from '../../../../format/market-values.ts';
-import '../../../../styles.css';
-import { LiquidityHeatmap } from '../LiquidityHeatmap.tsx';
-import { TileCache } from '../tile-cache.ts';
+import type { TimeZoneChoice } from '../format/market-values.ts';
+import '../styles.css';
+import { LiquidityHeatmap } from '../views/replay/heatmap/LiquidityHeatmap.tsx';
+import { TileCache } from '../views/replay/heatmap/tile-cache.ts';
 import { harnessScenarios, syntheticBook } from './synthetic-book.ts';
 
 // A page that mounts the heatmap alone on a simulated book, for the benchmark and screenshots

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
-import type { FileGrant } from '../../../../shared/contract/file-schemas.ts';
-import type { RowQuery } from '../../../../shared/contract/file-view-schemas.ts';
+import type { FileGrant } from '../../../shared/contract/file-schemas.ts';
+import type { RowQuery } from '../../../shared/contract/file-view-schemas.ts';
 
 /** The file viewer's state kept across visits: which file is open and how its table is filtered. */
 export interface FilesViewState {

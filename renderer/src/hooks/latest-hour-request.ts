@@ -1,5 +1,5 @@
-import { anonymousLatestHourWindowMs, anonymousRefusal } from '../../../../shared/access-windows.ts';
-import type { ResolvedRange } from '../../navigation/time-range.ts';
+import { anonymousLatestHourWindowMs, anonymousRefusal } from '../../../shared/access-windows.ts';
+import type { ResolvedRange } from '../navigation/time-range.ts';
 
 /** What a latest-hour view (`/intents`, `/quotes`) sends for a range, judged before sending. */
 export interface LatestHourRequest {

@@ -1,6 +1,6 @@
 import type { CandlestickData, HistogramData, LineData, WhitespaceData } from 'lightweight-charts';
-import type { CandleColumns } from '../../../../../shared/contract/market-schemas.ts';
-import type { IntervalSeries } from '../../../../../shared/series/trade-prints.ts';
+import type { CandleColumns } from '../../../../shared/contract/market-schemas.ts';
+import type { IntervalSeries } from '../../../../shared/series/trade-prints.ts';
 
 /** A bar of the volume pane: a histogram bar, or whitespace where the venue published no volume. */
 export type VolumeBar = HistogramData<number> | WhitespaceData<number>;
