@@ -1,7 +1,7 @@
 import { useRef, useState, type SyntheticEvent } from 'react';
-import { useKeyActions, useKeyStatus, useUsage } from '../hooks/contract-queries.ts';
-import { useSettingsFocus } from '../hooks/use-settings-focus.ts';
-import { useUiStore } from '../stores/ui-store.ts';
+import { useKeyActions, useKeyStatus, useUsage } from '../../hooks/contract-queries.ts';
+import { useSettingsFocus } from '../../hooks/use-settings-focus.ts';
+import { useUiStore } from '../../stores/ui-store.ts';
 
 function figure(value: number | null | undefined): string {
   return value === null || value === undefined ? '—' : value.toLocaleString('en-US');

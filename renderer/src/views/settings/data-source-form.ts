@@ -1,4 +1,4 @@
-import type { DataSourceKind, SettingsPatch } from '../../../shared/settings.ts';
+import type { DataSourceKind, SettingsPatch } from '../../../../shared/settings.ts';
 
 /** The default library folder as the user-data folder's own separator writes it: `{userDataDir}/library`. */
 export function defaultLibraryRootShown(userDataDir: string): string {

@@ -1,11 +1,11 @@
 import { useRef, useState, type SyntheticEvent } from 'react';
-import type { DataSourceKind, Settings } from '../../../shared/settings.ts';
+import type { DataSourceKind, Settings } from '../../../../shared/settings.ts';
 import { dataSourcePatch, defaultLibraryRootShown } from './data-source-form.ts';
-import { FactList } from '../components/FactList.tsx';
-import { ViewFrame } from '../components/ViewFrame.tsx';
+import { FactList } from '../../components/FactList.tsx';
+import { ViewFrame } from '../../components/ViewFrame.tsx';
 import { ApiKeySection } from './ApiKeySection.tsx';
-import { useAppInfo, useCheckHealth, useHealth, useSettings, useUpdateSettings } from '../hooks/contract-queries.ts';
-import { useSettingsFocus } from '../hooks/use-settings-focus.ts';
+import { useAppInfo, useCheckHealth, useHealth, useSettings, useUpdateSettings } from '../../hooks/contract-queries.ts';
+import { useSettingsFocus } from '../../hooks/use-settings-focus.ts';
 
 /** Settings: the data source, display preferences and facts about the app. */
 export function SettingsView() {
