@@ -11,6 +11,10 @@ import { importLayersRule } from './scripts/lint/import-layers.mjs';
 
 const nodeBuiltins = ['node:*', 'fs', 'fs/*', 'path', 'os', 'child_process', 'crypto', 'http', 'https', 'net', 'stream', 'stream/*', 'url', 'util', 'worker_threads', 'zlib', 'events', 'buffer'];
 
+/**
+ * @param {string[]} group
+ * @param {string} message
+ */
 const forbid = (group, message) => ({ group, message });
 
 /** Import bans per layer; exported so the boundary test can name them. */
@@ -48,15 +52,28 @@ export const layers = [
   { name: 'simulator', folder: 'electron/server/simulator/', role: 'the market simulator, beneath the service it feeds', allow: ['codec', 'base', 'shared'] },
   { name: 'codec', folder: 'electron/codec/', role: 'snapshot files: zstd, lines, records, their folders', allow: ['base', 'shared'] },
   { name: 'base', folder: 'electron/base/', role: 'Node helpers every program uses', allow: ['shared'] },
-  { name: 'renderer', folder: 'renderer/', role: 'the React renderer', allow: ['shared'] },
+  { name: 'app', folder: 'renderer/src/', role: "the renderer's entry pages: main, App (renders the view the registry names), the heatmap harness", allow: ['views', 'components', 'hooks', 'navigation', 'stores', 'format', 'transport', 'shared'] },
+  { name: 'views', folder: 'renderer/src/views/', role: 'the views, one per folder, and their registry', eachFolderAlone: true, allow: ['components', 'hooks', 'navigation', 'stores', 'format', 'transport', 'shared'] },
+  { name: 'components', folder: 'renderer/src/components/', role: 'React components views and the shell share', allow: ['hooks', 'navigation', 'stores', 'format', 'shared'] },
+  { name: 'hooks', folder: 'renderer/src/hooks/', role: 'React hooks: contract queries and behaviour views share', allow: ['navigation', 'stores', 'format', 'transport', 'shared'] },
+  { name: 'navigation', folder: 'renderer/src/navigation/', role: 'routes, keys, the palette and the shortcut sheet, handed the views', allow: ['stores', 'format', 'shared'] },
+  { name: 'stores', folder: 'renderer/src/stores/', role: 'UI state: the shown view and its parameters', allow: ['shared'] },
+  { name: 'format', folder: 'renderer/src/format/', role: 'values as text', allow: ['shared'] },
+  { name: 'transport', folder: 'renderer/src/transport/', role: "the renderer's connection to the service host", allow: ['shared'] },
   { name: 'shared', folder: 'shared/', role: 'code both sides use', allow: [] },
 ];
 
+/** @type {import('eslint').Linter.RulesRecord} */
 const layerRule = { 'local/import-layers': ['error', { root: import.meta.dirname, layers }] };
 
 // A later config's no-restricted-imports replaces an earlier one, so each layer lists all its bans.
+/**
+ * @param {{ group: string[], message: string }[][]} bans
+ * @returns {import('eslint').Linter.RulesRecord}
+ */
 const restrict = (...bans) => ({ 'no-restricted-imports': ['error', { patterns: bans.flat() }] });
 
+/** @type {import('eslint').Linter.RulesRecord} */
 const rawIpc = {
   'no-restricted-syntax': [
     'error',
