@@ -13,6 +13,10 @@ import { layers } from './scripts/lint/layers.mjs';
 
 const nodeBuiltins = ['node:*', 'fs', 'fs/*', 'path', 'os', 'child_process', 'crypto', 'http', 'https', 'net', 'stream', 'stream/*', 'url', 'util', 'worker_threads', 'zlib', 'events', 'buffer'];
 
+/**
+ * @param {string[]} group
+ * @param {string} message
+ */
 const forbid = (group, message) => ({ group, message });
 
 /** Import bans per layer; exported so the boundary test can name them. */
@@ -34,9 +38,14 @@ export const boundaries = {
 };
 
 
+/** @type {import('eslint').Linter.RulesRecord} */
 const layerRule = { 'local/import-layers': ['error', { root: import.meta.dirname, layers }] };
 
 // A later config's no-restricted-imports replaces an earlier one, so each layer lists all its bans.
+/**
+ * @param {{ group: string[], message: string }[][]} bans
+ * @returns {import('eslint').Linter.RulesRecord}
+ */
 const restrict = (...bans) => ({ 'no-restricted-imports': ['error', { patterns: bans.flat() }] });
 
 const rawIpcSelectors = [

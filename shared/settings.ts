@@ -1,10 +1,20 @@
 import { z } from 'zod';
 
-/** The views of the app shell, in navigation order. */
-export const viewIds = ['catalog', 'workspace', 'options', 'intents', 'quotes', 'events', 'replay', 'files', 'downloads', 'settings', 'research'] as const;
+/** Longest view id settings keep. */
+export const maxViewIdLength = 32;
 
-/** One view of the app shell. */
-export type ViewId = (typeof viewIds)[number];
+/**
+ * A view's id, as the renderer's view registry names it: lowercase letters and digits in words
+ * joined by `-`, at most 32 characters. Settings keep any such id (`ui.lastView`); the renderer
+ * shows its first view for an id it does not have.
+ */
+export const viewIdSchema = z
+  .string()
+  .max(maxViewIdLength)
+  .regex(/^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$/, 'a view id is lowercase words joined by "-", such as "workspace"');
+
+/** One view of the app shell, by id. */
+export type ViewId = z.infer<typeof viewIdSchema>;
 
 /**
  * Where market data comes from: the embedded simulated service, a remote Market Data Service, or
@@ -57,7 +67,7 @@ export const libraryRootSchema = z
 export const uiPreferencesSchema = z.object({
   density: z.enum(['compact', 'comfortable']),
   timeZone: z.enum(['utc', 'local']),
-  lastView: z.enum(viewIds),
+  lastView: viewIdSchema,
   reduceMotion: z.boolean(),
 });
 

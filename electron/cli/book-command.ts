@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import { BookDataError } from '../../shared/book/book-data-error.ts';
 import { BookEngine } from '../../shared/book/book-engine.ts';
 import { BookRowTextWriter } from '../../shared/book/book-row-text.ts';
-import { l2SlotCount } from '../../shared/book/l2-row.ts';
+import { l2SlotCount } from '../../shared/rows/l2-row.ts';
 import { SnapshotDecodeError } from '../../shared/snapshot/decode-errors.ts';
 import { isBookReset, type BookInput } from '../host/book/book-input.ts';
 import { bookInputsFromFiles } from '../host/book/file-book-source.ts';

@@ -1,5 +1,5 @@
 import type { BookSide } from './book-side.ts';
-import { l2SlotCount, l2Slots, type L2BookFields, type L2LevelField, type L2Row, type TypedRowEnvelope } from './l2-row.ts';
+import { l2SlotCount, l2Slots, type L2BookFields, type L2LevelField, type L2Row, type TypedRowEnvelope } from '../rows/l2-row.ts';
 import type { OrderBook } from './order-book.ts';
 
 // Level field names in spec order, and an all-null row in that order. Copying the template

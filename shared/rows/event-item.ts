@@ -1,4 +1,4 @@
-import type { L2Row } from '../book/l2-row.ts';
+import type { L2Row } from './l2-row.ts';
 import type { CandleRow } from './candle-row.ts';
 import type { FundingRow } from './funding-row.ts';
 import type { IntentRow } from './intent-row.ts';

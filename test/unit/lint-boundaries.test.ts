@@ -38,6 +38,10 @@ const expected: Record<string, RegExp> = {
   'client-imports-server.ts': /electron\/host\/client\/ .* may not import electron\/server\//,
   'server-imports-client.ts': /electron\/server\/ .* may not import electron\/host\/client\//,
   'client-imports-keys.ts': /electron\/host\/client\/ .* may not import electron\/host\/ /,
+  'view-imports-view.tsx': /renderer\/src\/views\/quotes\/ may not import renderer\/src\/views\/intents\/: the views, one per folder/,
+  'view-imports-registry.ts': /renderer\/src\/views\/catalog\/ may not import renderer\/src\/views\/view-registry\.ts/,
+  'navigation-imports-queries.ts': /renderer\/src\/navigation\/ \(routes, keys, the palette and the shortcut sheet, handed the views\) may not import renderer\/src\/hooks\//,
+  'stores-imports-view.ts': /renderer\/src\/stores\/ \(UI state: the shown view and its parameters\) may not import renderer\/src\/views\//,
 };
 
 /** A path inside a layer's folder that no deeper layer claims. */
@@ -84,6 +88,13 @@ describe('lint enforces the layer boundaries', () => {
     const errors = (await boundaryErrors(importFrom(fromPath, toPath), fromPath)).filter((e) => e.startsWith('local/import-layers'));
     if (allowed) expect(errors).toEqual([]);
     else expect(errors.join('\n')).toContain(`${from.folder} (${from.role}) may not import ${to.folder}`);
+  });
+
+  it('lets a view import inside its own folder, and the registry import every view', async () => {
+    const layerErrors = async (code: string, path: string) => (await boundaryErrors(code, path)).filter((e) => e.startsWith('local/import-layers'));
+    expect(await layerErrors("import { QuoteExplorer } from './QuoteExplorer.tsx';\nexport const q = QuoteExplorer;\n", 'renderer/src/views/quotes/x.tsx')).toEqual([]);
+    expect(await layerErrors("import { heatmapScale } from '../heatmap/heatmap-scale.ts';\nexport const h = heatmapScale;\n", 'renderer/src/views/replay/session/x.ts')).toEqual([]);
+    expect(await layerErrors("import { quotesView } from './quotes/view.ts';\nexport const q = quotesView;\n", 'renderer/src/views/view-registry.ts')).toEqual([]);
   });
 
   it('keeps the Node-wide bans inside the simulator, the client and the server', async () => {

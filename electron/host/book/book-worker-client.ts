@@ -3,7 +3,7 @@ import { Prefetch } from './page-prefetch.ts';
 import type { FrameChunk } from '../../../shared/book/book-frames.ts';
 import type { BookKey } from '../../../shared/book/book-key.ts';
 import type { HealthBatch } from '../../../shared/book/health-marks.ts';
-import type { L2Row, L2RowPage } from '../../../shared/book/l2-row.ts';
+import type { L2Row, L2RowPage } from '../../../shared/rows/l2-row.ts';
 import type { WorkerEntry } from '../../base/workers/worker-entry.ts';
 import { bookWorkerEntry } from './book-worker-entry.ts';
 import { ContractError } from '../../../shared/contract/errors.ts';

@@ -2,7 +2,7 @@ import type { FrameChunk } from '../../../shared/book/book-frames.ts';
 import type { ContractErrorKind } from '../../../shared/contract/errors.ts';
 import type { BookKey } from '../../../shared/book/book-key.ts';
 import type { HealthBatch } from '../../../shared/book/health-marks.ts';
-import type { L2Row } from '../../../shared/book/l2-row.ts';
+import type { L2Row } from '../../../shared/rows/l2-row.ts';
 import type { FrameSettings, ReplayCounts } from './frame-replayer.ts';
 import type { FrameMarkBatch, TrackSummary } from './session/replay-session.ts';
 import type { SessionAnswer, SessionQuery } from './session/session-queries.ts';

@@ -1,5 +1,5 @@
 import { anonymousLatestHourWindowMs, anonymousRefusal, type AccessFamily } from '../../../shared/access-windows.ts';
-import type { L2Row } from '../../../shared/book/l2-row.ts';
+import type { L2Row } from '../../../shared/rows/l2-row.ts';
 import type { BookReplayMarketInput } from '../../../shared/contract/book-replay-schemas.ts';
 import type { ContractError } from '../../../shared/contract/errors.ts';
 import type { MarketDataClient } from '../client/market-data-client.ts';

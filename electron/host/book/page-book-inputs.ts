@@ -1,5 +1,5 @@
 import { bookEventFromBookRow, bookEventFromL2Row } from '../../../shared/book/l2-row-events.ts';
-import type { L2Row } from '../../../shared/book/l2-row.ts';
+import type { L2Row } from '../../../shared/rows/l2-row.ts';
 import type { BookInput } from './book-input.ts';
 import type { L2RowKind } from './book-worker-protocol.ts';
 import { hourMs, hourStartOf } from '../../../shared/time/time-units.ts';

@@ -1,4 +1,4 @@
-import type { L2Row } from '../../../shared/book/l2-row.ts';
+import type { L2Row } from '../../../shared/rows/l2-row.ts';
 import type { CandleRow } from '../../../shared/rows/candle-row.ts';
 import type { CatalogMarket, CountResponse, InstrumentEntry } from '../../../shared/rows/catalog.ts';
 import type { EventItem } from '../../../shared/rows/event-item.ts';

@@ -1,7 +1,7 @@
 import { lstat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { anonymousRefusal } from '../../../shared/access-windows.ts';
-import type { L2Row } from '../../../shared/book/l2-row.ts';
+import type { L2Row } from '../../../shared/rows/l2-row.ts';
 import type { ResearchProgress, ResearchRead, ResearchTarget } from '../../../shared/contract/research-schemas.ts';
 import { defaultHorizonsMs } from '../../../shared/research/markouts.ts';
 import { sideCodeOf } from '../../../shared/research/trade-series.ts';

@@ -1,4 +1,4 @@
-import type { L2Row } from '../../../shared/book/l2-row.ts';
+import type { L2Row } from '../../../shared/rows/l2-row.ts';
 import { ActivityStudy, type ActivityOutput, type ActivityStudyParams } from './activity-study.ts';
 import { DepthStudy, type DepthOutput, type DepthStudyParams } from './depth-study.ts';
 import { LatencyStudy, type LatencyOutput, type LatencyStudyParams } from './latency-study.ts';

@@ -1,7 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import { workerEntry, type WorkerEntry } from '../../base/workers/worker-entry.ts';
 import type { JobCommand, JobEvent, JobFailure, JobResult, ResearchJob, StudyKind, StudyOutputs, TradePage } from './research-job.ts';
-import type { L2Row } from '../../../shared/book/l2-row.ts';
+import type { L2Row } from '../../../shared/rows/l2-row.ts';
 
 /** File name of the research worker in a build, beside the main bundle. */
 export const builtResearchWorkerFile = 'research-worker.js';

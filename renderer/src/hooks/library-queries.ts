@@ -4,7 +4,7 @@ import { ContractError } from '../../../shared/contract/errors.ts';
 import type { FileGrant } from '../../../shared/contract/file-schemas.ts';
 import type { Availability, DownloadQueue, ExportEnded, LibraryIndex, ManifestSummary } from '../../../shared/contract/library-schemas.ts';
 import type { MdeApi } from '../../../shared/contract/types.ts';
-import { useApi } from '../connection-context.ts';
+import { useApi } from '../transport/connection-context.ts';
 import { listingParts, mergeListings, type ListingPart, type MergedListing } from './day-listing.ts';
 import { useSelectedSource } from './contract-queries.ts';
 

@@ -1,4 +1,4 @@
-import { l2SlotCount, l2Slots, type L2Row } from '../../book/l2-row.ts';
+import { l2SlotCount, l2Slots, type L2Row } from '../l2-row.ts';
 import type { FlatLevels, OrderbookRecord } from '../../snapshot/records.ts';
 import { rowBase, type RowContext } from './row-context.ts';
 

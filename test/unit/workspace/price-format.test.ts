@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { priceFormatOfTick } from '../../../renderer/src/views/workspace/chart/price-format.ts';
+import { priceFormatOfTick } from '../../../renderer/src/components/chart/price-format.ts';
 
 describe('priceFormatOfTick', () => {
   it('takes the decimals and the min move from the tick size', () => {

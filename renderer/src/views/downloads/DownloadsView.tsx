@@ -11,7 +11,7 @@ import { useNow } from '../../hooks/use-now.ts';
 import { useViewKeys } from '../../hooks/use-view-keys.ts';
 import { useReplayFiles } from '../../stores/replay-files-store.ts';
 import { useUiStore, useViewParams, type ViewParamsPatch } from '../../stores/ui-store.ts';
-import { useFilesView } from '../files/files-store.ts';
+import { useFilesView } from '../../stores/files-store.ts';
 import { AvailabilityCalendar, CalendarLegend } from './AvailabilityCalendar.tsx';
 import { calendarModel } from './calendar-model.ts';
 import { daySpans, endsToday, resolveDayRange, shiftDays } from './day-range.ts';

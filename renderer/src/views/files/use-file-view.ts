@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import type { FileGrant } from '../../../../shared/contract/file-schemas.ts';
 import type { FileViewProgress } from '../../../../shared/contract/file-view-schemas.ts';
 import { ContractError } from '../../../../shared/contract/errors.ts';
-import { useApi } from '../../connection-context.ts';
+import { useApi } from '../../transport/connection-context.ts';
 
 /** An opened file view: its id once main answered, its latest progress, or why it could not open. */
 export interface OpenedFileView {

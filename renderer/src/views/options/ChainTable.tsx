@@ -3,7 +3,7 @@ import { isInTheMoney, type ChainExpiry, type ChainQuote, type ChainStrike } fro
 import type { ChainGreek } from '../../../../shared/options/greek-fill.ts';
 import { formatDecimal, formatTimeOfDay, notPublished, type TimeZoneChoice } from '../../format/market-values.ts';
 import { formatGreek, formatIv, type ChainUnits } from './option-format.ts';
-import { useElementSize } from './use-element-size.ts';
+import { useElementSize } from '../../hooks/use-element-size.ts';
 
 /** Props of the chain table. */
 export interface ChainTableProps {

@@ -69,15 +69,6 @@ export function formatStrikeTick(strike: number): string {
   return strike.toLocaleString('en-US', { maximumFractionDigits: 4 });
 }
 
-/** A span id in words for sentences: `10m` → `10 minutes`, `1h` → `hour`, `24h` → `24 hours`, `7d` → `7 days`. */
-export function spanInWords(span: string | null): string {
-  const match = span === null ? null : /^(\d+)([mhd])$/.exec(span);
-  if (match === null) return 'range';
-  const count = Number(match[1]);
-  const unit = match[2] === 'm' ? 'minute' : match[2] === 'h' ? 'hour' : 'day';
-  return count === 1 ? unit : `${count} ${unit}s`;
-}
-
 /** What the chain's columns are in: short units for the headers, one sentence per greek for hover, and the legend line. */
 export interface ChainUnits {
   short: { premium: string; iv: string } & Record<ChainGreek, string>;

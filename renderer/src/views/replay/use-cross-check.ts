@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { BookCrossCheckDifferences, BookCrossCheckEnded, BookCrossCheckInput } from '../../../../shared/contract/book-replay-schemas.ts';
 import { ContractError } from '../../../../shared/contract/errors.ts';
-import { useApi } from '../../connection-context.ts';
+import { useApi } from '../../transport/connection-context.ts';
 
 /** One difference the check found. */
 export type CrossCheckDifference = BookCrossCheckDifferences['differences'][number];

@@ -3,7 +3,7 @@ import type { TradeColumns } from '../../../../shared/contract/market-schemas.ts
 import { ErrorPanel, type ShownError } from '../../components/ErrorPanel.tsx';
 import { LoadingState } from '../../components/LoadingState.tsx';
 import { formatNumber, formatTimestamp, type TimeZoneChoice } from '../../format/market-values.ts';
-import { TradesTape } from './TradesTape.tsx';
+import { TradesTape } from '../../components/tape/TradesTape.tsx';
 
 /** What the tape area shows. */
 export type TapeState =

@@ -11,7 +11,7 @@ import { resolveRange, spanChoices, type SpanChoice } from '../../navigation/tim
 import { useUiStore, type ViewParams, type ViewParamsPatch } from '../../stores/ui-store.ts';
 import { ChartPanel, type ChartState } from './ChartPanel.tsx';
 import type { CandleChartHandle } from './chart/CandleChart.tsx';
-import { priceFormatOfTick } from './chart/price-format.ts';
+import { priceFormatOfTick } from '../../components/chart/price-format.ts';
 import { TimeRangeSync } from './chart/time-range-sync.ts';
 import { FundingPanel, type FundingState } from './FundingPanel.tsx';
 import { atInterval, extendedTo, loadedRangeFor, type LoadedRange } from './history/loaded-range.ts';

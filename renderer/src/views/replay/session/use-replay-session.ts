@@ -4,7 +4,7 @@ import type { BookHealthEvent, BookReplayEnded, BookReplayProgress } from '../..
 import type { BookMarksEvent, BookTrack } from '../../../../../shared/contract/book-session-schemas.ts';
 import { ContractError } from '../../../../../shared/contract/errors.ts';
 import type { MdeApi } from '../../../../../shared/contract/types.ts';
-import { useApi } from '../../../connection-context.ts';
+import { useApi } from '../../../transport/connection-context.ts';
 
 /** Starts a replay in main and answers its id (`book.replayFiles`, `book.replayMarket`). */
 export type StartReplay = (api: MdeApi) => Promise<{ replayId: string }>;

@@ -3,7 +3,7 @@ import { ContractError } from '../../../../../shared/contract/errors.ts';
 import type { CandleColumns, FundingColumns, TradeColumns } from '../../../../../shared/contract/market-schemas.ts';
 import type { CandleInterval } from '../../../../../shared/rows/candle-row.ts';
 import { candlesFromTrades } from '../../../../../shared/series/trade-candles.ts';
-import { useApi } from '../../../connection-context.ts';
+import { useApi } from '../../../transport/connection-context.ts';
 import { prependCandles } from '../chart/candle-history.ts';
 import type { TimeBounds } from '../workspace-range.ts';
 import { nextHistoryStep, type CandleOrigin, type HistoryPosition, type HistorySeries } from './history-plan.ts';

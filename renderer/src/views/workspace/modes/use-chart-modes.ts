@@ -7,7 +7,7 @@ import type { TradesPlan } from '../access-plan.ts';
 import type { ModeNotice } from '../ChartPanel.tsx';
 import type { TapeState } from '../TapePanel.tsx';
 import type { ActivityBarsState } from './ActivityBarsPanel.tsx';
-import { activityKindOf, modeForKey, type ChartMode } from './chart-mode.ts';
+import { activityKindOf, modeForKey, type ChartMode } from '../../../stores/chart-mode.ts';
 import type { ChartModeBarProps } from './ChartModeBar.tsx';
 import { footprintNotice, type FootprintTrades } from './footprint-notice.ts';
 import { steppedFootprintStep } from './footprint-step.ts';
