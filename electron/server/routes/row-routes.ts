@@ -7,6 +7,7 @@ import { QueryTooExpensive, RowMerge, type RowPosition } from '../rows/row-pager
 import type { RowKind } from '../../../shared/rows/row-kinds.ts';
 import type { ServiceContext } from '../service-context.ts';
 import { badRequest, rateLimited, ServiceHttpError, unavailable } from '../service-error.ts';
+import { hourMs } from '../../../shared/time/time-units.ts';
 
 /** One typed row endpoint: its path, row kind, access family, limit rule and extra filter. */
 interface RowEndpoint {
@@ -94,7 +95,7 @@ export function registerRowRoutes(app: FastifyInstance, context: ServiceContext)
       // Anonymous continuation on the latest-hour family skips rows that aged out of the hour
       // (spec 4.0.5): a start that was public when the first page was served is not refused later.
       const anonymousLatest = endpoint.family === 'latest-hour' && principal.kind === 'anonymous';
-      const publicFrom = now - 3_600_000;
+      const publicFrom = now - hourMs;
       if (anonymousLatest && after !== undefined && end !== undefined && end < publicFrom) return { items: [], has_more: false, next_cursor: null };
       const continuedStart = anonymousLatest && after !== undefined && start !== undefined ? Math.max(start, publicFrom) : start;
       const range = resolveWindow(endpoint.family, continuedStart, end, principal, now);

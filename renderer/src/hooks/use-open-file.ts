@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ContractError } from '../../../shared/contract/errors.ts';
+import { asContractError, ContractError } from '../../../shared/contract/errors.ts';
 import type { FileGrant } from '../../../shared/contract/file-schemas.ts';
 import { useConnection } from '../transport/connection-context.ts';
 import { uploadFile } from '../transport/upload-file.ts';
@@ -26,10 +26,6 @@ export interface FileOpening {
   clearError: () => void;
 }
 
-function asContractError(error: unknown): ContractError {
-  return error instanceof ContractError ? error : new ContractError({ kind: 'internal', message: String(error), resolution: 'Try again.', channel: null });
-}
-
 /**
  * Opening a file: in the desktop app, the native dialog or a drop whose path the preload reads;
  * in browser mode, the file's bytes stream to the server (there are no paths). Either way the
@@ -45,7 +41,7 @@ export function useOpenFile(onGranted: (file: FileGrant) => void): FileOpening {
     const first = files[0];
     if (first !== undefined) onGranted(first);
   };
-  const fail = (cause: unknown): void => setError(asContractError(cause));
+  const fail = (cause: unknown): void => setError(asContractError(cause, null, 'Try again.'));
 
   const take = (files: readonly File[]): void => {
     const file = files[0];

@@ -1,4 +1,5 @@
 import { formatTimestamp, type TimePrecision, type TimeZoneChoice } from '../../format/market-values.ts';
+import { dayMs } from '../../../../shared/time/time-units.ts';
 
 // The chart's horizontal axis is Unix ms (see `unix-ms-scale.ts`). These pure functions decide
 // how significant each time point is (which ones get a label when space is short) and how labels
@@ -31,7 +32,6 @@ export function wallClock(ms: number, zone: TimeZoneChoice): number {
   return zone === 'utc' ? ms : ms - new Date(ms).getTimezoneOffset() * 60_000;
 }
 
-const dayMs = 86_400_000;
 const quarterHourMs = 900_000;
 
 /**

@@ -1,8 +1,8 @@
 import type { ChainGreek } from '../../../../shared/options/greek-fill.ts';
 import { decimalValue } from '../../../../shared/options/greek-fill.ts';
 import { notPublished, type TimeZoneChoice } from '../../format/market-values.ts';
+import { dayMs } from '../../../../shared/time/time-units.ts';
 
-const dayMs = 86_400_000;
 const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 /** Fixed decimals that keep at least three significant digits and never fewer than two places. */

@@ -18,6 +18,7 @@ import type { CandleOrigin } from './history/history-plan.ts';
 import { completeFrom, prependFunding, prependTrades } from './history/series-history.ts';
 import { useOlderHistory } from './history/use-older-history.ts';
 import { useCandleLoad, useFundingLoad, useTradeLoad, type MarketRef } from './use-workspace-loads.ts';
+import { hourMs } from '../../../../shared/time/time-units.ts';
 
 /** What the workspace's data depends on. */
 export interface WorkspaceDataInput {
@@ -38,7 +39,6 @@ export interface WorkspaceDataInput {
   onReach: (from: number) => void;
 }
 
-const hourMs = 3_600_000;
 
 function hasNoFunding(categories: readonly string[]): boolean {
   return categories.includes('Spot') && !categories.includes('Futures') && !categories.includes('Perpetual');
