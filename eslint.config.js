@@ -2,7 +2,8 @@
 // - `layers` below is the allow-list of which folder may import which (scripts/lint/import-layers.mjs);
 // - shared/ and renderer/ import no node:* and no electron;
 // - only the Electron shell (electron/shell/) imports electron;
-// - raw ipcMain / ipcRenderer live only in their typed wrappers.
+// - raw ipcMain / ipcRenderer live only in their typed wrappers;
+// - only electron/base/workers/start-worker.ts calls new Worker.
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
@@ -57,14 +58,20 @@ const layerRule = { 'local/import-layers': ['error', { root: import.meta.dirname
 // A later config's no-restricted-imports replaces an earlier one, so each layer lists all its bans.
 const restrict = (...bans) => ({ 'no-restricted-imports': ['error', { patterns: bans.flat() }] });
 
-const rawIpc = {
-  'no-restricted-syntax': [
-    'error',
-    { selector: "ImportSpecifier[imported.name='ipcMain']", message: 'Use registerContractIpc (electron/shell/ipc-main.ts), not raw ipcMain.' },
-    { selector: "ImportSpecifier[imported.name='ipcRenderer']", message: 'Only electron/shell/preload.ts touches ipcRenderer.' },
-    { selector: "MemberExpression[property.name=/^(ipcMain|ipcRenderer)$/]", message: 'Raw IPC is only allowed in its typed wrappers.' },
-  ],
+const rawIpcBans = [
+  { selector: "ImportSpecifier[imported.name='ipcMain']", message: 'Use registerContractIpc (electron/shell/ipc-main.ts), not raw ipcMain.' },
+  { selector: "ImportSpecifier[imported.name='ipcRenderer']", message: 'Only electron/shell/preload.ts touches ipcRenderer.' },
+  { selector: "MemberExpression[property.name=/^(ipcMain|ipcRenderer)$/]", message: 'Raw IPC is only allowed in its typed wrappers.' },
+];
+const rawWorkerBan = {
+  selector: "NewExpression[callee.name='Worker']",
+  message: 'Start worker threads with startWorker (electron/base/workers/start-worker.ts) and talk to them through WorkerChannel, not new Worker.',
 };
+// As with no-restricted-imports, a later no-restricted-syntax replaces an earlier one: each list is whole.
+/** @param {...({ selector: string; message: string } | { selector: string; message: string }[])} bans */
+const restrictSyntax = (...bans) => ({ 'no-restricted-syntax': ['error', ...bans.flat()] });
+const rawIpc = restrictSyntax(rawIpcBans);
+const workerStarter = 'electron/base/workers/start-worker.ts';
 
 export default tseslint.config(
   { ignores: ['out/**', 'dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'test/fixtures/**'] },
@@ -103,9 +110,11 @@ export default tseslint.config(
   },
   {
     files: ['electron/**/*.ts'],
-    ignores: ['electron/shell/ipc-main.ts', 'electron/shell/preload.ts'],
-    rules: rawIpc,
+    ignores: ['electron/shell/ipc-main.ts', 'electron/shell/preload.ts', workerStarter],
+    rules: restrictSyntax(rawIpcBans, rawWorkerBan),
   },
+  { files: ['electron/shell/ipc-main.ts', 'electron/shell/preload.ts'], rules: restrictSyntax(rawWorkerBan) },
+  { files: [workerStarter], rules: rawIpc },
   { files: ['renderer/**/*.{ts,tsx}', 'shared/**/*.ts'], rules: rawIpc },
   // Playwright reads a fixture's dependencies from its destructured first parameter; `{}` means none.
   { files: ['test/e2e/**/*.ts'], rules: { 'no-empty-pattern': 'off' } },

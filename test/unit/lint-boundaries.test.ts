@@ -37,6 +37,7 @@ const expected: Record<string, RegExp> = {
   'client-imports-server.ts': /electron\/host\/client\/ .* may not import electron\/server\//,
   'server-imports-client.ts': /electron\/server\/ .* may not import electron\/host\/client\//,
   'client-imports-keys.ts': /electron\/host\/client\/ .* may not import electron\/host\/ /,
+  'host-starts-raw-worker.ts': /Start worker threads with startWorker/,
 };
 
 /** A path inside a layer's folder that no deeper layer claims. */
@@ -90,6 +91,14 @@ describe('lint enforces the layer boundaries', () => {
       const errors = await boundaryErrors("import { app } from 'electron';\nexport const a = app;\n", `${folder}/x.ts`);
       expect(errors.join('\n'), folder).toMatch(/Only the shell .* imports electron/);
     }
+  });
+
+  it('allows new Worker in startWorker alone, and still bans raw IPC there and raw workers in the IPC wrappers', async () => {
+    const raw = "import { Worker } from 'node:worker_threads';\nexport const w = new Worker('x', { eval: true });\n";
+    expect(await boundaryErrors(raw, 'electron/base/workers/start-worker.ts')).toEqual([]);
+    expect((await boundaryErrors(raw, 'electron/shell/preload.ts')).join('\n')).toMatch(/Start worker threads with startWorker/);
+    expect((await boundaryErrors(raw, 'electron/server/simulator/x.ts')).join('\n')).toMatch(/Start worker threads with startWorker/);
+    expect((await boundaryErrors("import { ipcMain } from 'electron';\nipcMain.handle('x', () => 1);\n", 'electron/base/workers/start-worker.ts')).join('\n')).toMatch(/not raw ipcMain/);
   });
 
   it('allows the server to import the simulator, and the simulator to import shared types', async () => {
