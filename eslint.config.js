@@ -12,6 +12,7 @@ import { importLayersRule } from './scripts/lint/import-layers.mjs';
 
 const nodeBuiltins = ['node:*', 'fs', 'fs/*', 'path', 'os', 'child_process', 'crypto', 'http', 'https', 'net', 'stream', 'stream/*', 'url', 'util', 'worker_threads', 'zlib', 'events', 'buffer'];
 
+/** @param {string[]} group @param {string} message */
 const forbid = (group, message) => ({ group, message });
 
 /** Import bans per layer; exported so the boundary test can name them. */
@@ -53,9 +54,11 @@ export const layers = [
   { name: 'shared', folder: 'shared/', role: 'code both sides use', allow: [] },
 ];
 
+/** @type {import('eslint').Linter.RulesRecord} */
 const layerRule = { 'local/import-layers': ['error', { root: import.meta.dirname, layers }] };
 
 // A later config's no-restricted-imports replaces an earlier one, so each layer lists all its bans.
+/** @param {...({ group: string[]; message: string } | { group: string[]; message: string }[])} bans @returns {import('eslint').Linter.RulesRecord} */
 const restrict = (...bans) => ({ 'no-restricted-imports': ['error', { patterns: bans.flat() }] });
 
 const rawIpcBans = [
@@ -68,7 +71,7 @@ const rawWorkerBan = {
   message: 'Start worker threads with startWorker (electron/base/workers/start-worker.ts) and talk to them through WorkerChannel, not new Worker.',
 };
 // As with no-restricted-imports, a later no-restricted-syntax replaces an earlier one: each list is whole.
-/** @param {...({ selector: string; message: string } | { selector: string; message: string }[])} bans */
+/** @param {...({ selector: string; message: string } | { selector: string; message: string }[])} bans @returns {import('eslint').Linter.RulesRecord} */
 const restrictSyntax = (...bans) => ({ 'no-restricted-syntax': ['error', ...bans.flat()] });
 const rawIpc = restrictSyntax(rawIpcBans);
 const workerStarter = 'electron/base/workers/start-worker.ts';
