@@ -4,6 +4,7 @@
 // - only the Electron shell (electron/shell/) imports electron;
 // - raw ipcMain / ipcRenderer live only in their typed wrappers;
 // - in electron/, contract errors are made only in electron/host/contract-errors.ts.
+// - only electron/base/workers/start-worker.ts calls new Worker.
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
@@ -13,10 +14,7 @@ import { layers } from './scripts/lint/layers.mjs';
 
 const nodeBuiltins = ['node:*', 'fs', 'fs/*', 'path', 'os', 'child_process', 'crypto', 'http', 'https', 'net', 'stream', 'stream/*', 'url', 'util', 'worker_threads', 'zlib', 'events', 'buffer'];
 
-/**
- * @param {string[]} group
- * @param {string} message
- */
+/** @param {string[]} group @param {string} message */
 const forbid = (group, message) => ({ group, message });
 
 /** Import bans per layer; exported so the boundary test can name them. */
@@ -42,23 +40,28 @@ export const boundaries = {
 const layerRule = { 'local/import-layers': ['error', { root: import.meta.dirname, layers }] };
 
 // A later config's no-restricted-imports replaces an earlier one, so each layer lists all its bans.
-/**
- * @param {{ group: string[], message: string }[][]} bans
- * @returns {import('eslint').Linter.RulesRecord}
- */
+/** @param {...({ group: string[]; message: string } | { group: string[]; message: string }[])} bans @returns {import('eslint').Linter.RulesRecord} */
 const restrict = (...bans) => ({ 'no-restricted-imports': ['error', { patterns: bans.flat() }] });
 
-const rawIpcSelectors = [
+const rawIpcBans = [
   { selector: "ImportSpecifier[imported.name='ipcMain']", message: 'Use registerContractIpc (electron/shell/ipc-main.ts), not raw ipcMain.' },
   { selector: "ImportSpecifier[imported.name='ipcRenderer']", message: 'Only electron/shell/preload.ts touches ipcRenderer.' },
   { selector: "MemberExpression[property.name=/^(ipcMain|ipcRenderer)$/]", message: 'Raw IPC is only allowed in its typed wrappers.' },
 ];
-const contractErrorSelector = {
+const contractErrorBan = {
   selector: "NewExpression[callee.name='ContractError']",
   message: 'Make contract errors in electron/host/contract-errors.ts: contractErrorOf for a failure, contractError or a named refusal there for the host\'s own.',
 };
-const rawIpc = { 'no-restricted-syntax': ['error', ...rawIpcSelectors] };
-const rawIpcAndContractErrors = { 'no-restricted-syntax': ['error', ...rawIpcSelectors, contractErrorSelector] };
+const rawWorkerBan = {
+  selector: "NewExpression[callee.name='Worker']",
+  message: 'Start worker threads with startWorker (electron/base/workers/start-worker.ts) and talk to them through WorkerChannel, not new Worker.',
+};
+// As with no-restricted-imports, a later no-restricted-syntax replaces an earlier one: each list is whole.
+/** @param {...({ selector: string; message: string } | { selector: string; message: string }[])} bans @returns {import('eslint').Linter.RulesRecord} */
+const restrictSyntax = (...bans) => ({ 'no-restricted-syntax': ['error', ...bans.flat()] });
+const rawIpc = restrictSyntax(rawIpcBans);
+const workerStarter = 'electron/base/workers/start-worker.ts';
+const contractErrorHomes = ['electron/host/contract-errors.ts', 'electron/host/process/**/*.ts'];
 
 export default tseslint.config(
   { ignores: ['out/**', 'dist/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'test/fixtures/**'] },
@@ -97,11 +100,13 @@ export default tseslint.config(
   },
   {
     files: ['electron/**/*.ts'],
-    ignores: ['electron/shell/ipc-main.ts', 'electron/shell/preload.ts'],
-    rules: rawIpcAndContractErrors,
+    ignores: ['electron/shell/ipc-main.ts', 'electron/shell/preload.ts', workerStarter, ...contractErrorHomes],
+    rules: restrictSyntax(rawIpcBans, rawWorkerBan, contractErrorBan),
   },
+  { files: ['electron/shell/ipc-main.ts', 'electron/shell/preload.ts'], rules: restrictSyntax(rawWorkerBan) },
+  { files: [workerStarter], rules: restrictSyntax(rawIpcBans, contractErrorBan) },
   // The one home of the host's contract errors, and the link that rebuilds those that crossed from the host.
-  { files: ['electron/host/contract-errors.ts', 'electron/host/process/**/*.ts'], rules: rawIpc },
+  { files: contractErrorHomes, rules: restrictSyntax(rawIpcBans, rawWorkerBan) },
   { files: ['renderer/**/*.{ts,tsx}', 'shared/**/*.ts'], rules: rawIpc },
   // Playwright reads a fixture's dependencies from its destructured first parameter; `{}` means none.
   { files: ['test/e2e/**/*.ts'], rules: { 'no-empty-pattern': 'off' } },

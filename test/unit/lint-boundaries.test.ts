@@ -42,6 +42,7 @@ const expected: Record<string, RegExp> = {
   'view-imports-registry.ts': /renderer\/src\/views\/catalog\/ may not import renderer\/src\/views\/view-registry\.ts/,
   'navigation-imports-queries.ts': /renderer\/src\/navigation\/ \(routes, keys, the palette and the shortcut sheet, handed the views\) may not import renderer\/src\/hooks\//,
   'stores-imports-view.ts': /renderer\/src\/stores\/ \(UI state: the shown view and its parameters\) may not import renderer\/src\/views\//,
+  'host-starts-raw-worker.ts': /Start worker threads with startWorker/,
 };
 
 /** A path inside a layer's folder that no deeper layer claims. */
@@ -102,6 +103,14 @@ describe('lint enforces the layer boundaries', () => {
       const errors = await boundaryErrors("import { app } from 'electron';\nexport const a = app;\n", `${folder}/x.ts`);
       expect(errors.join('\n'), folder).toMatch(/Only the shell .* imports electron/);
     }
+  });
+
+  it('allows new Worker in startWorker alone, and still bans raw IPC there and raw workers in the IPC wrappers', async () => {
+    const raw = "import { Worker } from 'node:worker_threads';\nexport const w = new Worker('x', { eval: true });\n";
+    expect(await boundaryErrors(raw, 'electron/base/workers/start-worker.ts')).toEqual([]);
+    expect((await boundaryErrors(raw, 'electron/shell/preload.ts')).join('\n')).toMatch(/Start worker threads with startWorker/);
+    expect((await boundaryErrors(raw, 'electron/server/simulator/x.ts')).join('\n')).toMatch(/Start worker threads with startWorker/);
+    expect((await boundaryErrors("import { ipcMain } from 'electron';\nipcMain.handle('x', () => 1);\n", 'electron/base/workers/start-worker.ts')).join('\n')).toMatch(/not raw ipcMain/);
   });
 
   it('allows the server to import the simulator, and the simulator to import shared types', async () => {

@@ -19,10 +19,10 @@ import { LoadRegistry, type LoadContext } from '../market/load-registry.ts';
 import type { WorkerEntry } from '../../base/workers/worker-entry.ts';
 import { timeStepFor } from './auto-steps.ts';
 import { writeResearchTable } from './research-export.ts';
-import type { JobInput, JobRead, JobResult, StudyKind, StudyOutputs, StudySpec, TradePage } from './research-job.ts';
+import { ResearchJobError, type JobInput, type JobRead, type JobResult, type StudyKind, type StudyOutputs, type StudySpec, type TradePage } from './research-job.ts';
 import { ResearchResults } from './research-results.ts';
 import type { StudyNeeds, StudyRange } from './research-study.ts';
-import { ResearchJobError, ResearchJobRun } from './research-worker-client.ts';
+import { ResearchJobRun } from './research-worker-client.ts';
 import { StreamOrderCheck } from './stream-order.ts';
 
 /** The contract channels this module implements. */
