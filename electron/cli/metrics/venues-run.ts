@@ -2,9 +2,9 @@ import { VenueStudy } from '../../host/research/venue-study.ts';
 import { UsageError } from '../command-line.ts';
 import { FileFeed } from './file-feed.ts';
 import type { MarketFeed } from './market-feed.ts';
-import type { MetricRunResult } from './metric-runs.ts';
 import { sameVenue, type MetricsRequest, type VenueName } from './metrics-args.ts';
 import { MetricsTableWriter, type TextSink } from './metrics-table.ts';
+import type { MetricRunResult } from './study-run.ts';
 import { filesByVenue } from './venue-files.ts';
 
 /** The display grid's step when `--every` is not given, ms. */
