@@ -23,7 +23,7 @@ export interface MetricRunResult {
 /** The run of one metric kind over a feed, writing its rows to `sink`. */
 type MetricRun = (request: MetricsRequest, feed: MarketFeed, sink: TextSink) => Promise<MetricRunResult>;
 
-const sideWords = { 1: 'buy', [-1]: 'sell' } as Readonly<Record<number, string>>;
+const sideWords: Readonly<Record<number, string>> = { 1: 'buy', [-1]: 'sell' };
 
 /** Whether a time is inside the request's range [from, to) (no range: always). */
 function inRange(request: MetricsRequest, time: number): boolean {

@@ -89,7 +89,7 @@ export class ActivityStudy implements ResearchStudy<ActivityOutput> {
     const priceStep = this.params.priceStep ?? (sum.high > sum.low ? niceAtOrAbove((sum.high - sum.low) / 60) : niceAtOrAbove(sum.low / 1000));
     const profile = volumeProfile(trades, { priceStep, maxBuckets: 20_000 });
     const shown = Math.min(bars.openTime.length, shownBarsLimit);
-    const head = (values: ArrayLike<number>): number[] => plain(Array.prototype.slice.call(values, 0, shown) as number[]);
+    const head = (values: Float64Array | Uint32Array | Uint8Array): number[] => plain(values.subarray(0, shown));
     const notes: string[] = [];
     if (bars.openTime.length > shown) notes.push(`${bars.openTime.length.toLocaleString('en-US')} bars: the first ${shown.toLocaleString('en-US')} are drawn, the export holds them all. Choose a larger bar size to see the whole range.`);
     if (bars.skipped > 0) notes.push(`${bars.skipped} trades with no usable price, quantity or time were left out.`);
