@@ -3,6 +3,7 @@ import { viewIds, type ViewId } from '../../../shared/settings.ts';
 import type { ViewParams } from '../stores/ui-store.ts';
 import { chartModes, isChartMode } from '../views/workspace/modes/chart-mode.ts';
 import { spanChoices } from './time-range.ts';
+import { isOneOf } from '../../../shared/guards/one-of.ts';
 
 /** A view and what it shows: the part of the UI state a link carries. */
 export interface Route {
@@ -88,7 +89,7 @@ export function parseLinkTime(text: string): number | null {
   }
   const match = isoTime.exec(text);
   if (match === null) return null;
-  const [year, month, day, hour, minute] = match.slice(1, 6).map(Number) as [number, number, number, number, number];
+  const [year, month, day, hour, minute] = [Number(match[1]), Number(match[2]), Number(match[3]), Number(match[4]), Number(match[5])];
   const second = Number(match[6] ?? '0');
   const milli = Number((match[7] ?? '').padEnd(3, '0'));
   const local = Date.UTC(year, month - 1, day, hour, minute, second, milli);
@@ -112,7 +113,7 @@ export function parseLinkTime(text: string): number | null {
 }
 
 function isInterval(text: string): text is CandleInterval {
-  return (candleIntervals as readonly string[]).includes(text);
+  return isOneOf(candleIntervals, text);
 }
 
 /** Reads a link's query into view parameters; what cannot be read is named in `dropped`. */
@@ -177,8 +178,8 @@ export function parseRoute(hash: string): ParsedRoute {
   const path = questionMark < 0 ? body : body.slice(0, questionMark);
   const segments = path.split('/').filter((segment) => segment !== '');
   const decoded = segments.map(decodePart);
-  if (decoded.some((segment) => segment === null)) return { kind: 'invalid', reason: `"${path}" is not readable (broken %-encoding)` };
-  const [viewName = '', source, ...marketParts] = decoded as string[];
+  if (!decoded.every((segment): segment is string => segment !== null)) return { kind: 'invalid', reason: `"${path}" is not readable (broken %-encoding)` };
+  const [viewName = '', source, ...marketParts] = decoded;
   const lower = viewName.toLowerCase();
   const view = viewIds.find((id) => id === lower) ?? viewAliases[lower];
   if (view === undefined) return { kind: 'invalid', reason: `"${viewName}" is not a view (views: ${viewIds.join(', ')})` };
