@@ -142,13 +142,23 @@ export function applySettingsPatch(current: Settings, patch: SettingsPatch): Set
     ...(patch.dataSource !== undefined ? { dataSource: patch.dataSource } : {}),
     ...(patch.remoteBaseUrl !== undefined ? { remoteBaseUrl: patch.remoteBaseUrl } : {}),
     ...(patch.libraryRoot !== undefined ? { libraryRoot: patch.libraryRoot } : {}),
-    ui: { ...current.ui, ...stripUndefined(patch.ui ?? {}) },
-    markets: { ...current.markets, ...stripUndefined(patch.markets ?? {}) },
+    ui: patched(current.ui, patch.ui ?? {}),
+    markets: patched(current.markets, patch.markets ?? {}),
   };
 }
 
-function stripUndefined<T extends object>(value: T): { [K in keyof T]?: Exclude<T[K], undefined> } {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as {
-    [K in keyof T]?: Exclude<T[K], undefined>;
-  };
+/** Whether a name is one of an object's own fields. */
+function isOwnField<T extends object>(value: T, name: string): name is Extract<keyof T, string> {
+  return Object.hasOwn(value, name);
+}
+
+/** `current` with each field the patch gives a value (a field the patch leaves undefined keeps its value). */
+function patched<T extends object>(current: T, patch: { [K in keyof T]?: T[K] | undefined }): T {
+  const merged = { ...current };
+  for (const name of Object.keys(patch)) {
+    if (!isOwnField(patch, name)) continue;
+    const value = patch[name];
+    if (value !== undefined) merged[name] = value;
+  }
+  return merged;
 }

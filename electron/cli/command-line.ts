@@ -34,6 +34,16 @@ export interface CommandLine<Options extends OptionKinds> {
   free: Record<string, string>;
 }
 
+/** Whether a name is one of the syntax's flags. */
+function isFlagName<Options extends OptionKinds>(options: Options, name: string): name is Extract<FlagName<Options>, string> {
+  return Object.hasOwn(options, name) && options[name] === 'flag';
+}
+
+/** Whether a name is one of the syntax's string options. */
+function isStringOptionName<Options extends OptionKinds>(options: Options, name: string): name is Extract<StringOptionName<Options>, string> {
+  return Object.hasOwn(options, name) && options[name] === 'string';
+}
+
 type Token = NonNullable<ReturnType<typeof parseArgs>['tokens']>[number];
 type OptionToken = Extract<Token, { kind: 'option' }>;
 
@@ -67,9 +77,9 @@ export function readCommandLine<const Options extends OptionKinds>(args: readonl
       continue;
     }
     const kind = Object.hasOwn(kinds, token.name) ? kinds[token.name] : undefined;
-    if (kind === 'flag') {
+    if (isFlagName(syntax.options, token.name)) {
       if (token.inlineValue === true) throw new UsageError(`${token.rawName} takes no value`);
-      flags.add(token.name as FlagName<Options>);
+      flags.add(token.name);
       continue;
     }
     let value: string | undefined;
@@ -98,7 +108,9 @@ export function readCommandLine<const Options extends OptionKinds>(args: readonl
     throw unexpected(max === 0 ? `unexpected argument "${positionals[0] ?? ''}"` : `one ${name} at a time (got ${positionals.length})`);
   }
   if (positionals.length < min) throw new UsageError(`missing ${name}`);
-  return { values: Object.fromEntries(values) as CommandLine<Options>['values'], flags, positionals, free: Object.fromEntries(free) };
+  const given: CommandLine<Options>['values'] = {};
+  for (const [option, value] of values) if (isStringOptionName(syntax.options, option)) given[option] = value;
+  return { values: given, flags, positionals, free: Object.fromEntries(free) };
 }
 
 /** What an integer option must be, for its message: the bounds and how to say them. */

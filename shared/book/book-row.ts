@@ -1,6 +1,7 @@
 import type { BookSide } from './book-side.ts';
 import { l2SlotCount, l2Slots, type L2BookFields, type L2LevelField, type L2Row, type TypedRowEnvelope } from '../rows/l2-row.ts';
 import type { OrderBook } from './order-book.ts';
+import { recordOfKeys } from '../guards/record-of-keys.ts';
 
 // Level field names in spec order, and an all-null row in that order. Copying the template
 // keeps one object shape for every row, several times faster than adding 100 keys one by one.
@@ -9,10 +10,7 @@ const bidPx = sideFields('bidPx');
 const bidSz = sideFields('bidSz');
 const askPx = sideFields('askPx');
 const askSz = sideFields('askSz');
-const emptyFields: L2BookFields = Object.fromEntries([
-  ['source_event_is_snapshot', false],
-  ...[...bidPx, ...bidSz, ...askPx, ...askSz].map((name) => [name, null]),
-]) as L2BookFields;
+const emptyFields: L2BookFields = { source_event_is_snapshot: false, ...recordOfKeys([...bidPx, ...bidSz, ...askPx, ...askSz], () => null) };
 
 function writeSide(fields: L2BookFields, side: BookSide, depth: number, prices: readonly L2LevelField[], sizes: readonly L2LevelField[]): void {
   const filled = Math.min(depth, side.depth);

@@ -43,8 +43,11 @@ export interface L2SlotFields {
   askSz: L2LevelField;
 }
 
+/** The slot numbers, best first (`l2SlotCount` of them). */
+const slotNumbers: readonly L2Slot[] = [
+  '00', '01', '02', '03', '04', '05', '06', '07', '08', '09', '10', '11', '12',
+  '13', '14', '15', '16', '17', '18', '19', '20', '21', '22', '23', '24',
+];
+
 /** Field names by slot, best first: `l2Slots[3].bidPx` is `bid_px_03`. */
-export const l2Slots: readonly L2SlotFields[] = Array.from({ length: l2SlotCount }, (_, i) => {
-  const slot = String(i).padStart(2, '0') as L2Slot;
-  return { bidPx: `bid_px_${slot}`, bidSz: `bid_sz_${slot}`, askPx: `ask_px_${slot}`, askSz: `ask_sz_${slot}` };
-});
+export const l2Slots: readonly L2SlotFields[] = slotNumbers.map((slot) => ({ bidPx: `bid_px_${slot}`, bidSz: `bid_sz_${slot}`, askPx: `ask_px_${slot}`, askSz: `ask_sz_${slot}` }));

@@ -93,7 +93,7 @@ function checkDate(text: string, year: number, month: number, day: number): void
 
 /** The time of day a match names (midnight when it names none), checked. */
 function timeOfDay(groups: Record<string, string | undefined>): Pick<WallClock, 'hour' | 'minute' | 'second' | 'ms'> {
-  const [hour, minute, second] = [groups['hour'], groups['minute'], groups['second']].map((group) => Number(group ?? '0')) as [number, number, number];
+  const [hour, minute, second] = [Number(groups['hour'] ?? '0'), Number(groups['minute'] ?? '0'), Number(groups['second'] ?? '0')];
   const text = groups['clock'] ?? '';
   if (hour > 23) throw new Problem(`${quoted(text)} is not a time of day: hours run 00 to 23`);
   if (minute > 59) throw new Problem(`${quoted(text)} is not a time of day: minutes run 00 to 59`);
@@ -128,7 +128,7 @@ function read(typed: string, { zone: shown, reference, numbers = 'unix-ms-or-s',
   if (groups === undefined || zone === null) throw new Problem(`Could not read ${quoted(typed)}`);
   if (zoneless === 'refuse' && zoneText.trim() === '' && groups['clock'] !== undefined) throw new Problem(`${quoted(typed)} names no zone: add Z (UTC) or an offset such as +02:00`);
   if (dated !== undefined) {
-    const [year, month, day] = [dated['year'], dated['month'], dated['day']].map(Number) as [number, number, number];
+    const [year, month, day] = [Number(dated['year']), Number(dated['month']), Number(dated['day'])];
     checkDate(dated['date'] ?? '', year, month, day);
     return instant({ year, month, day, ...timeOfDay(dated) }, zone, typed, dated['clock'] === undefined);
   }

@@ -38,7 +38,11 @@ async function venueFeeds(request: MetricsRequest): Promise<{ venue: VenueName; 
     input.baseUrl,
     request.venues.map((venue) => ({ source: venue.source, market: venue.market, instrument: undefined, from, to, booksBeyondMs: 0, booksBeforeMs: serviceLookBackMs })),
   );
-  return request.venues.map((venue, i) => ({ venue, feed: feeds[i] as MarketFeed }));
+  return request.venues.map((venue, i) => {
+    const feed = feeds[i];
+    if (feed === undefined) throw new Error(`no feed for ${venue.source}/${venue.market}`);
+    return { venue, feed };
+  });
 }
 
 /** The lead–lag's peak for one venue, in words. */

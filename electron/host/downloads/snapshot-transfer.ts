@@ -304,8 +304,10 @@ class Transfer {
     const signal = this.#request.signal;
     try {
       this.#writer ??= await this.#openPart(this.#part, 'append');
-      for await (const chunk of response as AsyncIterable<Buffer>) {
+      for await (const chunk of response) {
         signal.throwIfAborted();
+        // A response without an encoding gives Buffers; text would mean it was set up wrong.
+        if (!Buffer.isBuffer(chunk)) throw new Error('the download host response gave text, not bytes');
         await this.#writer.write(chunk);
         this.#hash.update(chunk);
         this.#offset += chunk.length;

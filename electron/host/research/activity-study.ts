@@ -130,7 +130,7 @@ export class ActivityStudy implements ResearchStudy<ActivityOutput> {
       ...(params.imbalanceRatio === undefined ? {} : { imbalanceRatio: params.imbalanceRatio }),
     });
     const shown = Math.min(bars.openTime.length, shownBarsLimit);
-    const head = (values: ArrayLike<number>): number[] => plain(Array.prototype.slice.call(values, 0, shown) as number[]);
+    const head = (values: Float64Array | Uint32Array | Uint8Array): number[] => plain(values.subarray(0, shown));
     const notes: string[] = [];
     if (bars.openTime.length > shown) notes.push(`${bars.openTime.length.toLocaleString('en-US')} bars: the first ${shown.toLocaleString('en-US')} are drawn, the export holds them all. Choose a larger bar size to see the whole range.`);
     if (bars.skipped > 0) notes.push(`${bars.skipped} trades with no usable price, quantity or time were left out.`);

@@ -1,6 +1,7 @@
 import { copyFile, readFile, rename } from 'node:fs/promises';
 import { basename } from 'node:path';
 import type { StateNotice } from '../../../shared/contract/state-notices.ts';
+import { errorCode } from '../../base/error-code.ts';
 
 // Reading the app's own state files (settings.json, downloads.json, library-index.json) so that
 // none can take the app down: a file that cannot be read (a folder, bad bytes, bad JSON, a bad
@@ -16,7 +17,7 @@ export async function readStateJson(path: string): Promise<StateRead> {
   try {
     bytes = await readFile(path);
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
+    const code = errorCode(error);
     if (code === 'ENOENT') return { kind: 'absent' };
     if (code === 'EISDIR') return { kind: 'unreadable', reason: 'it is a folder, not a file' };
     if (code === 'EACCES' || code === 'EPERM') return { kind: 'unreadable', reason: 'the app has no permission to read it' };
@@ -29,7 +30,8 @@ export async function readStateJson(path: string): Promise<StateRead> {
     return { kind: 'unreadable', reason: 'it is not UTF-8 text' };
   }
   try {
-    return { kind: 'json', json: JSON.parse(text) as unknown };
+    const json: unknown = JSON.parse(text);
+    return { kind: 'json', json };
   } catch (error) {
     return { kind: 'unreadable', reason: `it is not valid JSON (${error instanceof Error ? error.message : String(error)})` };
   }
@@ -52,7 +54,7 @@ export async function keepAside(path: string, what: { reason: string; meaning: s
     else await rename(path, keptAs);
     return { file: basename(path), path, keptAs, reason: what.reason, meaning: what.meaning, at: what.now };
   } catch (error) {
-    const why = (error as NodeJS.ErrnoException).code ?? (error instanceof Error ? error.message : String(error));
+    const why = errorCode(error) ?? (error instanceof Error ? error.message : String(error));
     return { file: basename(path), path, keptAs: null, reason: `${what.reason}; it could not be kept aside either (${why})`, meaning: what.meaning, at: what.now };
   }
 }

@@ -17,12 +17,18 @@ import { collectGarbage } from '../store/garbage-collection.ts';
 import type { RecordList } from '../store/hour-records.ts';
 import type { DecodedHour, HourRef, MarketDataStore } from '../store/market-data-store.ts';
 import { hourMs, hourStartOf } from '../../../shared/time/time-units.ts';
+import { hasFields } from '../../../shared/guards/object-fields.ts';
 
 
 /** Where a page of books ended: the hour and the file line of the last producing event. */
 interface ReplayPosition {
   h: number;
   s: number;
+}
+
+/** Whether a cursor's position is a replay position. */
+function isReplayPosition(value: unknown): value is ReplayPosition {
+  return hasFields(value) && typeof value['h'] === 'number' && typeof value['s'] === 'number';
 }
 
 const bookRecordCache = new WeakMap<DecodedHour, RecordList<OrderbookRecord>>();
@@ -205,7 +211,7 @@ export function registerL2OrderbooksRoute(app: FastifyInstance, context: Service
     if (context.faults.storage) throw unavailable('Snapshot storage');
     const binding = reader.bindingKey('/l2-orderbooks');
     const cursor = reader.string('cursor');
-    const after = cursor === undefined ? undefined : context.cursors.decode<ReplayPosition>(binding, cursor);
+    const after = cursor === undefined ? undefined : context.cursors.decode(binding, cursor, isReplayPosition);
 
     // Replay from the hour before the range (or, on a continuation, before the cursor's hour), so
     // the book in force comes from a preceding snapshot even when its own hour has not had one

@@ -5,12 +5,18 @@ import type { DecodedHour, HourBlock, HourRef, MarketDataStore } from '../store/
 import { clockRecordTypes, fileTypeOfRecordType, hourRows, lineTypesOf, type HourReading, type HourRows, type RowBuildOptions, type ServedRow } from './hour-rows.ts';
 import type { RowKind } from '../../../shared/rows/row-kinds.ts';
 import { hourMs } from '../../../shared/time/time-units.ts';
+import { hasFields } from '../../../shared/guards/object-fields.ts';
 
 /** Where a page ended: the last row's replay clock (or candle time), stream key and in-hour sequence. Cursors carry it. */
 export interface RowPosition {
   t: number;
   k: string;
   s: number;
+}
+
+/** Whether a cursor's position is a row position. */
+export function isRowPosition(value: unknown): value is RowPosition {
+  return hasFields(value) && typeof value['t'] === 'number' && typeof value['k'] === 'string' && typeof value['s'] === 'number';
 }
 
 /** A row query over one or more datasets. */

@@ -33,7 +33,7 @@ export function demoSeedFolder(seed: number): string {
 
 /** Removes the folders of `seed` that older simulator versions wrote under `dataDir`. */
 async function removeOlderVersions(dataDir: string, seed: number): Promise<void> {
-  const names = await readdir(dataDir).catch(() => [] as string[]);
+  const names = await readdir(dataDir).catch((): string[] => []);
   const pattern = new RegExp(`^seed-${seed}-v(\\d+)$`);
   for (const name of names) {
     const version = pattern.exec(name)?.[1];

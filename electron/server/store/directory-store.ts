@@ -1,9 +1,10 @@
-import { readFile, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { DatasetDescriptor } from '../../../shared/dataset-descriptor.ts';
 import type { InstrumentEntry } from '../../../shared/rows/catalog.ts';
 import type { OptionTickerRecord, SnapshotRecord } from '../../../shared/snapshot/records.ts';
 import { ByteBudgetCache } from './byte-budget-cache.ts';
+import { readDirectoryManifest } from './directory-manifest.ts';
 import { captureSummaryBytes, defaultBlockPlan, readCaptureSummary, type BlockPlan, type CaptureSummary, type SnapshotLine } from './capture-summary.ts';
 import { DecodedHourCache, type DecodedHourCacheOptions } from './decoded-hour-cache.ts';
 import { dayFileHoursBytes, readDayFileHours, type DayFileHours, type LineWindow } from './day-file-hours.ts';
@@ -53,12 +54,6 @@ export interface DirectoryStoreOptions extends Partial<DecodedHourCacheOptions> 
   describeDatasets?: boolean;
   /** The cache of trades-only decodes (16 MiB, the decoded hours' idle time, by default). */
   tradeDecodes?: TradeDecodeCacheOptions;
-}
-
-/** Optional sidecar `datasets.json` in the data folder: catalog facts the files cannot carry. */
-export interface DirectoryManifest {
-  datasets?: DatasetDescriptor[];
-  instruments?: InstrumentEntry[];
 }
 
 /** Bytes of capture summaries kept (most take under a kilobyte); past this the least recently used are read again when asked for. */
@@ -212,7 +207,7 @@ export class DirectoryStore implements MarketDataStore {
       list.push(file);
       byDataset.set(id, list);
     }
-    const manifest = await readManifest(this.root);
+    const manifest = await readDirectoryManifest(this.root);
     const described = new Map((manifest.datasets ?? []).map((d) => [`${d.source}\u0000${d.market}`, d]));
     const datasets = await Promise.all([...byDataset].map(async ([id, list]) => described.get(id) ?? (await this.#describe(list))));
     this.#files = files;
@@ -585,12 +580,4 @@ function recordsFrom(records: HourRecords, lineTypes: ReadonlySet<string>, fromL
     if (enough?.(record) === true) break;
   }
   return found;
-}
-
-async function readManifest(root: string): Promise<DirectoryManifest> {
-  try {
-    return JSON.parse(await readFile(join(root, 'datasets.json'), 'utf8')) as DirectoryManifest;
-  } catch {
-    return {};
-  }
 }

@@ -4,6 +4,7 @@ import type { ViewParams } from '../stores/ui-store.ts';
 import { chartModes, isChartMode } from '../stores/chart-mode.ts';
 import { spanChoices } from './time-range.ts';
 import { viewById, type ViewDefinition } from './view-definition.ts';
+import { isOneOf } from '../../../shared/guards/one-of.ts';
 
 /** A view and what it shows: the part of the UI state a link carries. */
 export interface Route {
@@ -86,7 +87,7 @@ export function parseLinkTime(text: string): number | null {
   }
   const match = isoTime.exec(text);
   if (match === null) return null;
-  const [year, month, day, hour, minute] = match.slice(1, 6).map(Number) as [number, number, number, number, number];
+  const [year, month, day, hour, minute] = [Number(match[1]), Number(match[2]), Number(match[3]), Number(match[4]), Number(match[5])];
   const second = Number(match[6] ?? '0');
   const milli = Number((match[7] ?? '').padEnd(3, '0'));
   const local = Date.UTC(year, month - 1, day, hour, minute, second, milli);
@@ -110,7 +111,7 @@ export function parseLinkTime(text: string): number | null {
 }
 
 function isInterval(text: string): text is CandleInterval {
-  return (candleIntervals as readonly string[]).includes(text);
+  return isOneOf(candleIntervals, text);
 }
 
 /** Reads a link's query into view parameters; what cannot be read is named in `dropped`. */
@@ -175,8 +176,8 @@ export function parseRoute(hash: string, views: readonly ViewDefinition[]): Pars
   const path = questionMark < 0 ? body : body.slice(0, questionMark);
   const segments = path.split('/').filter((segment) => segment !== '');
   const decoded = segments.map(decodePart);
-  if (decoded.some((segment) => segment === null)) return { kind: 'invalid', reason: `"${path}" is not readable (broken %-encoding)` };
-  const [viewName = '', source, ...marketParts] = decoded as string[];
+  if (!decoded.every((segment): segment is string => segment !== null)) return { kind: 'invalid', reason: `"${path}" is not readable (broken %-encoding)` };
+  const [viewName = '', source, ...marketParts] = decoded;
   const lower = viewName.toLowerCase();
   const view = (viewById(views, lower) ?? views.find((entry) => entry.linkAliases?.includes(lower) === true))?.id;
   if (view === undefined) return { kind: 'invalid', reason: `"${viewName}" is not a view (views: ${views.map((entry) => entry.id).join(', ')})` };

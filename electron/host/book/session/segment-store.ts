@@ -2,6 +2,7 @@ import { closeSync, mkdtempSync, openSync, readdirSync, readSync, rmSync, writeS
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { LogSegment } from '../../../../shared/book/replay/log-segment.ts';
+import { errorCode } from '../../../base/error-code.ts';
 
 /** Where finished log segments go, so a replay's memory does not grow with its length. */
 export interface SegmentStore {
@@ -48,7 +49,7 @@ export class SpillError extends Error {
   readonly resolution: string;
 
   constructor(root: string, cause: unknown) {
-    const code = (cause as NodeJS.ErrnoException | undefined)?.code;
+    const code = errorCode(cause);
     const reason = code === 'ENOSPC' ? 'the disk is full' : code === 'EACCES' || code === 'EPERM' || code === 'EROFS' ? 'it is not writable' : code === 'ENOENT' ? 'the folder does not exist' : cause instanceof Error ? cause.message : String(cause);
     super(`The replay cannot write its temporary file in ${root}: ${reason}`);
     this.resolution = 'Free space in that folder, or start the app with TMPDIR set to a folder with room, then open the replay again.';
@@ -90,7 +91,7 @@ function isRunning(pid: number): boolean {
     process.kill(pid, 0);
     return true;
   } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
+    return errorCode(error) === 'EPERM';
   }
 }
 
