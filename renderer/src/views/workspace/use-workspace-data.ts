@@ -9,7 +9,7 @@ import { cumulativeVwap } from '../../../../shared/series/vwap.ts';
 import type { ResolvedRange } from '../../navigation/time-range.ts';
 import type { ViewParams } from '../../stores/ui-store.ts';
 import { accessPlan } from './access-plan.ts';
-import { prependCandles } from './chart/candle-history.ts';
+import { prependCandles } from './candle-history.ts';
 import { chartColours } from '../../components/chart/chart-theme.ts';
 import { largeTradeMarkers, largeTradeTotals } from './chart/trade-markers.ts';
 import { builtIntervals, defaultInterval, inCanonicalOrder } from './interval-choice.ts';

@@ -18,12 +18,12 @@ import { useEffect, useImperativeHandle, useLayoutEffect, useRef, useState, type
 import type { CandleColumns } from '../../../../../shared/contract/market-schemas.ts';
 import type { IntervalSeries } from '../../../../../shared/series/trade-prints.ts';
 import type { TimeZoneChoice } from '../../../format/market-values.ts';
-import { prependedBars } from './candle-history.ts';
+import { prependedBars } from '../candle-history.ts';
 import { drawnFromAfterChange, widenedDrawnFrom } from './drawn-window.ts';
 import { baseChartOptions, chartColours, paneLabel } from '../../../components/chart/chart-theme.ts';
 import { ChartLegend } from './ChartLegend.tsx';
 import { candlePaneData, linePointsOnCandles } from '../../../components/chart/series-data.ts';
-import type { TimeRangeSync } from './time-range-sync.ts';
+import type { TimeRangeSync } from '../time-range-sync.ts';
 import type { LargeTradeTotal } from './trade-markers.ts';
 import { UnixMsScale } from '../../../components/chart/unix-ms-scale.ts';
 import { cellAt, type FootprintLayout, type LaidCell } from '../modes/footprint-layout.ts';

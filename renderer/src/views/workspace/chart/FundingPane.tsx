@@ -5,7 +5,7 @@ import type { TimeZoneChoice } from '../../../format/market-values.ts';
 import { baseChartOptions } from '../../../components/chart/chart-theme.ts';
 import type { FundingPaneSpec } from './funding-panes.ts';
 import { pointsOnTimes } from '../../../components/chart/series-data.ts';
-import { followerLogicalRange, type TimeRangeSync, type VisibleTimes } from './time-range-sync.ts';
+import { followerLogicalRange, type TimeRangeSync, type VisibleTimes } from '../time-range-sync.ts';
 import { candleIndexAt } from './trade-markers.ts';
 import { UnixMsScale } from '../../../components/chart/unix-ms-scale.ts';
 

@@ -8,7 +8,7 @@ import { FundingPaneLabel } from './FundingPaneLabel.tsx';
 import { fundingPanes } from './funding-panes.ts';
 import { unionTimes } from '../../../components/chart/series-data.ts';
 import { crosshairPrecision } from '../../../components/chart/time-axis.ts';
-import type { TimeRangeSync } from './time-range-sync.ts';
+import type { TimeRangeSync } from '../time-range-sync.ts';
 import { candleIndexAt } from './trade-markers.ts';
 
 /** Props of the funding panes. */

@@ -4,7 +4,7 @@ import type { CandleColumns, FundingColumns, TradeColumns } from '../../../../..
 import type { CandleInterval } from '../../../../../shared/rows/candle-row.ts';
 import { candlesFromTrades } from '../../../../../shared/series/trade-candles.ts';
 import { useApi } from '../../../transport/connection-context.ts';
-import { prependCandles } from '../chart/candle-history.ts';
+import { prependCandles } from '../candle-history.ts';
 import type { TimeBounds } from '../workspace-range.ts';
 import { nextHistoryStep, type CandleOrigin, type HistoryPosition, type HistorySeries } from './history-plan.ts';
 import { completeFrom, prependFunding, prependTrades } from './series-history.ts';

@@ -1,4 +1,4 @@
-import type { CandleColumns } from '../../../../../shared/contract/market-schemas.ts';
+import type { CandleColumns } from '../../../../shared/contract/market-schemas.ts';
 
 /**
  * Older candles put in front of newer ones (pan-back history). Where the older chunk's last candle
