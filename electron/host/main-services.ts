@@ -164,7 +164,13 @@ export function createMainServices(options: MainServicesOptions): MainServices {
     'usage.get': () => access.usage(),
     ...fileHandlers(files, { mode: options.mode, pickFiles: options.pickFiles ?? null }),
     ...marketHandlers(() => access.client(), events),
-    ...bookReplayHandlers(events, files, { market: { clientOf: () => access.client(), hasKey: () => access.hasKey() } }),
+    ...bookReplayHandlers(events, files, {
+      market: {
+        clientOf: () => access.client(),
+        hasKey: () => access.hasKey(),
+        hourFiles: { enqueue: (request) => downloads.queue.enqueue(request), settled: (key) => downloads.queue.settled(key), pathOf: (key) => downloads.library.pathOf(key) },
+      },
+    }),
     ...fileViews.handlers,
     ...downloads.handlers,
     'export.start': exports['export.start'],

@@ -133,6 +133,15 @@ export const bookReplayMarketInput = z
   })
   .superRefine(rangeInOrder);
 
+/** Where a market replay reads its books: the range's hour files (every level), or pages of rows from one endpoint; and why. */
+export const bookReplayReadFromSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('files'), hours: z.number().int().nonnegative(), why: z.string() }),
+  z.object({ kind: z.literal('pages'), path: z.string(), why: z.string() }),
+]);
+
+/** Where a market replay reads its books, and why. */
+export type BookReplayReadFrom = z.infer<typeof bookReplayReadFromSchema>;
+
 /** Input of `book.replayMarket`. */
 export type BookReplayMarketInput = z.infer<typeof bookReplayMarketInput>;
 

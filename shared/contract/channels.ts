@@ -9,6 +9,7 @@ import {
   bookReplayEndedSchema,
   bookReplayFilesInput,
   bookReplayMarketInput,
+  bookReplayReadFromSchema,
 } from './book-replay-schemas.ts';
 import {
   bookMarksSchema,
@@ -180,7 +181,7 @@ export const requestChannels = {
   'market.cancel': { input: z.object({ requestId: requestIdSchema }), output: z.object({ cancelled: z.boolean() }) },
   'book.replayFiles': { input: bookReplayFilesInput, output: z.object({ replayId: z.string() }) },
   /** A market's books over a range from the active service (its `/l2-orderbooks`, or `/l2-updates` rebuilt here); events as `book.replayFiles`. */
-  'book.replayMarket': { input: bookReplayMarketInput, output: z.object({ replayId: z.string() }) },
+  'book.replayMarket': { input: bookReplayMarketInput, output: z.object({ replayId: z.string(), readFrom: bookReplayReadFromSchema }) },
   /**
    * The service's books against a local reconstruction of the same range, side by side: both
    * replays push their frames under their own ids; differences and the summary follow under `checkId`.

@@ -11,6 +11,8 @@ import type { ReplayResult } from './book-worker-protocol.ts';
 import { CrossCheckSession } from './cross-check-session.ts';
 import { marketBookPages, marketBookPlan, marketBookRefusal, type MarketBookQuery } from './market-book-pages.ts';
 import { noDataSourceError } from '../contract-errors.ts';
+import { hourFilePaths, hourFilePlan, type HourFileAccess } from './market-hour-files.ts';
+import type { BookReplayReadFrom } from '../../../shared/contract/book-replay-schemas.ts';
 
 /** The contract channels this module implements. */
 export type BookReplayHandlers = Pick<ContractHandlers, 'book.replayFiles' | 'book.replayMarket' | 'book.crossCheck' | 'book.cancel'> & BookSessionHandlers;
@@ -22,6 +24,8 @@ export interface MarketReplayAccess {
   hasKey: () => Promise<boolean>;
   /** The clock the access windows are judged by; must match the service's (default `Date.now`). */
   now?: () => number;
+  /** The download queue and library: with them (and a key) a replay reads the range's hour files. */
+  hourFiles?: Omit<HourFileAccess, 'clientOf'>;
 }
 
 /** What the book handlers are built from besides the event hub and the grants. */
@@ -114,10 +118,50 @@ export function bookReplayHandlers(events: EventHub, grants: GrantedFiles, deps:
     throw noDataSourceError(channel, 'market replays');
   }
 
-  /** Starts a replay of a market's rows from the service, once the access windows allow it. */
-  async function startMarketReplay(market: MarketReplayAccess, query: MarketBookQuery, frames: Pick<ReplayOptions, 'depth' | 'bandBps' | 'priceStep'>, channel: string): Promise<string> {
-    const plan = checkedPlan(market, query, await market.hasKey(), channel);
-    return startPlanned(market, query, plan, frames, channel, undefined, 'session');
+  /**
+   * Starts a replay of a market's range: from its hour files when the service lists them and a key
+   * can download them (full depth, at file speed, kept in the library), else from pages of rows,
+   * once the access windows allow them. Answers the replay's id and which path it is on, and why.
+   */
+  async function startMarketReplay(
+    market: MarketReplayAccess,
+    query: MarketBookQuery,
+    frames: Pick<ReplayOptions, 'depth' | 'bandBps' | 'priceStep'>,
+    channel: string,
+  ): Promise<{ replayId: string; readFrom: BookReplayReadFrom }> {
+    const hasKey = await market.hasKey();
+    const files = await hourFileChoice(market, query, hasKey);
+    if (files.kind === 'files') {
+      const access: HourFileAccess = { clientOf: market.clientOf, ...files.access };
+      const abort = new AbortController();
+      const label = `Book replay of ${query.source}/${query.market} (${files.keys.length} hour file${files.keys.length === 1 ? '' : 's'})`;
+      const paths = hourFilePaths(access, query, files.keys, abort.signal);
+      const replayId = run(label, (options) => worker.replayFileStream(paths, { ...frames, ...options, signal: abort.signal, range: { start: query.start, end: query.end } }), () => abort.abort(), {}, 'session');
+      return { replayId, readFrom: { kind: 'files', hours: files.keys.length, why: files.why } };
+    }
+    const plan = checkedPlan(market, query, hasKey, channel);
+    return { replayId: startPlanned(market, query, plan, frames, channel, undefined, 'session'), readFrom: { kind: 'pages', path: plan.path, why: files.why } };
+  }
+
+  /** Whether a market range can be read from hour files, and why (not). */
+  async function hourFileChoice(
+    market: MarketReplayAccess,
+    query: MarketBookQuery,
+    hasKey: boolean,
+  ): Promise<{ kind: 'files'; keys: string[]; access: Omit<HourFileAccess, 'clientOf'>; why: string } | { kind: 'pages'; why: string }> {
+    const access = market.hourFiles;
+    if (access === undefined) return { kind: 'pages', why: 'This data source keeps no library to download hour files into.' };
+    if (!hasKey) return { kind: 'pages', why: 'Hour files are downloaded with an API key; without one the books come from pages of rows.' };
+    if (query.instrument !== undefined) return { kind: 'pages', why: 'An option instrument is read from pages of rows.' };
+    try {
+      const { client } = await market.clientOf();
+      const plan = await hourFilePlan(client, query);
+      if (plan.keys.length === 0) return { kind: 'pages', why: 'The service lists no hour files for this range.' };
+      return { kind: 'files', keys: plan.keys, access, why: 'The service lists hour files for this range: they are read whole (every level) and kept in the library.' };
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      return { kind: 'pages', why: `The hour files could not be listed (${message}); the books come from pages of rows.` };
+    }
   }
 
   function checkedPlan(market: MarketReplayAccess, query: MarketBookQuery, hasKey: boolean, channel: string): ReturnType<typeof marketBookPlan> {
@@ -155,7 +199,7 @@ export function bookReplayHandlers(events: EventHub, grants: GrantedFiles, deps:
 
     'book.replayMarket': async (input) => {
       const channel = 'book.replayMarket';
-      return { replayId: await startMarketReplay(marketAccess(channel), input, frameOptions(input), channel) };
+      return startMarketReplay(marketAccess(channel), input, frameOptions(input), channel);
     },
 
     'book.crossCheck': async (input) => {

@@ -8,7 +8,7 @@ import type { L2Row, L2RowPage } from '../../../shared/rows/l2-row.ts';
 import type { WorkerEntry } from '../../base/workers/worker-entry.ts';
 import { bookWorkerEntry } from './book-worker-entry.ts';
 import { ContractError } from '../../../shared/contract/errors.ts';
-import type { BookWorkerProtocol, FileEventOrder, L2RowKind, PageFailure, ReplayError, ReplayEvent, ReplayMode, ReplayNote, ReplayProgress, ReplayRequest, ReplayResult, ReplaySettings } from './book-worker-protocol.ts';
+import type { BookWorkerProtocol, FileEventOrder, L2RowKind, PageFailure, ReplayError, ReplayEvent, ReplayMode, ReplayNote, ReplayProgress, ReplayRange, ReplayRequest, ReplayResult, ReplaySettings } from './book-worker-protocol.ts';
 import { frameSettings, type FrameSettings } from './frame-replayer.ts';
 import type { FrameMarkBatch, TrackSummary } from './session/replay-session.ts';
 import type { SessionAnswer, SessionQuery } from './session/session-queries.ts';
@@ -97,6 +97,21 @@ export class BookWorkerClient {
   /** Replays pages of `/l2-updates` or `/l2-orderbooks` rows, pulled from `pages` one ahead of what the worker has asked for. */
   replayPages(pages: L2PageSource, options: ReplayOptions & { rows: L2RowKind }): BookReplay {
     return this.start((seq, settings, maxChunksInFlight) => ({ seq, kind: 'replay-pages', rows: options.rows, settings, maxChunksInFlight }), options, pages);
+  }
+
+  /**
+   * Replays files that arrive one by one (hour files as they download), in the order given, each
+   * sent to the worker as soon as `paths` yields it; `range` trims what is shown. A failure of
+   * `paths` ends the replay as a `page-source` failure with its words and fix.
+   */
+  replayFileStream(paths: AsyncIterable<string>, options: ReplayOptions & { range?: ReplayRange } = {}): BookReplay {
+    const replay = this.start(
+      (seq, settings, maxChunksInFlight) => ({ seq, kind: 'replay-files', paths: [], order: 'file', settings, maxChunksInFlight, streamed: true, ...(options.range === undefined ? {} : { range: options.range }) }),
+      options,
+      null,
+    );
+    void this.sendFiles(replay.seq, paths);
+    return replay;
   }
 
   /** Replays still running. */
@@ -192,6 +207,19 @@ export class BookWorkerClient {
     return { seq, result, cancel };
   }
 
+  private async sendFiles(seq: number, paths: AsyncIterable<string>): Promise<void> {
+    const send = (note: ReplayNote): void => this.worker?.tell('replay', note);
+    try {
+      for await (const path of paths) {
+        if (!this.replays.has(seq)) return;
+        send({ seq, kind: 'file', path });
+      }
+      if (this.replays.has(seq)) send({ seq, kind: 'files-end' });
+    } catch (error) {
+      if (this.replays.has(seq)) send({ seq, kind: 'files-failed', failure: pageFailureOf(error) });
+    }
+  }
+
   private async sendNextPage(seq: number, iterator: Prefetch<L2PageOfRows>, send: (note: ReplayNote) => void): Promise<void> {
     try {
       const next = await iterator.next();
@@ -232,7 +260,11 @@ function replayErrorOf(error: unknown): ReplayError {
 
 /** A page source's failure as plain data; a `ContractError` keeps its kind, resolution and wait. */
 function pageFailureOf(error: unknown): PageFailure {
-  if (!(error instanceof ContractError)) return { message: error instanceof Error ? error.message : String(error) };
+  if (!(error instanceof ContractError)) {
+    // A source's own error may say what fixes it (a download that did not land does).
+    const resolution: unknown = error instanceof Error ? Reflect.get(error, 'resolution') : undefined;
+    return { message: error instanceof Error ? error.message : String(error), ...(typeof resolution === 'string' ? { resolution } : {}) };
+  }
   return {
     message: error.message,
     resolution: error.resolution,

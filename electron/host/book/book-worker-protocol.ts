@@ -71,16 +71,29 @@ export interface ReplaySettings extends FrameSettings {
   priceStep?: number;
 }
 
-/** A replay to run: snapshot files, or pages of rows that the client posts as the worker asks. */
+/** The instants a replay shows, `[start, end)`: the books are built from before `start`, trades and events from `end` on are left out. */
+export interface ReplayRange {
+  start: number;
+  end: number;
+}
+
+/**
+ * A replay to run: snapshot files, or pages of rows that the client posts as the worker asks.
+ * Files may come one by one (`streamed`: more follow as `file` notes until `files-end`), as hour
+ * files do while they download; `range` trims what is shown to the replay's range.
+ */
 export type ReplayRequest =
-  | { seq: number; kind: 'replay-files'; paths: string[]; order: FileEventOrder; settings: ReplaySettings; maxChunksInFlight: number }
+  | { seq: number; kind: 'replay-files'; paths: string[]; order: FileEventOrder; settings: ReplaySettings; maxChunksInFlight: number; streamed?: boolean; range?: ReplayRange }
   | { seq: number; kind: 'replay-pages'; rows: L2RowKind; settings: ReplaySettings; maxChunksInFlight: number };
 
-/** What the client tells a running replay: the next page (or the pages' end or failure), a chunk taken, or cancel. */
+/** What the client tells a running replay: the next page or file (or their end or failure), a chunk taken, or cancel. */
 export type ReplayNote =
   | { seq: number; kind: 'page'; rows: readonly L2Row[] }
   | { seq: number; kind: 'pages-end' }
   | { seq: number; kind: 'pages-failed'; failure: PageFailure }
+  | { seq: number; kind: 'file'; path: string }
+  | { seq: number; kind: 'files-end' }
+  | { seq: number; kind: 'files-failed'; failure: PageFailure }
   | { seq: number; kind: 'ack' }
   | { seq: number; kind: 'cancel' };
 

@@ -63,8 +63,10 @@ class FileCaptureStream {
  * books; and where `collector_sequence` starts again (a collector restart, a new capture session),
  * within a file or between contiguous files. Throws `SnapshotDecodeError`.
  */
-export async function* bookInputsFromFiles(paths: readonly string[], options: FileBookSourceOptions = {}): AsyncGenerator<BookInput[], void, undefined> {
-  const totalBytes = options.onProgress === undefined ? 0 : await totalSize(paths);
+export async function* bookInputsFromFiles(paths: readonly string[] | AsyncIterable<string>, options: FileBookSourceOptions = {}): AsyncGenerator<BookInput[], void, undefined> {
+  // Files that arrive one by one (hour files as they land) add their size to the total as they come.
+  const listed = Array.isArray(paths);
+  let totalBytes = options.onProgress === undefined || !listed ? 0 : await totalSize(paths);
   const stream = new FileCaptureStream();
   let bytesBefore = 0;
   let previousSpan: FileSpan | null = null;
@@ -75,7 +77,10 @@ export async function* bookInputsFromFiles(paths: readonly string[], options: Fi
     stream.gap();
     return [{ reset: true, collectorTimestamp: span.start, cause: 'coverage-gap' }];
   };
-  for (const [fileIndex, file] of paths.entries()) {
+  let fileIndex = -1;
+  for await (const file of paths) {
+    fileIndex++;
+    if (!listed && options.onProgress !== undefined) totalBytes += await totalSize([file]);
     const reader = new SnapshotReader(
       { path: file },
       {

@@ -2,7 +2,7 @@ import { BookDataError } from '../../../shared/book/book-data-error.ts';
 import { SnapshotDecodeError } from '../../../shared/snapshot/decode-errors.ts';
 import type { TradeRecord } from '../../../shared/snapshot/records.ts';
 import type { BookInput } from './book-input.ts';
-import type { BookWorkerEvent, L2RowKind, PageFailure, ReplayError, ReplayNote, ReplayProgress, ReplayRequest } from './book-worker-protocol.ts';
+import type { BookWorkerEvent, L2RowKind, PageFailure, ReplayError, ReplayNote, ReplayProgress, ReplayRange, ReplayRequest } from './book-worker-protocol.ts';
 import { bookInputsFromFiles, type FileReplayProgress } from './file-book-source.ts';
 import { FrameReplayer, type ReplayCounts } from './frame-replayer.ts';
 import { ReplaySession } from './session/replay-session.ts';
@@ -13,7 +13,7 @@ import { PageBookInputs } from './page-book-inputs.ts';
 export type PostToClient = (event: BookWorkerEvent, transfer?: ArrayBuffer[]) => void;
 
 /** What a replay is waiting for when it pauses: acknowledgements of its chunks, or the next page. */
-export type ReplayWait = 'acks' | 'page';
+export type ReplayWait = 'acks' | 'page' | 'file';
 
 /** Watches a replay's pauses, so a test can wait on the pause itself instead of on the clock. */
 export interface ReplayJobObserver {
@@ -22,6 +22,10 @@ export interface ReplayJobObserver {
 }
 
 type PageMessage = Extract<ReplayNote, { kind: 'page' | 'pages-end' | 'pages-failed' }>;
+type FileMessage = Extract<ReplayNote, { kind: 'file' | 'files-end' | 'files-failed' }>;
+
+/** How long past a range's end a file is read on (arrival order runs a little behind collector time) before it is left. */
+const rangeEndSlackMs = 5_000;
 
 class PageSourceError extends Error {
   constructor(readonly failure: PageFailure) {
@@ -29,6 +33,12 @@ class PageSourceError extends Error {
   }
 }
 class CancelledError extends Error {}
+/** The files' source failed (a download that did not land): its words and fix, as given. */
+class FileSourceError extends Error {
+  constructor(readonly failure: PageFailure) {
+    super(failure.message);
+  }
+}
 
 const progressIntervalMs = 50;
 /** How often a session tells the view what its books hold while it reads. */
@@ -61,6 +71,7 @@ export class ReplayJob {
   private booksSeen = 0;
   private wake: (() => void) | null = null;
   private readonly pageQueue: PageMessage[] = [];
+  private readonly fileQueue: FileMessage[] = [];
   private pages = 0;
   private files: FileReplayProgress | null = null;
   private lastProgressAt = 0;
@@ -104,6 +115,7 @@ export class ReplayJob {
   receive(message: ReplayNote): void {
     if (message.kind === 'cancel') this.abort.abort();
     else if (message.kind === 'ack') this.inFlight = Math.max(0, this.inFlight - 1);
+    else if (message.kind === 'file' || message.kind === 'files-end' || message.kind === 'files-failed') this.fileQueue.push(message);
     else this.pageQueue.push(message);
     this.wake?.();
   }
@@ -167,14 +179,30 @@ export class ReplayJob {
   }
 
   private source(): AsyncGenerator<BookInput[], void, undefined> {
-    if (this.request.kind === 'replay-pages') return this.pageInputs(this.request.rows);
+    const request = this.request;
+    if (request.kind === 'replay-pages') return this.pageInputs(request.rows);
     const session = this.session;
-    return bookInputsFromFiles(this.request.paths, {
+    const range = request.range;
+    const inputs = bookInputsFromFiles(request.streamed === true ? this.streamedPaths(request.paths) : request.paths, {
       signal: this.abort.signal,
       // A session keeps the files' trades beside the books: the view draws them and lists them on the tape.
-      ...(session === null ? {} : { onTrades: (trades: readonly TradeRecord[]) => session.addTrades(trades) }),
+      ...(session === null ? {} : { onTrades: (trades: readonly TradeRecord[]) => session.addTrades(range === undefined ? trades : trades.filter((trade) => trade.collectorTimestamp >= range.start && trade.collectorTimestamp < range.end)) }),
       onProgress: (progress) => (this.files = progress),
     });
+    return range === undefined ? inputs : inputsInRange(inputs, range);
+  }
+
+  /** The request's paths, then each path the client sends, until it says the files have ended (or failed). */
+  private async *streamedPaths(first: readonly string[]): AsyncGenerator<string, void, undefined> {
+    yield* first;
+    for (;;) {
+      await this.until('file', () => this.fileQueue.length > 0);
+      this.checkCancelled();
+      const message = this.fileQueue.shift();
+      if (message === undefined || message.kind === 'files-end') return;
+      if (message.kind === 'files-failed') throw new FileSourceError(message.failure);
+      yield message.path;
+    }
   }
 
   private async *pageInputs(kind: L2RowKind): AsyncGenerator<BookInput[], void, undefined> {
@@ -244,8 +272,33 @@ export class ReplayJob {
         ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
       };
     }
+    if (error instanceof FileSourceError) {
+      const { message, resolution, serviceKind } = error.failure;
+      return { kind: 'page-source', message, resolution: resolution ?? 'Check the Downloads view and try again.', ...(serviceKind === undefined ? {} : { serviceKind }) };
+    }
     if (error instanceof SpillError) return { kind: 'temporary-files', message: error.message, resolution: error.resolution };
     const message = error instanceof Error ? error.message : String(error);
     return { kind: 'worker', message: `The book worker failed: ${message}`, resolution: 'Try again; if it keeps failing, report the message.' };
+  }
+}
+
+/**
+ * The book inputs of a range: every input before its end (the books are built from the first
+ * file's start, before the range), none from its end on; reading stops once the files have run
+ * `rangeEndSlackMs` past the end.
+ */
+async function* inputsInRange(inputs: AsyncGenerator<BookInput[], void, undefined>, range: ReplayRange): AsyncGenerator<BookInput[], void, undefined> {
+  for await (const batch of inputs) {
+    const kept: BookInput[] = [];
+    let past = false;
+    for (const input of batch) {
+      if (input.collectorTimestamp < range.end) kept.push(input);
+      else if (input.collectorTimestamp >= range.end + rangeEndSlackMs) past = true;
+    }
+    if (kept.length > 0) yield kept;
+    if (past) {
+      await inputs.return();
+      return;
+    }
   }
 }

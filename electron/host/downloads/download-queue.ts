@@ -74,6 +74,9 @@ export interface DownloadRequest {
   dates?: readonly string[];
 }
 
+/** What became of a key asked for: in the library (its path), or its download failed or was cancelled (why). */
+export type KeySettlement = { kind: 'landed'; path: string } | { kind: 'not-landed'; state: 'failed' | 'cancelled' | 'absent'; message: string; resolution: string | null };
+
 /** Why a running transfer was stopped by the queue. */
 type StopIntent = 'pause' | 'cancel' | 'close';
 
@@ -117,6 +120,8 @@ export class DownloadQueue {
   #lastEmit = Number.NEGATIVE_INFINITY;
   #cancelTimer: (() => void) | null = null;
   readonly #idleWaiters = new Set<() => void>();
+  /** Waiters on keys (canonical) until their item lands, fails or is cancelled. */
+  readonly #keyWaiters = new Map<string, Set<() => void>>();
   /** Datasets (by root, source and market) whose catalog entry this queue has kept already. */
   readonly #describedDatasets = new Set<string>();
 
@@ -327,6 +332,38 @@ export class DownloadQueue {
     return new Promise((resolve) => this.#idleWaiters.add(resolve));
   }
 
+  /**
+   * Resolves once `key` is in the library (at once when it is there already) or its item has
+   * failed or been cancelled. A key the queue does not hold and the library lacks is `absent`.
+   * A replay that reads hour files waits on its hours with this.
+   */
+  async settled(key: string): Promise<KeySettlement> {
+    const canonical = canonicalSnapshotKey(key);
+    for (;;) {
+      const entry = [...this.#entries.values()].find((candidate) => canonicalSnapshotKey(candidate.item.key) === canonical);
+      if (entry === undefined || entry.item.state === 'done') {
+        const path = await this.#options.library.pathOf(entry?.item.key ?? canonical, entry?.root);
+        if (path !== null) return { kind: 'landed', path };
+        return { kind: 'not-landed', state: 'absent', message: `${key} is not in the library and not queued`, resolution: 'Download it (Downloads view), then replay again.' };
+      }
+      if (entry.item.state === 'failed' || entry.item.state === 'cancelled') {
+        const failure = entry.item.failure;
+        return {
+          kind: 'not-landed',
+          state: entry.item.state,
+          message: entry.item.state === 'cancelled' ? `The download of ${key} was cancelled` : `The download of ${key} failed: ${failure?.message ?? 'no reason given'}`,
+          resolution: failure?.resolution ?? 'Retry it in the Downloads view, then replay again.',
+        };
+      }
+      if (this.#closed) return { kind: 'not-landed', state: 'cancelled', message: 'The download queue closed', resolution: 'Replay again once the app is running.' };
+      await new Promise<void>((resolve) => {
+        const waiters = this.#keyWaiters.get(canonical) ?? new Set<() => void>();
+        waiters.add(resolve);
+        this.#keyWaiters.set(canonical, waiters);
+      });
+    }
+  }
+
   /** Stops: transfers under way pause (keeping their bytes) and come back queued on the next start; the journal is flushed. */
   async close(): Promise<void> {
     if (this.#closed) return;
@@ -345,6 +382,14 @@ export class DownloadQueue {
     await this.#options.journal?.flush();
     for (const resolve of this.#idleWaiters) resolve();
     this.#idleWaiters.clear();
+    this.#wakeKeyWaiters();
+  }
+
+  /** Wakes every key waiter, which looks again at its item (a state changed, or the queue closed). */
+  #wakeKeyWaiters(): void {
+    const waiters = [...this.#keyWaiters.values()];
+    this.#keyWaiters.clear();
+    for (const set of waiters) for (const resolve of set) resolve();
   }
 
   #newEntry(parts: Pick<JournalEntry, 'key' | 'source' | 'market' | 'date' | 'hour'>, state: 'queued' | 'paused', url: string | null, root: string): Entry {
@@ -491,6 +536,7 @@ export class DownloadQueue {
       for (const resolve of this.#idleWaiters) resolve();
       this.#idleWaiters.clear();
     }
+    this.#wakeKeyWaiters();
   }
 
   #emit(): void {

@@ -24,7 +24,7 @@ const handlers: ContractHandlers = {
   'settings.update': (patch) => Promise.resolve({ ...defaultSettings, ...(patch.dataSource ? { dataSource: patch.dataSource } : {}) }),
   'health.check': () => Promise.reject(new Error('probe exploded')),
   'book.replayFiles': () => Promise.resolve({ replayId: 'r-1' }),
-  'book.replayMarket': () => Promise.resolve({ replayId: 'r-2' }),
+  'book.replayMarket': () => Promise.resolve({ replayId: 'r-2', readFrom: { kind: 'pages', path: '/l2-orderbooks', why: 'a test' } }),
   'book.crossCheck': () => Promise.resolve({ checkId: 'c-1', serverReplayId: 'r-3', localReplayId: 'r-4' }),
   'book.cancel': () => Promise.resolve({ cancelled: false }),
   'book.window': () => Promise.resolve({ total: 0, anchor: -1, strideMs: 0, chunk: { depth: 1, capacity: 1, count: 0, buffer: new ArrayBuffer(0) }, indices: new ArrayBuffer(0), clocks: new ArrayBuffer(0) }),
@@ -97,7 +97,7 @@ describe('dispatch validates every incoming call', () => {
   const marketReplay = { source: 'hyperliquid', market: 'BTC', start: 1_700_000_000_000, end: 1_700_000_060_000, rows: 'l2-updates' };
 
   it('accepts a well-formed book.replayMarket', async () => {
-    expect(await dispatch(handlers, 'book.replayMarket', { ...marketReplay, instrument: 'BTC', depth: 10, bandBps: 5 })).toEqual({ ok: true, value: { replayId: 'r-2' } });
+    expect(await dispatch(handlers, 'book.replayMarket', { ...marketReplay, instrument: 'BTC', depth: 10, bandBps: 5 })).toEqual({ ok: true, value: { replayId: 'r-2', readFrom: { kind: 'pages', path: '/l2-orderbooks', why: 'a test' } } });
   });
 
   it.each([

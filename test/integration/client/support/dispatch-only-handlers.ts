@@ -21,7 +21,7 @@ export const dispatchOnlyHandlers: ContractHandlers = {
   'usage.get': () => Promise.resolve({ baseUrl: null, rateLimit: null, monthly: null, observedAt: null }),
   ...unusedMarketHandlers,
   'book.replayFiles': () => Promise.resolve({ replayId: 'r-1' }),
-  'book.replayMarket': () => Promise.resolve({ replayId: 'r-2' }),
+  'book.replayMarket': () => Promise.resolve({ replayId: 'r-2', readFrom: { kind: 'pages', path: '/l2-orderbooks', why: 'a test' } }),
   'book.crossCheck': () => Promise.resolve({ checkId: 'c-1', serverReplayId: 'r-3', localReplayId: 'r-4' }),
   'book.cancel': () => Promise.resolve({ cancelled: false }),
   'book.window': () => Promise.resolve({ total: 0, anchor: -1, strideMs: 0, chunk: { depth: 1, capacity: 1, count: 0, buffer: new ArrayBuffer(0) }, indices: new ArrayBuffer(0), clocks: new ArrayBuffer(0) }),

@@ -5,6 +5,7 @@ import type { ContractHandlers } from '../../../../electron/host/contract/handle
 import { bookReplayHandlers } from '../../../../electron/host/book/book-replay-handlers.ts';
 import { BookWorkerClient } from '../../../../electron/host/book/book-worker-client.ts';
 import { FileGrants } from '../../../../electron/host/files/file-grants.ts';
+import { createDownloadServices, type DownloadServices } from '../../../../electron/host/downloads/download-services.ts';
 import { ipcApi } from '../../client/support/contract-transports.ts';
 import { dispatchOnlyHandlers } from '../../client/support/dispatch-only-handlers.ts';
 import { fixedNow } from '../../client/support/test-service.ts';
@@ -16,6 +17,8 @@ export interface BookReplayRigOptions {
   /** The demo's own key (embedded), or none stored for a remote service. */
   key: string | null;
   fetch?: typeof fetch;
+  /** A library and download queue under this folder: with them a replay reads hour files. */
+  hourFiles?: { userDataDir: string };
 }
 
 /** The `book.*` channels as the renderer reaches them, and every event main pushed. */
@@ -25,6 +28,8 @@ export interface BookReplayRig {
   readonly files: FileGrants;
   /** Every pushed event, in order, with its payload as main emitted it (buffers intact). */
   readonly events: { event: string; payload: unknown }[];
+  /** The download queue and library, when the rig has them (`hourFiles`). */
+  readonly downloads: DownloadServices | null;
   /** The payloads of one event channel for one replay. */
   payloadsOf<T>(event: string, replayId: string): T[];
   framesOf(replayId: string): BookFramesEvent[];
@@ -54,9 +59,22 @@ export function bookReplayRig(options: BookReplayRigOptions): BookReplayRig {
   const access = testServiceAccess({ baseUrl: options.baseUrl, key: options.key, ...(options.fetch === undefined ? {} : { fetch: options.fetch }) });
   const worker = new BookWorkerClient();
   const files = new FileGrants();
+  const downloads =
+    options.hourFiles === undefined
+      ? null
+      : createDownloadServices({
+          userDataDir: options.hourFiles.userDataDir,
+          libraryRoot: () => Promise.resolve(null),
+          clientOf: async () => (await access.client()).client,
+          hasKey: () => access.hasKey(),
+          grants: files,
+          onQueue: () => {},
+          onLibrary: () => {},
+        });
+  const hourFiles = downloads === null ? {} : { hourFiles: { enqueue: downloads.queue.enqueue.bind(downloads.queue), settled: downloads.queue.settled.bind(downloads.queue), pathOf: (key: string) => downloads.library.pathOf(key) } };
   const handlers: ContractHandlers = {
     ...dispatchOnlyHandlers,
-    ...bookReplayHandlers(hub, files, { worker, market: { clientOf: () => access.client(), hasKey: () => access.hasKey(), now: () => fixedNow } }),
+    ...bookReplayHandlers(hub, files, { worker, market: { clientOf: () => access.client(), hasKey: () => access.hasKey(), now: () => fixedNow, ...hourFiles } }),
   };
   const payloadsOf = <T>(event: string, replayId: string): T[] =>
     events.filter((entry) => entry.event === event && (entry.payload as { replayId?: string }).replayId === replayId).map((entry) => entry.payload as T);
@@ -65,6 +83,7 @@ export function bookReplayRig(options: BookReplayRigOptions): BookReplayRig {
     handlers,
     files,
     events,
+    downloads,
     payloadsOf,
     framesOf: (replayId) => payloadsOf<BookFramesEvent>('book.frames', replayId),
     ended: (replayId) => {
@@ -72,6 +91,9 @@ export function bookReplayRig(options: BookReplayRigOptions): BookReplayRig {
       if (pushed !== undefined) return Promise.resolve(pushed);
       return new Promise((resolve) => waiting.push({ replayId, resolve }));
     },
-    close: () => worker.close(),
+    close: async () => {
+      await downloads?.close();
+      await worker.close();
+    },
   };
 }
