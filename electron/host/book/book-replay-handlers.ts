@@ -12,6 +12,7 @@ import { CrossCheckSession } from './cross-check-session.ts';
 import { marketBookPages, marketBookPlan, marketBookRefusal, type MarketBookQuery } from './market-book-pages.ts';
 import { noDataSourceError } from '../contract-errors.ts';
 import { hourFilePaths, hourFilePlan, type HourFileAccess } from './market-hour-files.ts';
+import { hourStartOf } from '../../../shared/time/time-units.ts';
 import type { BookReplayReadFrom } from '../../../shared/contract/book-replay-schemas.ts';
 
 /** The contract channels this module implements. */
@@ -153,6 +154,8 @@ export function bookReplayHandlers(events: EventHub, grants: GrantedFiles, deps:
     if (access === undefined) return { kind: 'pages', why: 'This data source keeps no library to download hour files into.' };
     if (!hasKey) return { kind: 'pages', why: 'Hour files are downloaded with an API key; without one the books come from pages of rows.' };
     if (query.instrument !== undefined) return { kind: 'pages', why: 'An option instrument is read from pages of rows.' };
+    // The hour holding "now" is still being written: its file is not whole until the hour closes.
+    if (query.end > hourStartOf((market.now ?? Date.now)())) return { kind: 'pages', why: "The range reaches into the current hour, whose file is still being written; closed hours are read from their files." };
     try {
       const { client } = await market.clientOf();
       const plan = await hourFilePlan(client, query);

@@ -108,6 +108,13 @@ describe('book.replayMarket from hour files', () => {
     expect(counting.urls.map((url) => new URL(url).pathname)).toEqual(['/snapshots']);
   }, 120_000);
 
+  it('reads pages of rows for a range that reaches into the hour still being written', async () => {
+    rig = bookReplayRig({ baseUrl: service.baseUrl, key: paidKey, hourFiles: { userDataDir: await temp() }, now: range.end + 60_000 });
+    const answer = await rig.api.book.replayMarket({ ...range, rows: 'l2-orderbooks' });
+    expect(answer.readFrom).toEqual({ kind: 'pages', path: '/l2-orderbooks', why: expect.stringContaining('current hour') as unknown });
+    expect(await rig.ended(answer.replayId)).toMatchObject({ ok: true });
+  }, 60_000);
+
   it('reads pages of rows where it has no library to download into, and says why', async () => {
     rig = bookReplayRig({ baseUrl: service.baseUrl, key: paidKey });
     const answer = await rig.api.book.replayMarket({ ...range, rows: 'l2-orderbooks' });

@@ -19,6 +19,8 @@ export interface BookReplayRigOptions {
   fetch?: typeof fetch;
   /** A library and download queue under this folder: with them a replay reads hour files. */
   hourFiles?: { userDataDir: string };
+  /** The clock access windows and closed hours are judged by (the fixed test clock by default). */
+  now?: number;
 }
 
 /** The `book.*` channels as the renderer reaches them, and every event main pushed. */
@@ -74,7 +76,7 @@ export function bookReplayRig(options: BookReplayRigOptions): BookReplayRig {
   const hourFiles = downloads === null ? {} : { hourFiles: { enqueue: downloads.queue.enqueue.bind(downloads.queue), settled: downloads.queue.settled.bind(downloads.queue), pathOf: (key: string) => downloads.library.pathOf(key) } };
   const handlers: ContractHandlers = {
     ...dispatchOnlyHandlers,
-    ...bookReplayHandlers(hub, files, { worker, market: { clientOf: () => access.client(), hasKey: () => access.hasKey(), now: () => fixedNow, ...hourFiles } }),
+    ...bookReplayHandlers(hub, files, { worker, market: { clientOf: () => access.client(), hasKey: () => access.hasKey(), now: () => options.now ?? fixedNow, ...hourFiles } }),
   };
   const payloadsOf = <T>(event: string, replayId: string): T[] =>
     events.filter((entry) => entry.event === event && (entry.payload as { replayId?: string }).replayId === replayId).map((entry) => entry.payload as T);
