@@ -4,6 +4,7 @@ import { useCatalog } from '../hooks/catalog-queries.ts';
 import { useSettings } from '../hooks/contract-queries.ts';
 import { marketKey } from '../navigation/market-lists.ts';
 import { viewForMarket } from '../navigation/view-for-market.ts';
+import './book-market-picker.css';
 
 /** A market with an order book (the workspace's kind): what a replay plays and the research panels study. */
 export interface BookMarket {
@@ -47,7 +48,7 @@ export interface BookMarketPickerProps {
   /** The market shown, or null. */
   value: BookMarket | null;
   onChoose: (market: BookMarket) => void;
-  /** Names the field and its parts: id, list and option ids, class names and test id (`replay-market`, `research-market`). */
+  /** Names the field and its parts: id, list and option ids, a class name and test id (`replay-market`, `research-market`); the look is shared. */
   idPrefix: string;
   /** The field's accessible name ("Market to replay"). */
   label: string;
@@ -85,7 +86,7 @@ export function BookMarketPicker({ value, onChoose, idPrefix, label }: BookMarke
   };
   const shown = value === null ? '' : `${value.source} / ${value.market}`;
   return (
-    <span className={`${idPrefix}-picker`}>
+    <span className={`book-market-picker ${idPrefix}-picker`}>
       <input
         ref={input}
         id={idPrefix}
@@ -111,7 +112,7 @@ export function BookMarketPicker({ value, onChoose, idPrefix, label }: BookMarke
         data-testid={idPrefix}
       />
       {open && (
-        <ul id={`${idPrefix}-list`} className={`${idPrefix}-list`} role="listbox" aria-label="Book markets">
+        <ul id={`${idPrefix}-list`} className={`book-market-list ${idPrefix}-list`} role="listbox" aria-label="Book markets">
           {choices.map((market, i) => (
             <li
               key={marketKey(market.source, market.market)}
@@ -125,10 +126,10 @@ export function BookMarketPicker({ value, onChoose, idPrefix, label }: BookMarke
                 choose(market);
               }}
             >
-              <span className={`${idPrefix}-source`}>{market.source}</span> {market.market}
+              <span className="book-market-source">{market.source}</span> {market.market}
             </li>
           ))}
-          {choices.length === 0 && <li className={`${idPrefix}-none`}>{catalog.isLoading ? 'Loading the catalog…' : 'No book market matches'}</li>}
+          {choices.length === 0 && <li className="book-market-none">{catalog.isLoading ? 'Loading the catalog…' : 'No book market matches'}</li>}
         </ul>
       )}
     </span>

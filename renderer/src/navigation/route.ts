@@ -51,7 +51,8 @@ function nonEmpty(text: string | undefined): text is string {
 /**
  * The hash of a route: `#/view/source/market?interval=5m&span=6h`, or with `from`/`to` (ISO-8601
  * UTC) for fixed bounds; `instrument`, `expiry` and `at` (ISO-8601), `focus` and the workspace's `chart`
- * mode (not `candles`, the default) join the query when set.
+ * mode (not `candles`, the default) join the query when set, and `file=<grant id>:<name>` for each
+ * file the book replay plays.
  * Empty texts and times that are not whole Unix ms from 1970 to 9999 are left out.
  */
 export function formatRoute(view: ViewId, params: ViewParams): string {
@@ -70,6 +71,8 @@ export function formatRoute(view: ViewId, params: ViewParams): string {
     ['at', isTime(params.at) ? new Date(params.at).toISOString() : undefined],
     ['chart', params.chart === 'candles' ? undefined : params.chart],
   ];
+  // Each granted file as `file=<grant id>:<name>` (ids are UUIDs, so the first `:` ends the id).
+  for (const file of params.files ?? []) query.push(['file', `${file.fileId}:${file.name}`]);
   const pairs = query.filter((pair): pair is [string, string] => nonEmpty(pair[1])).map(([key, value]) => `${key}=${encodePart(value)}`);
   return pairs.length === 0 ? path : `${path}?${pairs.join('&')}`;
 }
@@ -134,6 +137,12 @@ function readQuery(query: string, params: ViewParams, dropped: string[]): void {
       case 'focus':
         params[key] = value;
         break;
+      case 'file': {
+        const colon = value.indexOf(':');
+        if (colon <= 0) dropped.push(`file "${value}": not a granted file (write file=<grant id>:<name>)`);
+        else params.files = [...(params.files ?? []), { fileId: value.slice(0, colon), name: value.slice(colon + 1) }];
+        break;
+      }
       case 'interval':
         if (isInterval(value)) params.interval = value;
         else dropped.push(`interval "${value}": not one of ${candleIntervals.join(', ')}`);

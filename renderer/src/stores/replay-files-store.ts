@@ -1,23 +1,24 @@
-import { create } from 'zustand';
 import type { FileGrant } from '../../../shared/contract/file-schemas.ts';
 import { useUiStore } from './ui-store.ts';
 
-/** Granted snapshot files the book replay plays instead of a market range ("Replay this file's books"). */
-export interface ReplayFilesState {
-  /** The files to replay, in order; null when the replay plays a market range. */
-  files: readonly FileGrant[] | null;
-  /** Shows the book replay playing these files. */
+/** Plays granted files in the book replay instead of a market range ("Replay this file's books"). */
+export interface ReplayFilesActions {
+  /** Shows the book replay playing these files; the address names them (`file=<grant id>:<name>`), so a reload or Back reopens them. */
   playFiles: (files: readonly FileGrant[]) => void;
   /** Back to the market range of the replay's parameters. */
   clearFiles: () => void;
 }
 
-/** Which granted files the replay plays. File ids last one session, so they stay out of the URL. */
-export const useReplayFiles = create<ReplayFilesState>((set) => ({
-  files: null,
+/** The book replay's file actions. The files played live in the replay's view parameters (and so in the address), not here. */
+export const useReplayFiles = {
+  getState: (): ReplayFilesActions => replayFilesActions,
+};
+
+const replayFilesActions: ReplayFilesActions = {
   playFiles: (files) => {
-    set({ files: [...files] });
-    useUiStore.getState().showView('replay');
+    const ui = useUiStore.getState();
+    ui.setParams('replay', { files: files.map((file) => ({ fileId: file.fileId, name: file.name })), at: undefined });
+    ui.showView('replay');
   },
-  clearFiles: () => set({ files: null }),
-}));
+  clearFiles: () => useUiStore.getState().setParams('replay', { files: undefined, at: undefined }),
+};

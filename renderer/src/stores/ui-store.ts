@@ -6,6 +6,12 @@ import type { ChartMode } from './chart-mode.ts';
 /** A Settings section another view can send the user to, to fix what stopped it. */
 export type SettingsSection = 'api-key' | 'data-source';
 
+/** A granted file a link names: the grant's id (valid while the app runs) and the file's name (to say which file when the grant is gone). */
+export interface LinkedFile {
+  fileId: string;
+  name: string;
+}
+
 /**
  * What a view shows: its market and the view's own choices. The URL hash mirrors the active
  * view's parameters (`navigation/`), so a view can be bookmarked, reloaded and shared.
@@ -28,6 +34,8 @@ export interface ViewParams {
   at?: number;
   /** The market workspace's chart mode (absent: candles). */
   chart?: ChartMode;
+  /** The granted files the book replay plays instead of the market's range. */
+  files?: readonly LinkedFile[];
 }
 
 /** A change to a view's parameters; a field set to undefined is removed. */

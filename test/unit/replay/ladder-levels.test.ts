@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { blankFrameChunk, frameViews, type FrameChunk } from '../../../shared/book/book-frames.ts';
 import { aggregateLevels, changedPrices, ladderSides } from '../../../renderer/src/views/replay/ladder-levels.ts';
-import { costToTrade } from '../../../renderer/src/views/replay/cost-to-trade.ts';
 
 function oneFrame(bids: [number, number][], asks: [number, number][], depth = 4): FrameChunk {
   const chunk = blankFrameChunk(depth, 1, 1);
@@ -57,26 +56,5 @@ describe('ladder levels', () => {
     const before = [{ price: 100, size: 1, cumulative: 1 }, { price: 99, size: 2, cumulative: 3 }];
     const after = [{ price: 100, size: 1, cumulative: 1 }, { price: 99, size: 2.5, cumulative: 3.5 }, { price: 98, size: 1, cumulative: 4.5 }];
     expect([...changedPrices(before, after)].sort()).toEqual([98, 99]);
-  });
-});
-
-describe('cost to trade', () => {
-  const asks = [
-    { price: 100, size: 1, cumulative: 1 },
-    { price: 101, size: 2, cumulative: 3 },
-  ];
-  it('walks the levels: 2 at (1×100 + 1×101)/2 = 100.5, 50 bps above the best', () => {
-    expect(costToTrade(asks, 2)).toEqual({ filled: 2, averagePrice: 100.5, slippageBps: 50, exhausted: false });
-    expect(costToTrade(asks, 0.5)).toEqual({ filled: 0.5, averagePrice: 100, slippageBps: 0, exhausted: false });
-  });
-  it('says when the shown levels run out, and what filled', () => {
-    const cost = costToTrade(asks, 5);
-    expect(cost.filled).toBe(3);
-    expect(cost.averagePrice).toBeCloseTo(302 / 3, 12);
-    expect(cost.exhausted).toBe(true);
-  });
-  it('an empty side fills nothing', () => {
-    expect(costToTrade([], 1)).toEqual({ filled: 0, averagePrice: null, slippageBps: null, exhausted: true });
-    expect(costToTrade(asks, 0)).toEqual({ filled: 0, averagePrice: null, slippageBps: null, exhausted: false });
   });
 });

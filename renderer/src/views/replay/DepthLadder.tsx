@@ -25,10 +25,18 @@ export interface DepthLadderProps {
 const noSides: LadderSides = { bids: [], asks: [] };
 const noPrices: ReadonlySet<number> = new Set();
 
+/** The frame's real levels, best first (what the readouts and the cost to trade are read from). */
+function bookSidesAt(at: FrameLocation | null): LadderSides {
+  return at === null ? noSides : ladderSides(at);
+}
+
+/** The levels as the ladder shows them: merged into buckets of `tick` (0: as they are). */
+function shownSides(book: LadderSides, tick: number): LadderSides {
+  return tick > 0 ? { bids: aggregateLevels(book.bids, tick, 'bid'), asks: aggregateLevels(book.asks, tick, 'ask') } : book;
+}
+
 function sidesAt(at: FrameLocation | null, tick: number): LadderSides {
-  if (at === null) return noSides;
-  const sides = ladderSides(at);
-  return { bids: aggregateLevels(sides.bids, tick, 'bid'), asks: aggregateLevels(sides.asks, tick, 'ask') };
+  return shownSides(bookSidesAt(at), tick);
 }
 
 function metricOrNull(at: FrameLocation | null, k: number): number | null {
@@ -52,7 +60,9 @@ export function DepthLadder({ frame, previous: previousFrame, index, sizeDecimal
     userScrolled.current = false;
   }, [tick]);
   const [tradeSize, setTradeSize] = useState('0.1');
-  const sides = useMemo(() => sidesAt(frame, tick), [frame, tick]);
+  // The real levels: spread, mid and the cost to trade come from them whatever the aggregation shown.
+  const book = useMemo(() => bookSidesAt(frame), [frame]);
+  const sides = useMemo(() => shownSides(book, tick), [book, tick]);
   // Each side is padded to the frame's depth with blank rows, so the spread row stays where it is
   // as levels come and go: centred once (and after aggregation or a resize), never per frame
   // (placing it per frame forced a layout each time, most of a frame at 1000×).
@@ -65,14 +75,16 @@ export function DepthLadder({ frame, previous: previousFrame, index, sizeDecimal
   }, [tick, depth]);
   const previous = useMemo(() => (flash ? sidesAt(previousFrame, tick) : noSides), [flash, previousFrame, tick]);
   const changed = useMemo(() => (flash ? new Set([...changedPrices(previous.bids, sides.bids), ...changedPrices(previous.asks, sides.asks)]) : noPrices), [flash, previous, sides]);
-  const decimals = useMemo(() => Math.max(priceDecimals(sides.bids), priceDecimals(sides.asks)), [sides]);
+  // Bucket prices are shown with their own decimals; every readout with the real levels' (an aggregate of 1 would round a 0.1 spread to "0").
+  const decimals = useMemo(() => Math.max(priceDecimals(book.bids), priceDecimals(book.asks)), [book]);
+  const shownDecimals = useMemo(() => (tick > 0 ? Math.max(priceDecimals(sides.bids), priceDecimals(sides.asks)) : decimals), [tick, sides, decimals]);
   const mid = metricOrNull(frame, 2);
   const flags = frame === null ? 0 : (frame.views.flags[frame.f] ?? 0);
   const cleared = (flags & frameFlags.reset) !== 0;
   const crossing = (flags & frameFlags.crossed) !== 0 ? 'crossed' : (flags & frameFlags.locked) !== 0 ? 'locked' : null;
   const size = Number(tradeSize);
-  const buy = costToTrade(sides.asks, size);
-  const sell = costToTrade(sides.bids, size);
+  const buy = costToTrade(book.asks, size, mid, 'buy');
+  const sell = costToTrade(book.bids, size, mid, 'sell');
   const maxSize = Math.max(1e-12, ...sides.bids.map((level) => level.size), ...sides.asks.map((level) => level.size));
   const spread = metricOrNull(frame, 3);
   const spreadBps = metricOrNull(frame, 4);
@@ -87,7 +99,7 @@ export function DepthLadder({ frame, previous: previousFrame, index, sizeDecimal
         <span className="ladder-bar" style={{ width: `${(level.size / maxSize) * 100}%` }} />
         <span className="ladder-size-text">{formatNumber(level.size, sizeDecimals)}</span>
       </td>
-      <td className="ladder-price">{formatNumber(level.price, decimals)}</td>
+      <td className="ladder-price">{formatNumber(level.price, shownDecimals)}</td>
     </tr>
   );
 
@@ -188,16 +200,22 @@ function padding(count: number, side: 'bid' | 'ask') {
 
 function CostLine({ label, cost, decimals, sizeDecimals }: { label: string; cost: TradeCost; decimals: number; sizeDecimals: number }) {
   return (
-    <p className="ladder-cost-line" data-testid={`cost-${label.toLowerCase()}`}>
+    <p className="ladder-cost-line" data-testid={`cost-${label.toLowerCase()}`} data-cost={cost.kind}>
       <span className="ladder-cost-side">{label}</span>
-      {cost.averagePrice === null ? (
-        <span>{cost.exhausted ? 'no levels on this side' : notPublished}</span>
-      ) : (
-        <span>
-          avg {formatNumber(cost.averagePrice, decimals + 1)} · {formatNumber(cost.slippageBps, 2)} bps
-          {cost.exhausted ? ` · only ${formatNumber(cost.filled, sizeDecimals)} in the top levels` : ''}
-        </span>
-      )}
+      <span>{costText(cost, decimals, sizeDecimals)}</span>
     </p>
   );
+}
+
+function costText(cost: TradeCost, decimals: number, sizeDecimals: number): string {
+  switch (cost.kind) {
+    case 'no-size':
+      return 'type a size';
+    case 'empty-side':
+      return 'no levels on this side';
+    case 'filled':
+      return `avg ${formatNumber(cost.averagePrice, decimals + 1)}${cost.costBps === null ? '' : ` · ${formatNumber(cost.costBps, 2)} bps from mid`}`;
+    case 'larger-than-book':
+      return `larger than the book: its ${cost.levels} levels fill only ${formatNumber(cost.filled, sizeDecimals)}`;
+  }
 }

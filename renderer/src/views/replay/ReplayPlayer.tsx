@@ -69,7 +69,7 @@ const panelThrottleAbove = 25;
  * `value` as it was when `key` last changed: the panels show the frame of the last update and skip
  * the renders in between (React's "store information from previous renders" pattern).
  */
-function useHeldUntil<T>(value: T, key: number): T {
+function useHeldUntil<T>(value: T, key: string): T {
   const [held, setHeld] = useState({ key, value });
   if (held.key !== key) {
     setHeld({ key, value });
@@ -160,7 +160,11 @@ export function ReplayPlayer({ replayId, track, complete, range, zone, initialTi
     ArrowLeft: () => playback.step(-1),
     '[': () => playback.speed(-1),
     ']': () => playback.speed(1),
-    g: () => goTo.current?.focus(),
+    // Opening Go to time selects what was typed last, so typing replaces it rather than appending.
+    g: () => {
+      goTo.current?.focus();
+      goTo.current?.select();
+    },
     f: () => setFollowRequest((n) => n + 1),
     Home: playback.toStart,
     End: playback.toEnd,
@@ -178,7 +182,9 @@ export function ReplayPlayer({ replayId, track, complete, range, zone, initialTi
   const tradesShown = trades === null ? 0 : tradesUpTo(trades.time, state.time);
   // Fast playback: the DOM panels follow the clock in 50 ms steps of wall time; every frame otherwise.
   const fast = state.playing && state.speed > panelThrottleAbove;
-  const panelKey = fast ? Math.floor(state.time / (state.speed * 50)) : index * 2 + 1;
+  // Trades that arrive while the clock stands still (paused, or a file's trades read after its first
+  // book) update the panels too, so the tape counts what the profile and the CVD already count.
+  const panelKey = fast ? `every-50ms:${Math.floor(state.time / (state.speed * 50))}` : `frame:${index}:${tradesShown}:${trades?.time.length ?? 0}`;
   const shown = index < 0 ? null : basis === 'collector' ? collector : Number.isNaN(exchange) ? null : exchange;
   const shownTime = shown === null ? (index < 0 ? 'before the first event' : 'exchange time unknown') : `${describe(shown)}${basis === 'exchange' ? ' (exchange)' : ''}`;
   // The ladder, the tape, the transport's text and the scrubber show the frame of the last panel update.

@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { BookCrossCheckInput } from '../../../../shared/contract/book-replay-schemas.ts';
 import { ContractError } from '../../../../shared/contract/errors.ts';
-import type { FileGrant } from '../../../../shared/contract/file-schemas.ts';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { ErrorPanel } from '../../components/ErrorPanel.tsx';
 import { LoadingState } from '../../components/LoadingState.tsx';
@@ -13,17 +12,22 @@ import { useMarketLoad } from '../../hooks/market-queries.ts';
 import { useAnchoredRange } from '../../hooks/use-anchored-range.ts';
 import { marketKey, parseMarketKey } from '../../navigation/market-lists.ts';
 import { useReplayFiles } from '../../stores/replay-files-store.ts';
-import { useUiStore, useViewParams } from '../../stores/ui-store.ts';
+import { useUiStore, useViewParams, type LinkedFile } from '../../stores/ui-store.ts';
 import { priceFormatOfTick } from '../../components/chart/price-format.ts';
 import { BookMarketPicker, bookMarketChoices, type BookMarket } from '../../components/BookMarketPicker.tsx';
 import { ReplayPlayer } from './ReplayPlayer.tsx';
 import { pickTrack, useReplaySession, type StartReplay } from './session/use-replay-session.ts';
 import { useFileTrades } from './session/use-file-trades.ts';
 import { useCrossCheck } from './use-cross-check.ts';
+import { formatTimestamp } from '../../format/market-values.ts';
+import { instantPlace, rangeAround, rangeEndingNow, replayRequestProblem } from './replay-range-checks.ts';
+import { ReplayRequestProblemPanel } from './ReplayRequestProblemPanel.tsx';
+import { LinkInstantNotice } from './LinkInstantNotice.tsx';
+import { FileGrantGonePanel } from './FileGrantGonePanel.tsx';
 
 /** What the replay plays: granted files, a market's range from the service, or nothing chosen yet. */
 type ReplaySource =
-  | { kind: 'files'; files: readonly FileGrant[] }
+  | { kind: 'files'; files: readonly LinkedFile[] }
   | { kind: 'market'; source: string; market: string; instrument: string | undefined; start: number; end: number; rows: MarketReplayRows }
   | { kind: 'none' };
 
@@ -87,9 +91,9 @@ function marketToOpen(workspace: { source?: string | undefined; market?: string 
  * keeps its books in main; the player asks for the frames and tiles it shows.
  */
 export function ReplayView() {
-  const files = useReplayFiles((state) => state.files);
-  const clearFiles = useReplayFiles((state) => state.clearFiles);
   const params = useViewParams('replay');
+  const files = params.files ?? null;
+  const clearFiles = useReplayFiles.getState().clearFiles;
   const workspace = useViewParams('workspace');
   const setParams = useUiStore((state) => state.setParams);
   const showView = useUiStore((state) => state.showView);
@@ -127,7 +131,11 @@ export function ReplayView() {
   const marketEntry = useCatalogMarket(source.kind === 'market' ? source.source : undefined, source.kind === 'market' ? source.market : undefined);
   const tick = marketEntry?.instrument.tick_size;
   const priceStep = tick === null || tick === undefined ? undefined : Number(tick);
-  const start = useMemo(() => startOf(source, priceStep), [source, priceStep]);
+  // A market the catalog does not list, or a range after now: said before anything is read (the
+  // catalog still loading, the replay starts and is judged again if it ends without a book).
+  const request = source.kind === 'market' ? source : null;
+  const problem = request === null ? null : replayRequestProblem(request, catalog.data?.markets ?? null, anchored.anchor);
+  const start = useMemo(() => (problem === null ? startOf(source, priceStep) : null), [problem, source, priceStep]);
   const replay = useReplaySession(key, start);
   const track = pickTrack(replay.tracks, params.instrument);
   const market = source.kind === 'market' ? source : null;
@@ -149,6 +157,11 @@ export function ReplayView() {
   // Without a lot size, sizes keep six decimals rather than round small orders away.
   const sizeDecimals = entry?.instrument.lot_size == null ? 6 : priceFormatOfTick(entry.instrument.lot_size).precision;
   const onSettle = useCallback((time: number) => setParams('replay', { at: Math.round(time) }), [setParams]);
+  const describe = useCallback((ms: number) => formatTimestamp(ms, zone, 'ms'), [zone]);
+  // A link's instant outside the range loaded (a `span=` link opened later): the player starts at
+  // the range's beginning, and a notice says why and offers the instant's own range.
+  const linkAt = source.kind === 'market' ? params.at : undefined;
+  const atPlace = linkAt === undefined ? 'inside' : instantPlace(linkAt, range);
 
   // The cross-check: the service's books against a local reconstruction of the same range (or file).
   const loaded = track !== null && replay.ended?.ok === true && track.entries > 0;
@@ -191,6 +204,22 @@ export function ReplayView() {
         </EmptyState>
       );
     }
+    if (source.kind === 'market' && problem !== null) {
+      return (
+        <ReplayRequestProblemPanel
+          request={source}
+          problem={problem}
+          offered={bookMarkets.slice(0, 8)}
+          onChooseMarket={chooseMarket}
+          onOpenCatalog={() => showView('catalog')}
+          onRangeToNow={() => anchored.changeRange({ ...rangeEndingNow(source.end - source.start, Date.now()), span: undefined, at: undefined })}
+          describeTime={describe}
+        />
+      );
+    }
+    if (source.kind === 'files' && replay.startError?.kind === 'not-found') {
+      return <FileGrantGonePanel files={source.files} onOpenFiles={() => showView('files')} onBackToMarket={clearFiles} />;
+    }
     if (replay.startError !== null) return <ErrorPanel context="The replay could not start." error={replay.startError} failedAt={replay.settledAt} onRetry={() => setAttempt((n) => n + 1)} retrying={false} />;
     const stopped = replay.ended?.error ?? null;
     if (track === null && stopped !== null && stopped.kind !== 'cancelled') {
@@ -209,13 +238,24 @@ export function ReplayView() {
       if (replay.ended !== null) {
         return (
           <EmptyState icon="≣" title="No order book in this data">
-            <p>{replay.ended.error === null ? 'The replay finished without a single order-book event.' : `${replay.ended.error.message} ${replay.ended.error.resolution}`}</p>
+            <p>
+              {replay.ended.error === null
+                ? `The replay read ${sourceLabel(source)}${source.kind === 'market' ? ` from ${describe(source.start)} to ${describe(source.end)}` : ''} and found no order-book event: the data holds trades or other records, but no book.`
+                : `${replay.ended.error.message} ${replay.ended.error.resolution}`}
+            </p>
+            {source.kind === 'market' && (
+              <p>
+                <button type="button" className="button" onClick={() => anchored.changeRange({ span: '1h', start: undefined, end: undefined, at: undefined })}>
+                  Replay the last hour
+                </button>
+              </p>
+            )}
           </EmptyState>
         );
       }
       return <LoadingState what="the first book events" rows={progress?.events ?? null} />;
     }
-    return (
+    const player = (
       <ReplayPlayer
         key={`${key}|${track.key.source}|${track.key.market}|${track.key.instrument ?? ''}`}
         replayId={replay.replayId}
@@ -223,7 +263,7 @@ export function ReplayView() {
         complete={replay.ended !== null}
         range={source.kind === 'market' ? { start: source.start, end: source.end } : null}
         zone={zone}
-        initialTime={params.at ?? null}
+        initialTime={atPlace === 'inside' ? (params.at ?? null) : null}
         onSettle={onSettle}
         marks={replay.marks.get(`${track.key.source}\u0000${track.key.market}\u0000${track.key.instrument === null ? '\u0001' : track.key.instrument}`) ?? null}
         sizeDecimals={sizeDecimals}
@@ -232,6 +272,22 @@ export function ReplayView() {
         tapeNote={tradesNote}
         crossCheck={checkInput === null ? null : { state: check, localLabel: source.kind === 'files' ? 'the file rebuilt here' : '/l2-updates rebuilt here', levels: checkLevels, onClose: () => setCheckRun(0) }}
       />
+    );
+    // One tree either way, so dismissing the notice does not remount the player.
+    return (
+      <>
+        {linkAt !== undefined && atPlace !== 'inside' && (
+          <LinkInstantNotice
+          at={linkAt}
+          place={atPlace}
+          range={range}
+          describeTime={describe}
+          onGoThere={() => anchored.changeRange({ ...rangeAround(linkAt, range.end - range.start, Date.now()), span: undefined, at: linkAt })}
+          onDismiss={() => setParams('replay', { at: undefined })}
+          />
+        )}
+        {player}
+      </>
     );
   })();
 

@@ -90,6 +90,7 @@ export function TransportBar({ playing, speed, shownTime, timeBasis, onTimeBasis
           aria-label="Go to time"
           spellCheck={false}
           aria-invalid={problem !== null}
+          onFocus={(focus) => focus.currentTarget.select()}
         />
       </form>
       {problem !== null && (
