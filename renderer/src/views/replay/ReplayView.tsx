@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import type { BookCrossCheckInput } from '../../../../shared/contract/book-replay-schemas.ts';
+import type { BookCrossCheckInput, BookReplayReadFrom } from '../../../../shared/contract/book-replay-schemas.ts';
 import { ContractError } from '../../../../shared/contract/errors.ts';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { ErrorPanel } from '../../components/ErrorPanel.tsx';
@@ -148,10 +148,12 @@ export function ReplayView() {
       market === null
         ? Promise.reject(new Error('no market to load trades of'))
         : api.market.trades({ source: market.source, market: market.market, ...(market.instrument === undefined ? {} : { instrument: market.instrument }), start: market.start, end: market.end, requestId }),
-    market !== null && replay.replayId !== null && booksArrived,
+    market !== null && replay.replayId !== null && replay.readFrom?.kind !== 'files' && booksArrived,
   );
-  const fileTrades = useFileTrades(source.kind === 'files' ? replay.replayId : null, track?.key ?? null, track?.trades ?? 0);
-  const trades = source.kind === 'files' ? fileTrades : (tradeLoad.query.data ?? null);
+  // A replay read from files (opened, or a market's hour files) keeps their trades beside the books.
+  const tradesFromFiles = source.kind === 'files' || replay.readFrom?.kind === 'files';
+  const fileTrades = useFileTrades(tradesFromFiles ? replay.replayId : null, track?.key ?? null, track?.trades ?? 0);
+  const trades = tradesFromFiles ? fileTrades : (tradeLoad.query.data ?? null);
   const entry = useCatalogMarket(track?.key.source ?? params.source, track?.key.market ?? params.market);
   const priceDecimals = priceFormatOfTick(entry?.instrument.tick_size).precision;
   // Without a lot size, sizes keep six decimals rather than round small orders away.
@@ -179,7 +181,7 @@ export function ReplayView() {
   const progress = replay.progress;
   const running = source.kind !== 'none' && replay.ended === null && replay.startError === null;
   const status = progress === null ? '' : `${progress.events.toLocaleString('en-US')} events · ${progress.frames.toLocaleString('en-US')} frames${running ? ' · loading' : ''}`;
-  const tradesNote = source.kind === 'files' ? 'The files hold no trades of this book.' : tradeLoad.query.isError ? `Trades could not be loaded: ${tradeLoad.query.error.message}` : 'Loading the trades of the range…';
+  const tradesNote = tradesFromFiles ? 'The files hold no trades of this book.' : tradeLoad.query.isError ? `Trades could not be loaded: ${tradeLoad.query.error.message}` : 'Loading the trades of the range…';
 
   const body = (() => {
     if (source.kind === 'none') {
@@ -297,6 +299,7 @@ export function ReplayView() {
       subtitle={source.kind === 'files' ? `${sourceLabel(source)}${track === null ? '' : ` · ${track.key.source} ${track.key.market}${track.key.instrument === null ? '' : ` ${track.key.instrument}`}`}` : ''}
       actions={
         <span className="replay-actions">
+          {replay.readFrom !== null && <ReadFromChip readFrom={replay.readFrom} />}
           <span className="replay-status" data-testid="replay-status">
             {status}
             {replay.ended?.error !== null && replay.ended?.error !== undefined ? ` · stopped: ${replay.ended.error.message}` : ''}
@@ -335,5 +338,15 @@ export function ReplayView() {
     >
       {body}
     </ViewFrame>
+  );
+}
+
+/** Where a market replay reads its books, in two words, with why on hover. */
+function ReadFromChip({ readFrom }: { readFrom: BookReplayReadFrom }) {
+  const label = readFrom.kind === 'files' ? `hour files · ${readFrom.hours} h · every level` : `pages of ${readFrom.path}`;
+  return (
+    <span className={`read-from ${readFrom.kind}`} data-testid="replay-read-from" data-read-from={readFrom.kind} title={readFrom.why}>
+      {label}
+    </span>
   );
 }

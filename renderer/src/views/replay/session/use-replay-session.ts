@@ -1,13 +1,13 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { bookKeyId, type BookKey } from '../../../../../shared/book/book-key.ts';
-import type { BookHealthEvent, BookReplayEnded, BookReplayProgress } from '../../../../../shared/contract/book-replay-schemas.ts';
+import type { BookHealthEvent, BookReplayEnded, BookReplayProgress, BookReplayReadFrom } from '../../../../../shared/contract/book-replay-schemas.ts';
 import type { BookMarksEvent, BookTrack } from '../../../../../shared/contract/book-session-schemas.ts';
 import { asContractError, ContractError } from '../../../../../shared/contract/errors.ts';
 import type { MdeApi } from '../../../../../shared/contract/types.ts';
 import { useApi } from '../../../transport/connection-context.ts';
 
 /** Starts a replay in main and answers its id (`book.replayFiles`, `book.replayMarket`). */
-export type StartReplay = (api: MdeApi) => Promise<{ replayId: string }>;
+export type StartReplay = (api: MdeApi) => Promise<{ replayId: string; readFrom?: BookReplayReadFrom }>;
 
 /** One health mark as main reports it (`book.health`: resets, dropped deltas). */
 export type HealthMarkReport = BookHealthEvent['marks'][number];
@@ -27,6 +27,8 @@ export interface BookMarks {
 /** A replay as the view sees it: its id once known, what its books hold, its marks, and how it ended. */
 export interface ReplaySessionState {
   replayId: string | null;
+  /** Where a market replay reads its books (hour files or pages) and why; null for files the user opened. */
+  readFrom: BookReplayReadFrom | null;
   /** The books so far, in order of first appearance. */
   tracks: BookTrack[];
   progress: BookReplayProgress | null;
@@ -41,7 +43,7 @@ export interface ReplaySessionState {
 }
 
 function fresh(): ReplaySessionState {
-  return { replayId: null, tracks: [], progress: null, marks: new Map(), ended: null, startError: null, settledAt: 0 };
+  return { replayId: null, readFrom: null, tracks: [], progress: null, marks: new Map(), ended: null, startError: null, settledAt: 0 };
 }
 
 function emptyMarks(): BookMarks {
@@ -111,7 +113,7 @@ export function useReplaySession(key: string, start: StartReplay | null): Replay
           return;
         }
         replayId = started.replayId;
-        update((value) => ({ ...value, replayId: started.replayId }));
+        update((value) => ({ ...value, replayId: started.replayId, readFrom: started.readFrom ?? null }));
         for (const deliver of early.splice(0)) deliver();
       },
       (error: unknown) => {
