@@ -79,6 +79,9 @@ test('replay a busy hour of a market: play at 10x, the clock and the ladder move
   // The replay has finished loading when the status stops saying so.
   await expect(page.getByTestId('replay-status')).toContainText('events', { timeout: 60_000 });
   await expect(page.getByTestId('replay-status')).not.toContainText('loading', { timeout: 90_000 });
+  // A closed hour of the demo is read from its hour file (downloaded into the library), every level of it.
+  await expect(page.getByTestId('replay-read-from')).toHaveAttribute('data-read-from', 'files');
+  await expect(page.getByTestId('replay-read-from')).toContainText('hour files · 1 h');
   // The latency lane: the demo's book events carry exchange times, so every one is known; hover names a column's figures.
   const lane = page.getByTestId('latency-lane');
   await expect(lane).toHaveAttribute('data-state', 'ready', { timeout: 30_000 });

@@ -265,7 +265,8 @@ export function ReplayView() {
         complete={replay.ended !== null}
         range={source.kind === 'market' ? { start: source.start, end: source.end } : null}
         zone={zone}
-        initialTime={atPlace === 'inside' ? (params.at ?? null) : null}
+        // A range read from hour files holds the books from the hour's start: the player starts at the range's.
+        initialTime={atPlace === 'inside' ? (params.at ?? (replay.readFrom?.kind === 'files' ? range.start : null)) : null}
         onSettle={onSettle}
         marks={replay.marks.get(`${track.key.source}\u0000${track.key.market}\u0000${track.key.instrument === null ? '\u0001' : track.key.instrument}`) ?? null}
         sizeDecimals={sizeDecimals}
