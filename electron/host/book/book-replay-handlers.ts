@@ -155,7 +155,7 @@ export function bookReplayHandlers(events: EventHub, grants: GrantedFiles, deps:
     if (!hasKey) return { kind: 'pages', why: 'Hour files are downloaded with an API key; without one the books come from pages of rows.' };
     if (query.instrument !== undefined) return { kind: 'pages', why: 'An option instrument is read from pages of rows.' };
     // The hour holding "now" is still being written: its file is not whole until the hour closes.
-    if (query.end > hourStartOf((market.now ?? Date.now)())) return { kind: 'pages', why: "The range reaches into the current hour, whose file is still being written; closed hours are read from their files." };
+    if (query.end >= hourStartOf((market.now ?? Date.now)())) return { kind: 'pages', why: "The range reaches into the current hour, whose file is still being written; closed hours are read from their files." };
     try {
       const { client } = await market.clientOf();
       const plan = await hourFilePlan(client, query);

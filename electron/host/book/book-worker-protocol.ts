@@ -71,7 +71,7 @@ export interface ReplaySettings extends FrameSettings {
   priceStep?: number;
 }
 
-/** The instants a replay shows, `[start, end)`: the books are built from before `start`, trades and events from `end` on are left out. */
+/** The instants a replay shows, `[start, end]` (inclusive, as the service's ranges): the books are built from before `start`, trades and events after `end` are left out. */
 export interface ReplayRange {
   start: number;
   end: number;

@@ -46,13 +46,14 @@ export class HourFileError extends Error {
 }
 
 /**
- * The hour files of `[start, end)` as `/snapshots` lists them, one per hour in hour order (a day
- * file once, for the hours it covers): from the start of the hour holding `start` (the books are
- * rebuilt from that hour's first snapshot) to the hour holding the last instant before `end`.
+ * The hour files of `[start, end]` (inclusive, as the service's ranges) as `/snapshots` lists
+ * them, one per hour in hour order (a day file once, for the hours it covers): from the start of
+ * the hour holding `start` (the books are rebuilt from that hour's first snapshot) to the hour
+ * holding `end`.
  */
 export async function hourFilePlan(client: MarketDataClient, query: HourFileQuery, signal?: AbortSignal): Promise<HourFilePlan> {
   const from = hourStartOf(query.start);
-  const to = hourStartOf(Math.max(query.start, query.end - 1)) + hourMs;
+  const to = hourStartOf(Math.max(query.start, query.end)) + hourMs;
   const hours = (to - from) / hourMs;
   if (hours > maxReplayHours) throw new HourFileError(`A replay from hour files reads at most ${maxReplayHours} hours; this range spans ${hours}`, 'Choose a range of a week or less.');
   const stream = client.snapshots(

@@ -186,7 +186,7 @@ export class ReplayJob {
     const inputs = bookInputsFromFiles(request.streamed === true ? this.streamedPaths(request.paths) : request.paths, {
       signal: this.abort.signal,
       // A session keeps the files' trades beside the books: the view draws them and lists them on the tape.
-      ...(session === null ? {} : { onTrades: (trades: readonly TradeRecord[]) => session.addTrades(range === undefined ? trades : trades.filter((trade) => trade.collectorTimestamp >= range.start && trade.collectorTimestamp < range.end)) }),
+      ...(session === null ? {} : { onTrades: (trades: readonly TradeRecord[]) => session.addTrades(range === undefined ? trades : trades.filter((trade) => trade.collectorTimestamp >= range.start && trade.collectorTimestamp <= range.end)) }),
       onProgress: (progress) => (this.files = progress),
     });
     return range === undefined ? inputs : inputsInRange(inputs, range);
@@ -283,8 +283,8 @@ export class ReplayJob {
 }
 
 /**
- * The book inputs of a range: every input before its end (the books are built from the first
- * file's start, before the range), none from its end on; reading stops once the files have run
+ * The book inputs of a range: every input up to its end, inclusive (the books are built from the
+ * first file's start, before the range), none after it; reading stops once the files have run
  * `rangeEndSlackMs` past the end.
  */
 async function* inputsInRange(inputs: AsyncGenerator<BookInput[], void, undefined>, range: ReplayRange): AsyncGenerator<BookInput[], void, undefined> {
@@ -292,7 +292,7 @@ async function* inputsInRange(inputs: AsyncGenerator<BookInput[], void, undefine
     const kept: BookInput[] = [];
     let past = false;
     for (const input of batch) {
-      if (input.collectorTimestamp < range.end) kept.push(input);
+      if (input.collectorTimestamp <= range.end) kept.push(input);
       else if (input.collectorTimestamp >= range.end + rangeEndSlackMs) past = true;
     }
     if (kept.length > 0) yield kept;

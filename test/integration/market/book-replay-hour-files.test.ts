@@ -26,7 +26,7 @@ const temp = useTempDirs();
 const firstHour = Date.UTC(2026, 10, 20, 7);
 const specs: SnapshotFileSpec[] = [0, 1, 2].map((h) => ({ source: 'testex', market: 'BOOK-1', hour: firstHour + h * hourMs }));
 const events = specs.map((spec, i) => hourOfEvents(spec, 40 + i, 2500, 400));
-/** 07:40 to 09:10: the books are built from 07:00, nothing from 09:10 on is shown. */
+/** 07:40 to 09:10 inclusive: the books are built from 07:00, nothing after 09:10 is shown. */
 const range = { source: 'testex', market: 'BOOK-1', start: firstHour + 40 * 60_000, end: firstHour + 2 * hourMs + 10 * 60_000 };
 
 let served: string;
@@ -59,9 +59,9 @@ async function observedOf(on: BookReplayRig, replayId: string): Promise<Map<stri
   return sessionFramesByBook(sessionObservationsOfFrames(frames));
 }
 
-/** The reference books after every event written into the files before the range's end. */
+/** The reference books after every event written into the files up to the range's end. */
 function expectedFrames(depth: number): Map<string, SessionObservation[]> {
-  const hours = specs.map((spec, i) => referenceHourOf(spec.hour, (events[i] ?? []).filter((event) => event.collectorTimestamp < range.end)));
+  const hours = specs.map((spec, i) => referenceHourOf(spec.hour, (events[i] ?? []).filter((event) => event.collectorTimestamp <= range.end)));
   return sessionFramesByBook(referenceSessionFrames(referenceSteps(hours), depth, new ReferenceL2Books()));
 }
 
