@@ -2,6 +2,7 @@ import { requestChannels } from '../../../shared/contract/channels.ts';
 import { ContractError, type ContractResult } from '../../../shared/contract/errors.ts';
 import type { RequestChannel } from '../../../shared/contract/types.ts';
 import type { ContractHandlers } from './handlers.ts';
+import { refuseUnboundedInput } from './input-bounds.ts';
 
 /** Logs an unexpected handler failure; never receives secrets, only the channel and the error. */
 export type DispatchLogger = (message: string, error: unknown) => void;
@@ -31,6 +32,8 @@ export async function dispatch(
       },
     };
   }
+  const unbounded = refuseUnboundedInput(channel, input);
+  if (unbounded !== null) return unbounded;
   const parsed = requestChannels[channel].input.safeParse(input);
   if (!parsed.success) {
     const issues = parsed.error.issues.map((issue) => ({
