@@ -1,8 +1,8 @@
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { catalogMarketSchema } from '../../../shared/contract/service-schemas.ts';
 import type { CatalogMarket } from '../../../shared/rows/catalog.ts';
 import { writeFileAtomic } from '../../base/atomic-write.ts';
+import { readSmallRegularFile } from '../../base/regular-file.ts';
 import { libraryFolder } from './library-boundary.ts';
 import { checkedSegment } from './library-layout.ts';
 
@@ -34,14 +34,18 @@ export async function writeCatalogSidecar(root: string, entry: CatalogMarket, no
   await writeFileAtomic(path, `${JSON.stringify(sidecar, null, 2)}\n`);
 }
 
+/** The largest sidecar read: an entry the service sends is a few kilobytes. */
+export const maxSidecarBytes = 256 * 1024;
+
 /**
  * The catalog entry a sidecar holds, checked against the contract's schema and against the
  * dataset whose folder it lies in; null when it is absent, unreadable, malformed or another's.
+ * Only a regular file of at most `maxSidecarBytes` is read: a FIFO or a device never is.
  */
 export async function readCatalogSidecar(path: string, source: string, market: string): Promise<CatalogMarket | null> {
   let text: string;
   try {
-    text = await readFile(path, 'utf8');
+    text = new TextDecoder().decode(await readSmallRegularFile(path, maxSidecarBytes));
   } catch {
     return null;
   }

@@ -1,8 +1,9 @@
-import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { lstat, mkdir, readdir, rm, stat, unlink } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { DatasetDescriptor } from '../../../shared/dataset-descriptor.ts';
 import type { InstrumentEntry } from '../../../shared/rows/catalog.ts';
 import { writeFileAtomic } from '../../base/atomic-write.ts';
+import { readSmallRegularFile } from '../../base/regular-file.ts';
 import { captureSessionsOf, simulatorVersion, type CaptureSession } from '../simulator/capture-sessions.ts';
 import { demoDatasetsAt, type SimulatedDataset } from '../simulator/demo-datasets.ts';
 import { generateInProcess, type HourGenerator } from '../simulator/hour-generator.ts';
@@ -24,6 +25,15 @@ const maxPrefetchedHours = 3;
  * session is matched to a row within this much of its start without reaching the previous one.
  */
 const sessionStartTolerance = 1000;
+
+/** A `.partial` marker holds one millisecond time; anything longer is not the app's. */
+const maxMarkerBytes = 64;
+
+/** Removes an hour's `.partial` marker when it is a file; a folder or anything else by that name is left alone. */
+async function removeMarker(marker: string): Promise<void> {
+  const stats = await lstat(marker).catch(() => null);
+  if (stats !== null && !stats.isDirectory()) await unlink(marker).catch(() => undefined);
+}
 
 /** The folder (under the data folder) the demo's files of `seed` go in: one per simulator version, so an older simulator's files are never served. */
 export function demoSeedFolder(seed: number): string {
@@ -302,9 +312,11 @@ export class DemoStore implements MarketDataStore {
     if (existing === null) return null;
     const now = this.#options.now();
     const complete = hour.hourStart + hourMs <= now;
-    const partial = await stat(`${this.#pathOf(hour)}.partial`).catch(() => null);
+    // Anything by the marker's name means the file may be a live version; only a regular file is
+    // read for where that version ends (a folder or a FIFO is not the app's, and never opened).
+    const partial = await lstat(`${this.#pathOf(hour)}.partial`).catch(() => null);
     const partialOnDisk = partial !== null;
-    const liveUntil = this.#liveUntil.get(hour.key) ?? (partial === null ? undefined : await this.#restoredLiveUntil(hour, partial.mtimeMs));
+    const liveUntil = this.#liveUntil.get(hour.key) ?? (partial?.isFile() === true ? await this.#restoredLiveUntil(hour, partial.mtimeMs) : undefined);
     const coversNeed = liveUntil !== undefined && neededUntil !== undefined && neededUntil <= liveUntil;
     // An hour that has just ended is served from its last live version while that reaches what the
     // caller reads (a query's first page); any other read gets it rebuilt whole.
@@ -319,7 +331,12 @@ export class DemoStore implements MarketDataStore {
    */
   async #restoredLiveUntil(hour: HourRef, markerMtimeMs: number): Promise<number | undefined> {
     const path = this.#pathOf(hour);
-    const [text, file] = await Promise.all([readFile(`${path}.partial`, 'utf8').catch(() => ''), stat(path).catch(() => null)]);
+    const [text, file] = await Promise.all([
+      readSmallRegularFile(`${path}.partial`, maxMarkerBytes)
+        .then((bytes) => new TextDecoder().decode(bytes))
+        .catch(() => ''),
+      stat(path).catch(() => null),
+    ]);
     const until = Number(text.trim());
     if (file === null || file.mtimeMs < markerMtimeMs || !Number.isSafeInteger(until) || until <= hour.hourStart || until > hour.hourStart + hourMs) return undefined;
     this.#liveUntil.set(hour.key, until);
@@ -341,10 +358,12 @@ export class DemoStore implements MarketDataStore {
     await mkdir(dirname(path), { recursive: true });
     if (complete) {
       await writeFileAtomic(path, bytes);
-      await rm(marker, { force: true });
+      await removeMarker(marker);
       this.#liveUntil.delete(hour.key);
     } else {
-      await writeFile(marker, String(until));
+      // The marker only carries the live extent across a restart: one that cannot be written
+      // (something else holds its name) costs a regeneration after a restart, never this read.
+      await writeFileAtomic(marker, String(until)).catch(() => undefined);
       await writeFileAtomic(path, bytes);
       this.#liveUntil.set(hour.key, until);
     }

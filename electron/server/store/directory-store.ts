@@ -1,4 +1,4 @@
-import { readFile, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { DatasetDescriptor } from '../../../shared/dataset-descriptor.ts';
 import type { InstrumentEntry } from '../../../shared/rows/catalog.ts';
@@ -18,6 +18,7 @@ import { fileType } from '../../codec/records/record-decoder.ts';
 import type { SnapshotSeek } from '../../codec/snapshot-reader.ts';
 import { seekPointBefore } from '../../codec/zstd/seek-points.ts';
 import { hourKey, parseSnapshotKey } from '../../../shared/snapshot/snapshot-key.ts';
+import { readSmallRegularFile } from '../../base/regular-file.ts';
 
 /**
  * Decodes one snapshot file into its event records, in file order (only lines of `lineTypes` when
@@ -588,9 +589,12 @@ function recordsFrom(records: HourRecords, lineTypes: ReadonlySet<string>, fromL
   return found;
 }
 
+/** The largest `datasets.json` read (a FIFO or a device never is). */
+const maxManifestBytes = 16 * 1024 * 1024;
+
 async function readManifest(root: string): Promise<DirectoryManifest> {
   try {
-    return JSON.parse(await readFile(join(root, 'datasets.json'), 'utf8')) as DirectoryManifest;
+    return JSON.parse(new TextDecoder().decode(await readSmallRegularFile(join(root, 'datasets.json'), maxManifestBytes))) as DirectoryManifest;
   } catch {
     return {};
   }
