@@ -139,10 +139,20 @@ export class DownloadQueue {
     const journal = read.state;
     const current = await this.#options.library.root();
     this.#paused = journal.paused;
+    let dropped = read.dropped;
     for (const entry of journal.items) {
       const root = entry.root ?? current;
+      let landed: string | null;
+      try {
+        landed = await this.#options.library.pathOf(entry.key, root);
+      } catch (error) {
+        // A folder no library can be (`/`) drops this entry, kept aside with the unreadable ones; never the queue.
+        if (!(error instanceof UnsafeLibraryName)) throw error;
+        dropped++;
+        continue;
+      }
       // Landed just before the journal could say so: nothing left to do.
-      if (this.#entries.has(entry.key) || (await this.#options.library.pathOf(entry.key, root)) !== null) continue;
+      if (this.#entries.has(entry.key) || landed !== null) continue;
       const restored = this.#newEntry(entry, entry.state, null, root);
       restored.item.totalBytes = entry.totalBytes;
       this.#entries.set(entry.key, restored);
@@ -150,12 +160,12 @@ export class DownloadQueue {
     // A part is named by the canonical key, whatever spelling the service listed its key in.
     const owned = new Set(journal.items.map((entry) => canonicalSnapshotKey(entry.key)));
     const unowned = (await scanPartFiles(current)).filter((part) => !owned.has(part.canonicalKey));
-    const whole = read.unreadable === null && read.dropped === 0;
+    const whole = read.unreadable === null && dropped === 0;
     // A part another program is writing (its lock names a running process) is that program's.
     if (whole) {
       for (const part of unowned) await removeLeftoverPart(part.path);
     } else {
-      await this.#tellJournalTrouble(read.unreadable, read.dropped, unowned.length, current);
+      await this.#tellJournalTrouble(read.unreadable, dropped, unowned.length, current);
     }
     this.#changed();
     return this.snapshot();
