@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
-import { mkdir, rm, symlink, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { mkdir, readFile, rm, symlink, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { catalogSidecarName, readCatalogSidecar } from '../../electron/codec/layout/catalog-sidecar.ts';
@@ -88,6 +89,30 @@ describe.runIf(process.platform !== 'win32')('the local service opens its small 
       if (live === undefined) throw new Error('no live hour');
       const read = await restarted.readHour(live, new Set(['trade']));
       expect(read.records.length).toBeGreaterThan(0);
+    });
+
+    it.each([
+      ['a bare time, as markers once were', (_file: Uint8Array, end: number) => String(end)],
+      ['this file\'s length and sha256 with a time after now', (file: Uint8Array, end: number) => `${end} ${file.length} ${createHash('sha256').update(file).digest('hex')}`],
+    ])('that lies about where the live version ends (%s) hides no rows: a restarted store serves what a fresh one does', async (_name, forge) => {
+      const dir = await tempDir();
+      const { marker } = await liveHourOnDisk(dir);
+      // Forged: the version written at 10:30 claims to reach the end of the hour, and is dated before the file.
+      const hourStart = now - (now % hourMs);
+      await writeFile(marker, forge(await readFile(marker.slice(0, -'.partial'.length)), hourStart + hourMs));
+      await utimes(marker, new Date(now - hourMs), new Date(now - hourMs));
+      const later = now + 60_000;
+      const restarted = new DemoStore({ dataDir: dir, seed: 5, now: () => later, historyDays: 1, generate: generateInProcess });
+      const control = new DemoStore({ dataDir: await tempDir(), seed: 5, now: () => later, historyDays: 1, generate: generateInProcess });
+      const trades = async (store: DemoStore): Promise<number> => {
+        await store.open();
+        const [live] = await store.hours(dataset.source, dataset.market, later, later + 1);
+        if (live === undefined) throw new Error('no live hour');
+        return (await store.readHour(live, new Set(['trade']))).records.length;
+      };
+      const expected = await trades(control);
+      expect(expected).toBeGreaterThan(0);
+      expect(await trades(restarted)).toBe(expected);
     });
 
     it.each([

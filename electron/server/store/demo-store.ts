@@ -1,9 +1,8 @@
-import { lstat, mkdir, readdir, rm, stat, unlink } from 'node:fs/promises';
+import { lstat, mkdir, readdir, rm, unlink } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { DatasetDescriptor } from '../../../shared/dataset-descriptor.ts';
 import type { InstrumentEntry } from '../../../shared/rows/catalog.ts';
 import { writeFileAtomic } from '../../base/atomic-write.ts';
-import { readSmallRegularFile } from '../../base/regular-file.ts';
 import { captureSessionsOf, simulatorVersion, type CaptureSession } from '../simulator/capture-sessions.ts';
 import { demoDatasetsAt, type SimulatedDataset } from '../simulator/demo-datasets.ts';
 import { generateInProcess, type HourGenerator } from '../simulator/hour-generator.ts';
@@ -14,6 +13,7 @@ import type { SnapshotRecord } from '../../../shared/snapshot/records.ts';
 import type { SnapshotLine } from './capture-summary.ts';
 import { decodeHourFile } from './decode-hour-file.ts';
 import { DirectoryStore, type TradeDecodeCacheOptions } from './directory-store.ts';
+import { liveMarkerText, restoredLiveUntil } from './live-marker.ts';
 import type { CaptureSegment, DecodedHour, HourBlock, HourBlocks, HourFile, HourRef, MarketDataStore } from './market-data-store.ts';
 
 const hourMs = 3_600_000;
@@ -25,9 +25,6 @@ const maxPrefetchedHours = 3;
  * session is matched to a row within this much of its start without reaching the previous one.
  */
 const sessionStartTolerance = 1000;
-
-/** A `.partial` marker holds one millisecond time; anything longer is not the app's. */
-const maxMarkerBytes = 64;
 
 /** Removes an hour's `.partial` marker when it is a file; a folder or anything else by that name is left alone. */
 async function removeMarker(marker: string): Promise<void> {
@@ -316,7 +313,7 @@ export class DemoStore implements MarketDataStore {
     // read for where that version ends (a folder or a FIFO is not the app's, and never opened).
     const partial = await lstat(`${this.#pathOf(hour)}.partial`).catch(() => null);
     const partialOnDisk = partial !== null;
-    const liveUntil = this.#liveUntil.get(hour.key) ?? (partial?.isFile() === true ? await this.#restoredLiveUntil(hour, partial.mtimeMs) : undefined);
+    const liveUntil = this.#liveUntil.get(hour.key) ?? (partial?.isFile() === true ? await this.#restoredLiveUntil(hour) : undefined);
     const coversNeed = liveUntil !== undefined && neededUntil !== undefined && neededUntil <= liveUntil;
     // An hour that has just ended is served from its last live version while that reaches what the
     // caller reads (a query's first page); any other read gets it rebuilt whole.
@@ -324,22 +321,10 @@ export class DemoStore implements MarketDataStore {
     return fresh ? this.#directory.file(existing) : null;
   }
 
-  /**
-   * Where a live version an earlier run wrote ends, from its `.partial` marker (written just before
-   * the file): trusted only when the file is at least as new as the marker, so a run that stopped
-   * between the two never passes an older file off as the marker's version.
-   */
-  async #restoredLiveUntil(hour: HourRef, markerMtimeMs: number): Promise<number | undefined> {
-    const path = this.#pathOf(hour);
-    const [text, file] = await Promise.all([
-      readSmallRegularFile(`${path}.partial`, maxMarkerBytes)
-        .then((bytes) => new TextDecoder().decode(bytes))
-        .catch(() => ''),
-      stat(path).catch(() => null),
-    ]);
-    const until = Number(text.trim());
-    if (file === null || file.mtimeMs < markerMtimeMs || !Number.isSafeInteger(until) || until <= hour.hourStart || until > hour.hourStart + hourMs) return undefined;
-    this.#liveUntil.set(hour.key, until);
+  /** Where a live version an earlier run wrote ends, from its marker when that names this very file (`live-marker.ts`). */
+  async #restoredLiveUntil(hour: HourRef): Promise<number | undefined> {
+    const until = await restoredLiveUntil(this.#pathOf(hour), hour.hourStart, this.#options.now());
+    if (until !== undefined) this.#liveUntil.set(hour.key, until);
     return until;
   }
 
@@ -363,7 +348,7 @@ export class DemoStore implements MarketDataStore {
     } else {
       // The marker only carries the live extent across a restart: one that cannot be written
       // (something else holds its name) costs a regeneration after a restart, never this read.
-      await writeFileAtomic(marker, String(until)).catch(() => undefined);
+      await writeFileAtomic(marker, liveMarkerText(until, bytes)).catch(() => undefined);
       await writeFileAtomic(path, bytes);
       this.#liveUntil.set(hour.key, until);
     }
