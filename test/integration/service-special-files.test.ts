@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, readFile, rm, symlink, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { catalogSidecarName, readCatalogSidecar } from '../../electron/codec/layout/catalog-sidecar.ts';
+import { catalogSidecarName, catalogSidecarPath, maxSidecarFieldLength, readCatalogSidecar, writeCatalogSidecar } from '../../electron/codec/layout/catalog-sidecar.ts';
 import { compressZstdFrame } from '../../electron/codec/zstd/zstd-compressor.ts';
 import { startEmbeddedService } from '../../electron/server/embedded-service.ts';
 import { generateInProcess } from '../../electron/server/simulator/hour-generator.ts';
@@ -60,6 +60,30 @@ describe.runIf(process.platform !== 'win32')('the local service opens its small 
     const root = await tempDir();
     await symlink('/dev/zero', join(root, catalogSidecarName));
     expect(await readCatalogSidecar(join(root, catalogSidecarName), 'binance', 'BTC-USDT')).toBeNull();
+  });
+
+  it('a sidecar with a field of megabytes (a 50 MB symbol) is not taken, so /catalog stays small', async () => {
+    const root = await tempDir();
+    const entry = {
+      source: 'binance',
+      market: 'BTC-USDT',
+      symbol: 'BTCUSDT',
+      start: '2024-01-01T00:00:00.000Z',
+      end: '2026-11-25T00:00:00.000Z',
+      source_type: 'spot',
+      categories: ['Spot'],
+      access: { status: 'open', public_cutoff_date: null },
+      instrument: { base: 'BTC', quote: 'USDT', tick_size: '0.01', lot_size: '0.00001', min_notional: '5' },
+    } as const;
+    await writeCatalogSidecar(root, entry, hour);
+    const path = catalogSidecarPath(root, 'binance', 'BTC-USDT');
+    expect(await readCatalogSidecar(path, 'binance', 'BTC-USDT')).toEqual(entry);
+    for (const symbol of ['x'.repeat(maxSidecarFieldLength + 1), 'x'.repeat(50 * 1024 * 1024)]) {
+      await writeCatalogSidecar(root, { ...entry, symbol }, hour);
+      expect(await readCatalogSidecar(path, 'binance', 'BTC-USDT')).toBeNull();
+    }
+    await writeCatalogSidecar(root, { ...entry, symbol: 'x'.repeat(maxSidecarFieldLength) }, hour);
+    expect((await readCatalogSidecar(path, 'binance', 'BTC-USDT'))?.symbol).toHaveLength(maxSidecarFieldLength);
   });
 
   describe('a demo hour\'s .partial marker', () => {

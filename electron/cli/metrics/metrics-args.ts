@@ -2,7 +2,7 @@ import type { ActivityBarKind } from '../../../shared/research/activity-bars.ts'
 import { defaultHorizonsMs } from '../../../shared/research/markouts.ts';
 import { defaultSizeEdges } from '../../../shared/research/markout-summary.ts';
 import { checkBaseUrl, defaultBaseUrl } from '../cli-base-url.ts';
-import { integerOption, readCommandLine, timeOption, UsageError } from '../command-line.ts';
+import { integerOption, numberOption, readCommandLine, timeOption, UsageError } from '../command-line.ts';
 
 /** What `mde metrics` computes. */
 export const metricKinds = ['depth', 'markouts', 'markout-summary', 'large-trades', 'bars', 'footprint', 'profile', 'cvd', 'latency', 'venues'] as const;
@@ -115,14 +115,6 @@ export function durationOption(flag: string, text: string): number {
   if (!(Number.isFinite(value) && value >= 1 && Number.isInteger(value))) {
     throw new UsageError(`${flag} must be a duration of at least 1 ms such as 250ms, 1s, 5m or 1h, not "${text}"`);
   }
-  return value;
-}
-
-/** Reads a number option above 0 (`positive`) or of at least 0. */
-function numberOption(flag: string, text: string, rule: 'positive' | 'non-negative' = 'positive'): number {
-  const value = /^\s*$/.test(text) ? Number.NaN : Number(text);
-  const ok = Number.isFinite(value) && (rule === 'positive' ? value > 0 : value >= 0);
-  if (!ok) throw new UsageError(`${flag} must be a number ${rule === 'positive' ? 'above 0' : 'of at least 0'}, not "${text}"`);
   return value;
 }
 

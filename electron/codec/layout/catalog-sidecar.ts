@@ -37,10 +37,24 @@ export async function writeCatalogSidecar(root: string, entry: CatalogMarket, no
 /** The largest sidecar read: an entry the service sends is a few kilobytes. */
 export const maxSidecarBytes = 256 * 1024;
 
+/** The longest text a sidecar's entry may hold in any field (a symbol, a category, a tick size). */
+export const maxSidecarFieldLength = 256;
+
+/** Whether every string in a value (walked with its own stack) is at most `maxSidecarFieldLength` long. */
+function fieldsWithinCap(value: unknown): boolean {
+  const pending: unknown[] = [value];
+  for (let next = pending.pop(); next !== undefined || pending.length > 0; next = pending.pop()) {
+    if (typeof next === 'string' && next.length > maxSidecarFieldLength) return false;
+    if (typeof next === 'object' && next !== null) for (const field of Object.values(next as Record<string, unknown>)) pending.push(field);
+  }
+  return true;
+}
+
 /**
  * The catalog entry a sidecar holds, checked against the contract's schema and against the
  * dataset whose folder it lies in; null when it is absent, unreadable, malformed or another's.
- * Only a regular file of at most `maxSidecarBytes` is read: a FIFO or a device never is.
+ * Only a regular file of at most `maxSidecarBytes` is read (a FIFO or a device never is), and an
+ * entry with a field longer than `maxSidecarFieldLength` is not taken.
  */
 export async function readCatalogSidecar(path: string, source: string, market: string): Promise<CatalogMarket | null> {
   let text: string;
@@ -58,5 +72,7 @@ export async function readCatalogSidecar(path: string, source: string, market: s
   const entry = typeof value === 'object' && value !== null && 'entry' in value ? value.entry : undefined;
   const parsed = catalogMarketSchema.safeParse(entry);
   if (!parsed.success || parsed.data.source !== source || parsed.data.market !== market) return null;
+  // Every dataset's entry goes into each /catalog answer: one field of megabytes would swell them all.
+  if (!fieldsWithinCap(parsed.data)) return null;
   return parsed.data;
 }
