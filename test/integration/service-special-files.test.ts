@@ -8,7 +8,7 @@ import { compressZstdFrame } from '../../electron/codec/zstd/zstd-compressor.ts'
 import { startEmbeddedService } from '../../electron/server/embedded-service.ts';
 import { generateInProcess } from '../../electron/server/simulator/hour-generator.ts';
 import { DemoStore, demoSeedFolder } from '../../electron/server/store/demo-store.ts';
-import type { CatalogResponse } from '../../shared/rows/catalog.ts';
+import type { CatalogMarket, CatalogResponse } from '../../shared/rows/catalog.ts';
 import { requestService } from './conformance/support/http.ts';
 import { makeFifo, releaseFifoReaders } from '../support/fifo.ts';
 import { useTempDirs } from '../support/temp-dir.ts';
@@ -64,7 +64,7 @@ describe.runIf(process.platform !== 'win32')('the local service opens its small 
 
   it('a sidecar with a field of megabytes (a 50 MB symbol) is not taken, so /catalog stays small', async () => {
     const root = await tempDir();
-    const entry = {
+    const entry: CatalogMarket = {
       source: 'binance',
       market: 'BTC-USDT',
       symbol: 'BTCUSDT',
@@ -74,7 +74,7 @@ describe.runIf(process.platform !== 'win32')('the local service opens its small 
       categories: ['Spot'],
       access: { status: 'open', public_cutoff_date: null },
       instrument: { base: 'BTC', quote: 'USDT', tick_size: '0.01', lot_size: '0.00001', min_notional: '5' },
-    } as const;
+    };
     await writeCatalogSidecar(root, entry, hour);
     const path = catalogSidecarPath(root, 'binance', 'BTC-USDT');
     expect(await readCatalogSidecar(path, 'binance', 'BTC-USDT')).toEqual(entry);
