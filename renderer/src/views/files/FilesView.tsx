@@ -12,7 +12,7 @@ import { useReplayFiles } from '../../stores/replay-files-store.ts';
 import { useDebounced } from '../options/use-debounced.ts';
 import { FileDropZone } from './FileDropZone.tsx';
 import { FileSummary } from './FileSummary.tsx';
-import { count, formatBytes } from './file-summary-format.ts';
+import { count, formatBytes, replayRefusal } from './file-summary-format.ts';
 import { useFilesView } from './files-store.ts';
 import { jumpReference, parseJumpTime } from './jump-time.ts';
 import { RecordTable } from './RecordTable.tsx';
@@ -116,8 +116,16 @@ export function FilesView() {
     if (event.key === 'Enter' && onEnter !== undefined) onEnter();
   };
 
+  const cannotReplay = replayRefusal(progress);
   const replay = file === null ? null : (
-    <button type="button" className="button" onClick={() => useReplayFiles.getState().playFiles([file])} title="Open the book replay on this file">
+    <button
+      type="button"
+      className="button"
+      onClick={() => useReplayFiles.getState().playFiles([file])}
+      disabled={cannotReplay !== null}
+      title={cannotReplay ?? 'Open the book replay on this file'}
+      data-testid="replay-file"
+    >
       Replay this file's books
     </button>
   );
