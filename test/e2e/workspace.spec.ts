@@ -201,3 +201,26 @@ test('the funding panes: one point per candle, funding and predicted apart, labe
   await expect(page.locator('[data-pane="predicted"] .funding-pane-range')).toBeVisible();
   await screenshots(page, 'workspace-funding');
 });
+
+test('range editing: a From past To keeps the range\'s length up to now, and the To typed next is kept', async ({ app, page }) => {
+  const hourMs = 3_600_000;
+  const to = Math.floor(Date.now() / hourMs) * hourMs - 6 * hourMs;
+  const from = to - hourMs;
+  await page.goto(`${app.url.split('#')[0] ?? app.url}#/workspace/hyperliquid/BTC?interval=1m&from=${new Date(from).toISOString()}&to=${new Date(to).toISOString()}`);
+  const fromBox = page.getByRole('textbox', { name: 'From (UTC)' });
+  const toBox = page.getByRole('textbox', { name: 'To (UTC)' });
+  await expect(toBox).toHaveValue(new Date(to).toISOString().slice(0, 19));
+  // From two hours past To, then straight on to To (Tab commits From).
+  const laterFrom = to + 2 * hourMs;
+  await fromBox.fill(new Date(laterFrom).toISOString().slice(0, 19));
+  await page.keyboard.press('Tab');
+  await expect(toBox).toBeFocused();
+  // The range kept its hour from the new From: it never runs past now, nor into next year.
+  await expect(toBox).toHaveValue(new Date(laterFrom + hourMs).toISOString().slice(0, 19));
+  const typedTo = laterFrom + 3 * hourMs;
+  await toBox.fill(new Date(typedTo).toISOString().slice(0, 19));
+  await page.keyboard.press('Enter');
+  await expect(fromBox).toHaveValue(new Date(laterFrom).toISOString().slice(0, 19));
+  await expect(toBox).toHaveValue(new Date(typedTo).toISOString().slice(0, 19));
+  await expect(page).toHaveURL(new RegExp(`to=${new Date(typedTo).toISOString().replace(/[.]/g, '\\.')}`));
+});
