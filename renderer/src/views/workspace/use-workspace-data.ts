@@ -2,7 +2,6 @@ import { useMemo, useState } from 'react';
 import { candleIntervals, type CandleInterval } from '../../../../shared/rows/candle-row.ts';
 import type { CatalogMarket } from '../../../../shared/rows/catalog.ts';
 import { intervalMs } from '../../../../shared/rows/from-records/candle-rows.ts';
-import { quantile } from '../../../../shared/series/quantile.ts';
 import { realizedVolatility } from '../../../../shared/series/realized-volatility.ts';
 import { candlesFromTrades } from '../../../../shared/series/trade-candles.ts';
 import { cumulativeVwap } from '../../../../shared/series/vwap.ts';
@@ -11,7 +10,7 @@ import type { ViewParams } from '../../stores/ui-store.ts';
 import { accessPlan } from './access-plan.ts';
 import { prependCandles } from './chart/candle-history.ts';
 import { chartColours } from './chart/chart-theme.ts';
-import { largeTradeMarkers, largeTradeTotals } from './chart/trade-markers.ts';
+import { defaultLargeTradeRule, largeTradeMarkers, largeTradeTotals } from './chart/trade-markers.ts';
 import { builtIntervals, defaultInterval, inCanonicalOrder } from './interval-choice.ts';
 import { useMarketIntervals } from './use-market-intervals.ts';
 import type { CandleOrigin } from './history/history-plan.ts';
@@ -32,7 +31,7 @@ export interface WorkspaceDataInput {
   /** The market's catalog entry (undefined while the catalog loads, or for a market it lacks). */
   entry: CatalogMarket | undefined;
   catalogReady: boolean;
-  /** The size threshold the user set, or null for the 99.5th percentile. */
+  /** The size threshold the user set, or null for the default rule (the largest trades the chart can carry). */
   userThreshold: number | null;
   /** Called when older candles arrive, with where they start. */
   onReach: (from: number) => void;
@@ -119,8 +118,9 @@ export function useWorkspaceData({ ref, params, range, anchor, hasKey, accessKno
 
   const vwap = useMemo(() => (trades === null || trades.time.length === 0 ? null : cumulativeVwap(trades, barMs)), [trades, barMs]);
   const volatility = useMemo(() => (trades === null || trades.time.length === 0 ? null : realizedVolatility(trades, barMs)), [trades, barMs]);
-  const defaultThreshold = useMemo(() => (trades === null ? null : quantile(trades.quantity, 0.995)), [trades]);
-  const threshold = userThreshold ?? defaultThreshold;
+  const candleCount = candles?.openTime.length ?? 0;
+  const defaultRule = useMemo(() => (trades === null ? null : defaultLargeTradeRule(trades.quantity, candleCount)), [trades, candleCount]);
+  const threshold = userThreshold ?? defaultRule?.threshold ?? null;
   const largeTrades = useMemo(() => (trades === null || threshold === null || candles === null ? new Map<number, never>() : largeTradeTotals(trades, threshold, candles.openTime, barMs)), [trades, threshold, candles, barMs]);
   const markers = useMemo(
     () => (trades === null || threshold === null || candles === null ? [] : largeTradeMarkers(trades, threshold, candles.openTime, barMs, { buy: chartColours.bid, sell: chartColours.ask, unknown: chartColours.muted })),
@@ -148,6 +148,8 @@ export function useWorkspaceData({ ref, params, range, anchor, hasKey, accessKno
     vwap,
     volatility,
     threshold,
+    /** The default rule's aim: the largest this many trades (null before trades arrive). */
+    largestTop: defaultRule?.top ?? null,
     largeTrades,
     markers,
   };
