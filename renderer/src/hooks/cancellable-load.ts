@@ -26,6 +26,21 @@ export interface LoadFamily<P> {
   cancel: (api: MdeApi, requestId: string) => Promise<unknown>;
 }
 
+/** Progress as it was pushed, with the load it belongs to (the query key, as text). */
+export interface KeyedProgress<P> {
+  key: string;
+  value: P;
+}
+
+/**
+ * The progress to show for the load of `key`: what was pushed for that very load, else null. A
+ * load not started yet (waiting on another, or on the source's health) shows none, never the
+ * rows of the range it replaced.
+ */
+export function progressOfKey<P>(stored: KeyedProgress<P> | null, key: string): P | null {
+  return stored !== null && stored.key === key ? stored.value : null;
+}
+
 let loadCounter = 0;
 
 /** A fresh id for one load; unique within this window, so a cancel reaches only its own load. */
@@ -43,16 +58,18 @@ function newRequestId(scope: string): string {
 export function useCancellableLoad<T, P>(family: LoadFamily<P>, key: readonly unknown[], load: (api: MdeApi, requestId: string) => Promise<T>, enabled = true): CancellableLoad<T, P> {
   const api = useApi();
   const { source, health } = useSelectedSource();
-  const [progress, setProgress] = useState<P | null>(null);
+  const [progress, setProgress] = useState<KeyedProgress<P> | null>(null);
+  const queryKey = [family.scope, source, ...key];
+  const keyText = JSON.stringify(queryKey);
   const query = useQuery<T, ContractError>({
-    queryKey: [family.scope, source, ...key],
+    queryKey,
     enabled: enabled && health?.status === 'ok',
     staleTime: family.staleTime,
     retry: false,
     queryFn: async ({ signal }) => {
       const requestId = newRequestId(family.scope);
       setProgress(null);
-      const off = family.onProgress(api, requestId, setProgress);
+      const off = family.onProgress(api, requestId, (value) => setProgress({ key: keyText, value }));
       const cancel = (): void => void family.cancel(api, requestId).catch(() => undefined);
       signal.addEventListener('abort', cancel);
       try {
@@ -63,5 +80,5 @@ export function useCancellableLoad<T, P>(family: LoadFamily<P>, key: readonly un
       }
     },
   });
-  return { query, progress, source };
+  return { query, progress: progressOfKey(progress, keyText), source };
 }
