@@ -1,3 +1,4 @@
+import type { BarPrice } from 'lightweight-charts';
 import { describe, expect, it } from 'vitest';
 import { axisPriceFormat, groupedPrice, priceFormatOfTick } from '../../../renderer/src/views/workspace/chart/price-format.ts';
 
@@ -26,7 +27,7 @@ describe('the price axis format', () => {
     expect(format.type).toBe('custom');
     if (format.type !== 'custom') return;
     expect(format.minMove).toBe(0.1);
-    expect(format.formatter(98_800)).toBe('98,800.0');
-    expect(axisPriceFormat({ type: 'volume' })).toEqual({ type: 'volume' });
+    expect(format.formatter(98_800 as BarPrice)).toBe('98,800.0');
+    expect(axisPriceFormat({ type: 'volume', precision: 0, minMove: 1 })).toEqual({ type: 'volume', precision: 0, minMove: 1 });
   });
 });
