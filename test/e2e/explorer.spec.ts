@@ -269,7 +269,7 @@ test('the Events list gives each event its whole summary at 1440 px: no Event ce
   const cells = page.locator('.event-summary');
   await expect.poll(() => cells.count()).toBeGreaterThan(20);
   // A cell whose text is wider than its column is cut; the summaries of every kind fit.
-  const cut = await cells.evaluateAll((elements) => elements.filter((element) => element.scrollWidth > element.clientWidth + 1).map((element) => element.textContent ?? ''));
+  const cut = await cells.evaluateAll((elements) => elements.filter((element) => element.scrollWidth > element.clientWidth + 1).map((element) => element.textContent));
   expect(cut).toEqual([]);
   // Each summary is also the cell's title, whole.
   expect(await cells.first().getAttribute('title')).toMatch(/\S/);
