@@ -1,10 +1,20 @@
 import { z } from 'zod';
 
-/** The views of the app shell, in navigation order. */
-export const viewIds = ['catalog', 'workspace', 'options', 'intents', 'quotes', 'events', 'replay', 'files', 'downloads', 'settings', 'research'] as const;
+/** Longest view id settings keep. */
+export const maxViewIdLength = 32;
 
-/** One view of the app shell. */
-export type ViewId = (typeof viewIds)[number];
+/**
+ * A view's id, as the renderer's view registry names it: lowercase letters and digits in words
+ * joined by `-`, at most 32 characters. Settings keep any such id (`ui.lastView`); the renderer
+ * shows its first view for an id it does not have.
+ */
+export const viewIdSchema = z
+  .string()
+  .max(maxViewIdLength)
+  .regex(/^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$/, 'a view id is lowercase words joined by "-", such as "workspace"');
+
+/** One view of the app shell, by id. */
+export type ViewId = z.infer<typeof viewIdSchema>;
 
 /**
  * Where market data comes from: the embedded simulated service, a remote Market Data Service, or
@@ -57,7 +67,7 @@ export const libraryRootSchema = z
 export const uiPreferencesSchema = z.object({
   density: z.enum(['compact', 'comfortable']),
   timeZone: z.enum(['utc', 'local']),
-  lastView: z.enum(viewIds),
+  lastView: viewIdSchema,
   reduceMotion: z.boolean(),
 });
 
@@ -132,13 +142,23 @@ export function applySettingsPatch(current: Settings, patch: SettingsPatch): Set
     ...(patch.dataSource !== undefined ? { dataSource: patch.dataSource } : {}),
     ...(patch.remoteBaseUrl !== undefined ? { remoteBaseUrl: patch.remoteBaseUrl } : {}),
     ...(patch.libraryRoot !== undefined ? { libraryRoot: patch.libraryRoot } : {}),
-    ui: { ...current.ui, ...stripUndefined(patch.ui ?? {}) },
-    markets: { ...current.markets, ...stripUndefined(patch.markets ?? {}) },
+    ui: patched(current.ui, patch.ui ?? {}),
+    markets: patched(current.markets, patch.markets ?? {}),
   };
 }
 
-function stripUndefined<T extends object>(value: T): { [K in keyof T]?: Exclude<T[K], undefined> } {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as {
-    [K in keyof T]?: Exclude<T[K], undefined>;
-  };
+/** Whether a name is one of an object's own fields. */
+function isOwnField<T extends object>(value: T, name: string): name is Extract<keyof T, string> {
+  return Object.hasOwn(value, name);
+}
+
+/** `current` with each field the patch gives a value (a field the patch leaves undefined keeps its value). */
+function patched<T extends object>(current: T, patch: { [K in keyof T]?: T[K] | undefined }): T {
+  const merged = { ...current };
+  for (const name of Object.keys(patch)) {
+    if (!isOwnField(patch, name)) continue;
+    const value = patch[name];
+    if (value !== undefined) merged[name] = value;
+  }
+  return merged;
 }

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import sirv from 'sirv';
 import { WebSocketServer } from 'ws';
@@ -11,6 +10,7 @@ import type { ContractEndpoint } from '../host/contract/contract-endpoint.ts';
 import { AccessGuard } from './access-guard.ts';
 import { serveContractSocket } from './contract-socket.ts';
 import { uploadPath, type UploadRoute } from './upload-route.ts';
+import { listeningPort } from '../base/listening-port.ts';
 
 /** Options of the browser-mode server. */
 export interface BrowserServerOptions {
@@ -57,7 +57,7 @@ export async function startBrowserServer(options: BrowserServerOptions): Promise
     server.once('error', reject);
     server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
   });
-  const port = (server.address() as AddressInfo).port;
+  const port = listeningPort(server);
   const origin = `http://127.0.0.1:${port}`;
   const guard = new AccessGuard(token, port);
   const serveStatic = sirv(options.rendererDir, { single: true, dev: false, etag: true, gzip: false, brotli: false });

@@ -2,11 +2,11 @@ import { once } from 'node:events';
 import { BookDataError } from '../../shared/book/book-data-error.ts';
 import { BookEngine } from '../../shared/book/book-engine.ts';
 import { BookRowTextWriter } from '../../shared/book/book-row-text.ts';
-import { l2SlotCount } from '../../shared/book/l2-row.ts';
+import { l2SlotCount } from '../../shared/rows/l2-row.ts';
 import { SnapshotDecodeError } from '../../shared/snapshot/decode-errors.ts';
 import { isBookReset, type BookInput } from '../host/book/book-input.ts';
 import { bookInputsFromFiles } from '../host/book/file-book-source.ts';
-import { integerOption, readCommandLine, UsageError } from './command-line.ts';
+import { integerOption, readCommandLine, timeOption } from './command-line.ts';
 
 /** Exit code for a bad file or bad data. */
 const badInputExit = 1;
@@ -19,17 +19,6 @@ export interface BookCommandArgs {
   at: number | null;
 }
 
-/** Reads `--at`: Unix milliseconds, or an ISO-8601 time with a zone (`2024-06-01T00:00:00Z`). */
-export function parseBookTime(text: string): number | null {
-  if (/^-?\d+(\.\d+)?$/.test(text)) {
-    const value = Number(text);
-    return Number.isFinite(value) ? value : null;
-  }
-  if (!/^\d{4}-\d{2}-\d{2}T.*(Z|[+-]\d{2}:\d{2})$/.test(text)) return null;
-  const value = Date.parse(text);
-  return Number.isNaN(value) ? null : value;
-}
-
 /** The syntax of `mde book FILE... [--depth N] [--at T]`. */
 const bookSyntax = { options: { depth: 'string', at: 'string' }, positionals: { name: 'FILE', min: 1, max: Number.POSITIVE_INFINITY } } as const;
 
@@ -37,11 +26,7 @@ const bookSyntax = { options: { depth: 'string', at: 'string' }, positionals: { 
 export function parseBookArgs(args: readonly string[]): BookCommandArgs {
   const { values, positionals } = readCommandLine(args, bookSyntax);
   const depth = values.depth === undefined ? l2SlotCount : integerOption('--depth', values.depth, { min: 1, max: l2SlotCount, expected: `a whole number from 1 to ${l2SlotCount}` });
-  let at: number | null = null;
-  if (values.at !== undefined) {
-    at = parseBookTime(values.at);
-    if (at === null) throw new UsageError(`--at must be Unix milliseconds or an ISO-8601 time with a zone, not "${values.at}"`);
-  }
+  const at = values.at === undefined ? null : timeOption('--at', values.at);
   return { files: positionals, depth, at };
 }
 

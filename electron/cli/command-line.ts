@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { readTimeText } from '../../shared/time/time-text.ts';
 
 /** A mistake in the command line itself: `mde` prints it with the command's usage and exits 2. */
 export class UsageError extends Error {
@@ -31,6 +32,16 @@ export interface CommandLine<Options extends OptionKinds> {
   positionals: string[];
   /** Free `--name value` parameters, in the order given (only with `freeOptions`). */
   free: Record<string, string>;
+}
+
+/** Whether a name is one of the syntax's flags. */
+function isFlagName<Options extends OptionKinds>(options: Options, name: string): name is Extract<FlagName<Options>, string> {
+  return Object.hasOwn(options, name) && options[name] === 'flag';
+}
+
+/** Whether a name is one of the syntax's string options. */
+function isStringOptionName<Options extends OptionKinds>(options: Options, name: string): name is Extract<StringOptionName<Options>, string> {
+  return Object.hasOwn(options, name) && options[name] === 'string';
 }
 
 type Token = NonNullable<ReturnType<typeof parseArgs>['tokens']>[number];
@@ -66,9 +77,9 @@ export function readCommandLine<const Options extends OptionKinds>(args: readonl
       continue;
     }
     const kind = Object.hasOwn(kinds, token.name) ? kinds[token.name] : undefined;
-    if (kind === 'flag') {
+    if (isFlagName(syntax.options, token.name)) {
       if (token.inlineValue === true) throw new UsageError(`${token.rawName} takes no value`);
-      flags.add(token.name as FlagName<Options>);
+      flags.add(token.name);
       continue;
     }
     let value: string | undefined;
@@ -97,7 +108,9 @@ export function readCommandLine<const Options extends OptionKinds>(args: readonl
     throw unexpected(max === 0 ? `unexpected argument "${positionals[0] ?? ''}"` : `one ${name} at a time (got ${positionals.length})`);
   }
   if (positionals.length < min) throw new UsageError(`missing ${name}`);
-  return { values: Object.fromEntries(values) as CommandLine<Options>['values'], flags, positionals, free: Object.fromEntries(free) };
+  const given: CommandLine<Options>['values'] = {};
+  for (const [option, value] of values) if (isStringOptionName(syntax.options, option)) given[option] = value;
+  return { values: given, flags, positionals, free: Object.fromEntries(free) };
 }
 
 /** What an integer option must be, for its message: the bounds and how to say them. */
@@ -134,11 +147,20 @@ export function numberOption(flag: string, text: string, rule: 'positive' | 'non
 /** Any safe integer: Unix milliseconds, counts, seeds. */
 export const anyInteger: IntegerRule = { min: Number.MIN_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER, expected: 'an integer' };
 
-/** Reads a time option: Unix ms, a UTC date `YYYY-MM-DD`, or an ISO 8601 time with `Z` or an offset; else a usage error naming the flag. */
-export function timeOption(flag: string, text: string): number {
-  if (/^-?\d+$/.test(text)) return integerOption(flag, text, anyInteger);
-  const iso = /^\d{4}-\d{2}-\d{2}$/.test(text) ? `${text}T00:00:00Z` : text;
-  const ms = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/.test(iso) ? Date.parse(iso) : Number.NaN;
-  if (!Number.isFinite(ms)) throw new UsageError(`${flag} must be Unix ms, a UTC date (2024-06-01) or an ISO time with a zone (2024-06-01T13:00Z), not "${text}"`);
-  return ms;
+/** The widest instant a JavaScript date holds, ±8.64e15 ms (about ±273,790 years). */
+const maxInstantMs = 8.64e15;
+
+/**
+ * Reads a time option (`--from`, `--to`, `--at` of every command) with the app's one time parser
+ * (`shared/time/time-text.ts`): Unix ms (any number), a UTC date (its midnight), or an ISO 8601
+ * time with `Z` or an offset (`2024-06-01T13:00Z`, `…+02:00`); a time without a zone is refused
+ * unless `zoneless` is `utc` (`mde download` reads it in UTC). Else a usage error naming the flag
+ * and what was wrong.
+ */
+export function timeOption(flag: string, text: string, zoneless: 'refuse' | 'utc' = 'refuse'): number {
+  const read = readTimeText(text, { zone: 'utc', numbers: 'unix-ms', zoneless: zoneless === 'utc' ? 'read' : 'refuse' });
+  if (read.ok && Math.abs(read.time) <= maxInstantMs) return read.time;
+  const problem = read.ok ? 'it is beyond the dates a clock can show' : read.problem;
+  const forms = zoneless === 'utc' ? '2024-06-01T13:00:00Z (UTC unless it names a zone)' : '2024-06-01T13:00:00Z (with Z or an offset)';
+  throw new UsageError(`${flag} must be an ISO 8601 time or date such as ${forms} or 2024-06-01, or Unix ms, not "${text}": ${problem}`);
 }

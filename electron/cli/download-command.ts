@@ -11,7 +11,7 @@ import { parseSnapshotKey } from '../../shared/snapshot/snapshot-key.ts';
 import { checkBaseUrl, defaultBaseUrl } from './cli-base-url.ts';
 import { defaultCliRoot } from './download-help.ts';
 import { formatBytes } from '../../shared/byte-size.ts';
-import { integerOption, readCommandLine, UsageError } from './command-line.ts';
+import { integerOption, readCommandLine, timeOption, UsageError } from './command-line.ts';
 import { cliApiKey } from './get-command.ts';
 
 
@@ -32,18 +32,6 @@ const downloadSyntax = {
 } as const;
 
 
-const dateOnly = /^\d{4}-\d{2}-\d{2}$/;
-const dateTime = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})?$/;
-
-/** Reads an ISO 8601 time (UTC unless it names an offset) or a date (its midnight UTC) as Unix ms. */
-function instantOption(flag: string, text: string): number {
-  let ms = Number.NaN;
-  if (dateOnly.test(text)) ms = Date.parse(`${text}T00:00:00Z`);
-  else if (dateTime.test(text)) ms = Date.parse(/(Z|[+-]\d{2}:\d{2})$/.test(text) ? text : `${text}Z`);
-  if (!Number.isFinite(ms)) throw new UsageError(`${flag} must be an ISO 8601 time or date such as 2026-03-02T10:00:00Z, not "${text}"`);
-  return ms;
-}
-
 /** Parses `mde download`'s options; a mistake is a `UsageError`. */
 export function parseDownloadArguments(args: readonly string[], cwd = process.cwd()): DownloadArguments {
   const { values } = readCommandLine(args, downloadSyntax);
@@ -58,8 +46,8 @@ export function parseDownloadArguments(args: readonly string[], cwd = process.cw
     span = { kind: 'date', date: values.date };
   } else {
     if (values.from === undefined || values.to === undefined) throw new UsageError('give --date YYYY-MM-DD, or both --from and --to');
-    const from = instantOption('--from', values.from);
-    const to = instantOption('--to', values.to);
+    const from = timeOption('--from', values.from, 'utc');
+    const to = timeOption('--to', values.to, 'utc');
     if (from >= to) throw new UsageError(`--from must be before --to (${values.from} is not before ${values.to})`);
     span = { kind: 'range', from, to };
   }

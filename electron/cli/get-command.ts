@@ -54,7 +54,11 @@ async function printRows(client: MarketDataClient, request: GetArguments): Promi
   const { route, params, all } = request;
   const query: QueryParams = params;
   if (route === 'count') return writeLines([await client.count()]);
-  if (route === 'dailyManifest') return writeLines((await client.dailyManifest(params as { source: string; market: string; date: string })).snapshots);
+  if (route === 'dailyManifest') {
+    const { source, market, date } = params;
+    if (source === undefined || market === undefined || date === undefined) throw new UsageError('/download needs --source SOURCE --market MARKET --date YYYY-MM-DD');
+    return writeLines((await client.dailyManifest({ source, market, date })).snapshots);
+  }
   if (route === 'snapshotDownload') {
     const key = params['key'];
     if (key === undefined) throw new UsageError('/snapshots/download needs --key KEY');

@@ -1,3 +1,4 @@
+import { buffer } from 'node:stream/consumers';
 import { ApiKeyStore, InvalidApiKey, type KeyStatus } from '../host/keys/api-key-store.ts';
 import { checkBaseUrl, defaultBaseUrl } from './cli-base-url.ts';
 import { readCommandLine, UsageError } from './command-line.ts';
@@ -5,9 +6,7 @@ import { printFailure } from './get-command.ts';
 
 async function readStdin(): Promise<string> {
   if (process.stdin.isTTY) process.stderr.write('Paste the API key, then press Enter and Ctrl+D: ');
-  const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
+  return (await buffer(process.stdin)).toString('utf8');
 }
 
 function describe(baseUrl: string, status: KeyStatus): string {

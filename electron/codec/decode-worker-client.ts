@@ -1,8 +1,9 @@
-import { Worker } from 'node:worker_threads';
+import { startWorker } from '../base/workers/start-worker.ts';
+import { WorkerCallError, WorkerChannel, WorkerStoppedError } from '../base/workers/worker-channel.ts';
 import { snapshotErrorResolution } from '../../shared/snapshot/decode-errors.ts';
 import type { DecodeProgress, SnapshotSummary } from '../../shared/snapshot/decode-summary.ts';
 import type { SnapshotRecord } from '../../shared/snapshot/records.ts';
-import type { DecodeJobCommand, DecodeJobEvent, DecodeJobRequest } from './decode-worker-protocol.ts';
+import type { DecodeWorkerProtocol } from './decode-worker-protocol.ts';
 import type { SnapshotDecodeResult } from './snapshot-reader.ts';
 import { snapshotWorkerEntry, type WorkerEntry } from './worker-entry.ts';
 
@@ -46,65 +47,50 @@ function emptySummary(file: string): SnapshotSummary {
 
 /** Decodes a snapshot file in a worker thread, with progress, flow control and cancellation. */
 export function decodeSnapshotInWorker(path: string, options: DecodeJobOptions = {}): DecodeJob {
-  const entry = options.entry ?? snapshotWorkerEntry();
-  const request: DecodeJobRequest = {
-    path,
-    lenient: options.lenient ?? false,
-    deliverRecords: options.onRecords !== undefined,
-    maxBatchesInFlight: options.maxBatchesInFlight ?? 4,
-  };
-  const worker =
-    entry.kind === 'file'
-      ? new Worker(entry.url, { workerData: request, execArgv: entry.execArgv })
-      : new Worker(entry.code, { eval: true, workerData: request, execArgv: entry.execArgv });
-  const send = (command: DecodeJobCommand): void => worker.postMessage(command);
-  let lastSummary = emptySummary(path);
   let records = 0;
   let cancelled = false;
-  let finished = false;
   let chain = Promise.resolve();
-
-  const result = new Promise<SnapshotDecodeResult>((resolve) => {
-    const failed = (kind: 'io' | 'cancelled', message: string): void => {
-      lastSummary = { ...lastSummary, records };
-      resolve({
-        ok: false,
-        error: { kind, message, resolution: snapshotErrorResolution(kind), file: path, line: null, byteOffset: null, recordsDecoded: records },
-        summary: lastSummary,
-      });
-    };
-    worker.on('message', (event: DecodeJobEvent) => {
-      if (event.kind === 'progress') options.onProgress?.(event.progress);
-      else if (event.kind === 'records') {
-        records += event.records.length;
+  const worker: WorkerChannel<DecodeWorkerProtocol> = new WorkerChannel(startWorker(options.entry ?? snapshotWorkerEntry()), {
+    name: 'the decode worker',
+    events: {
+      progress: (progress) => options.onProgress?.(progress),
+      records: (batch) => {
+        records += batch.length;
         // Batches are handed over one at a time, in order; the ack lets the worker send another.
         chain = chain.then(async () => {
-          if (!cancelled) await options.onRecords?.(event.records);
-          send({ kind: 'ack' });
+          if (!cancelled) await options.onRecords?.(batch);
+          worker.tell('ack');
         });
-      } else {
-        finished = true;
-        void chain.then(() => {
-          resolve(event.result);
-          void worker.terminate();
-        });
-      }
-    });
-    worker.on('error', (error) => failed('io', `${path}: the decode worker failed (${error.message})`));
-    // The worker exits right after posting its result; that result is still on its way through
-    // the batches being handed over, and must not be overtaken by "stopped".
-    worker.on('exit', () => {
-      if (finished) return;
-      if (cancelled) failed('cancelled', `${path}: decoding was cancelled`);
-      else failed('io', `${path}: the decode worker stopped`);
-    });
+      },
+    },
   });
+  const failed = (kind: 'io' | 'cancelled', message: string): SnapshotDecodeResult => ({
+    ok: false,
+    error: { kind, message, resolution: snapshotErrorResolution(kind), file: path, line: null, byteOffset: null, recordsDecoded: records },
+    summary: { ...emptySummary(path), records },
+  });
+  const request = { path, lenient: options.lenient ?? false, deliverRecords: options.onRecords !== undefined, maxBatchesInFlight: options.maxBatchesInFlight ?? 4 };
+  const result = worker
+    .call('decode', request)
+    .then(
+      // The result comes after the batches still being handed over.
+      async (outcome) => {
+        await chain;
+        return outcome;
+      },
+      (error: unknown) => {
+        if (cancelled && error instanceof WorkerStoppedError && error.end.kind === 'exited') return failed('cancelled', `${path}: decoding was cancelled`);
+        const words = error instanceof WorkerCallError ? `the decode worker failed (${error.message})` : error instanceof Error ? error.message : String(error);
+        return failed('io', `${path}: ${words}`);
+      },
+    )
+    .finally(() => void worker.terminate());
 
   return {
     result,
     cancel: () => {
       cancelled = true;
-      send({ kind: 'cancel' });
+      worker.tell('cancel');
     },
   };
 }

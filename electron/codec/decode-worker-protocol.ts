@@ -1,8 +1,9 @@
+import type { WorkerCall } from '../base/workers/worker-protocol.ts';
 import type { DecodeProgress } from '../../shared/snapshot/decode-summary.ts';
 import type { SnapshotRecord } from '../../shared/snapshot/records.ts';
 import type { SnapshotDecodeResult } from './snapshot-reader.ts';
 
-/** What the worker is asked to decode (its `workerData`). */
+/** What the worker is asked to decode. */
 export interface DecodeJobRequest {
   path: string;
   lenient: boolean;
@@ -12,11 +13,9 @@ export interface DecodeJobRequest {
   maxBatchesInFlight: number;
 }
 
-/** Messages the app sends the worker. */
-export type DecodeJobCommand = { kind: 'cancel' } | { kind: 'ack' };
-
-/** Messages the worker sends the app. */
-export type DecodeJobEvent =
-  | { kind: 'records'; records: SnapshotRecord[] }
-  | { kind: 'progress'; progress: DecodeProgress }
-  | { kind: 'done'; result: SnapshotDecodeResult };
+/** The decode worker's messages: one decode, each record batch acknowledged, cancel; batches and progress back. */
+export interface DecodeWorkerProtocol {
+  calls: { decode: WorkerCall<DecodeJobRequest, SnapshotDecodeResult> };
+  notes: { ack: undefined; cancel: undefined };
+  events: { records: SnapshotRecord[]; progress: DecodeProgress };
+}

@@ -1,6 +1,6 @@
-import { ContractError } from '../../shared/contract/errors.ts';
 import type { CatalogMarket } from '../../shared/rows/catalog.ts';
 import type { RowPage, SkippedItem } from './client/row-page.ts';
+import { contractError } from './contract-errors.ts';
 
 /** The catalog as the renderer gets it: the usable markets, and what the user should know about the rest. */
 export interface CatalogReading {
@@ -42,12 +42,7 @@ export async function catalogOfPages(pages: AsyncIterable<RowPage<CatalogMarket>
   }
   if (skippedCount === 0) return { markets, warnings: [] };
   if (markets.length === 0) {
-    throw new ContractError({
-      kind: 'invalid-response',
-      message: `None of the catalog entries from ${baseUrl} could be read: ${skippedSentence(named, skippedCount)}`,
-      resolution: 'Check that the base URL points at a Market Data Service; if it does, report these entries to its operators.',
-      channel: 'catalog.markets',
-    });
+    throw contractError('invalid-response', 'catalog.markets', `None of the catalog entries from ${baseUrl} could be read: ${skippedSentence(named, skippedCount)}`, 'Check that the base URL points at a Market Data Service; if it does, report these entries to its operators.');
   }
   return { markets, warnings: [`${entries(skippedCount)} malformed and skipped: ${skippedSentence(named, skippedCount)}.`] };
 }

@@ -1,10 +1,9 @@
-import { ContractError } from '../../shared/contract/errors.ts';
 import type { CatalogMarkets, KeyStatusView, UsageView } from '../../shared/contract/service-schemas.ts';
 import type { Settings } from '../../shared/settings.ts';
 import { MarketDataClient, type MarketDataClientOptions } from './client/market-data-client.ts';
 import type { UsageSnapshot } from './client/usage-monitor.ts';
 import { catalogOfPages } from './catalog-reading.ts';
-import { contractErrorOf } from './contract-error-of.ts';
+import { contractError, contractErrorOf } from './contract-errors.ts';
 import type { DataSourceTarget } from './data-source/probe-health.ts';
 import { ApiKeyStore, InvalidApiKey } from './keys/api-key-store.ts';
 
@@ -116,7 +115,7 @@ export class ServiceAccess {
       return { baseUrl, ...this.#keys.set(baseUrl, key) };
     } catch (error) {
       if (error instanceof InvalidApiKey) {
-        throw new ContractError({ kind: 'invalid-request', message: error.message, resolution: 'Paste the key exactly as your account shows it.', channel: 'keys.set' });
+        throw contractError('invalid-request', 'keys.set', error.message, 'Paste the key exactly as your account shows it.');
       }
       throw error;
     }
@@ -131,12 +130,7 @@ export class ServiceAccess {
   async #remoteBaseUrl(channel: string): Promise<string> {
     const baseUrl = (await this.#deps.settings()).remoteBaseUrl;
     if (baseUrl === null) {
-      throw new ContractError({
-        kind: 'invalid-request',
-        message: 'No remote service is configured, so there is nothing to keep a key for',
-        resolution: 'Enter the remote service base URL under Data source and save it first.',
-        channel,
-      });
+      throw contractError('invalid-request', channel, 'No remote service is configured, so there is nothing to keep a key for', 'Enter the remote service base URL under Data source and save it first.');
     }
     return baseUrl;
   }

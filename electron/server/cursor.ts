@@ -1,6 +1,7 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { QueryBinding } from './query-params.ts';
 import { badRequest, type ServiceHttpError } from './service-error.ts';
+import { hasFields } from '../../shared/guards/object-fields.ts';
 
 /** What a cursor's payload holds: the query digest, each parameter's fingerprint, and the position. */
 interface CursorPayload<P> {
@@ -9,6 +10,21 @@ interface CursorPayload<P> {
   f?: [string, string][];
   p: P;
 }
+
+/** A cursor position that is an offset or a time: a number. */
+export function isNumberPosition(value: unknown): value is number {
+  return typeof value === 'number';
+}
+
+const isFingerprints = (value: unknown): value is [string, string][] =>
+  Array.isArray(value) && value.every((pair) => Array.isArray(pair) && pair.length === 2 && typeof pair[0] === 'string' && typeof pair[1] === 'string');
+
+/** Whether a decoded cursor has the payload's shape (its position is checked by the endpoint's kind). */
+function isCursorPayload(value: unknown): value is CursorPayload<unknown> {
+  return hasFields(value) && typeof value['q'] === 'string' && (value['f'] === undefined || isFingerprints(value['f']));
+}
+
+const notIssued = (): ServiceHttpError => badRequest('The cursor is not one this service issued, or it was edited', 'Send next_cursor exactly as it was returned.');
 
 /**
  * Opaque pagination cursors bound to the complete query (spec 4.0.2). A cursor carries the
@@ -30,14 +46,16 @@ export class CursorCodec {
     return `${payload}.${this.#sign(payload)}`;
   }
 
-  /** Decodes a cursor, refusing one that was edited or that belongs to another query. */
-  decode<P>(binding: QueryBinding, cursor: string): P {
+  /**
+   * Decodes a cursor, refusing one that was edited or that belongs to another query. `isPosition`
+   * checks the position is of the kind this endpoint encodes (a signed cursor always is).
+   */
+  decode<P>(binding: QueryBinding, cursor: string, isPosition: (value: unknown) => value is P): P {
     const [payload, signature, ...rest] = cursor.split('.');
-    if (payload === undefined || signature === undefined || rest.length > 0 || !this.#verify(payload, signature)) {
-      throw badRequest('The cursor is not one this service issued, or it was edited', 'Send next_cursor exactly as it was returned.');
-    }
-    const decoded = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as CursorPayload<P>;
+    const decoded: unknown = payload !== undefined && signature !== undefined && rest.length === 0 && this.#verify(payload, signature) ? JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) : null;
+    if (!isCursorPayload(decoded)) throw notIssued();
     if (decoded.q !== queryDigest(binding)) throw differentQuery(decoded.f, fingerprints(binding));
+    if (!isPosition(decoded.p)) throw notIssued();
     return decoded.p;
   }
 

@@ -1,9 +1,10 @@
 import { createReadStream } from 'node:fs';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import type { Socket } from 'node:net';
 import { byteRangeOf } from './byte-range.ts';
 import { answerOnSocket, clientErrorRefusal } from './request-limits.ts';
 import type { UrlSigner } from './signed-url.ts';
+import { listeningPort } from '../base/listening-port.ts';
 
 /** A second origin on loopback that serves pre-signed snapshot downloads, like object storage. */
 export interface DownloadHost {
@@ -75,9 +76,9 @@ export async function startDownloadHost(
     else answerOnSocket(socket, refusal.status, 'text/plain', `${refusal.code}: ${refusal.message}\n`);
   });
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  const address = server.address() as AddressInfo;
+  const boundPort = listeningPort(server);
   return {
-    origin: `http://127.0.0.1:${address.port}`,
+    origin: `http://127.0.0.1:${boundPort}`,
     requestsWithAuthorization: withAuthorization,
     close: () =>
       new Promise<void>((resolve) => {

@@ -1,21 +1,20 @@
+import type { NoMessages, WorkerCall } from '../base/workers/worker-protocol.ts';
 import type { FolderContents } from './store/directory-store.ts';
 import type { EmbeddedServiceOptions } from './embedded-service.ts';
 
 /** What the embedded service's thread is started with: the options that survive a structured clone. */
 export type EmbeddedThreadOptions = Pick<EmbeddedServiceOptions, 'data' | 'keys' | 'warm' | 'warmFirst' | 'keepLiveFresh' | 'port' | 'extraMarkets'>;
 
-/** A message from the thread to the services. */
-export type EmbeddedThreadReply =
-  | { type: 'started'; baseUrl: string; contents: FolderContents | null }
-  | { type: 'failed'; message: string }
-  | { type: 'scanned'; id: number; contents: FolderContents | null }
-  | { type: 'scan-failed'; id: number; message: string }
-  | { type: 'closed' };
-
-/** The thread's options from its `workerData` (sent by `startEmbeddedServiceThread`, so only shape-checked). */
-export function embeddedThreadOptionsOf(data: unknown): EmbeddedThreadOptions {
-  if (typeof data !== 'object' || data === null || typeof Reflect.get(data, 'data') !== 'object') {
-    throw new Error('The embedded service thread was started without its options');
-  }
-  return data as EmbeddedThreadOptions;
+/**
+ * The embedded service thread's messages: start the service (failing with its own words), read
+ * its folder again, and close it; each answers with what the folder holds (null for the demo).
+ */
+export interface EmbeddedThreadProtocol {
+  calls: {
+    start: WorkerCall<EmbeddedThreadOptions, { baseUrl: string; contents: FolderContents | null }>;
+    scan: WorkerCall<undefined, FolderContents | null>;
+    close: WorkerCall<undefined, void>;
+  };
+  notes: NoMessages;
+  events: NoMessages;
 }

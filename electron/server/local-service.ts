@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { appVersion } from '../base/app-version.ts';
 import { authenticate, type ApiKeyGrant, type Principal } from './access-policy.ts';
@@ -12,7 +11,7 @@ import { registerCatalogRoutes } from './routes/catalog-routes.ts';
 import { registerEventsRoute } from './routes/events-route.ts';
 import { registerL2OrderbooksRoute } from './routes/l2-orderbooks-route.ts';
 import { registerRowRoutes } from './routes/row-routes.ts';
-import { defaultListingBudget, type ListingBudget } from './routes/snapshot-listing.ts';
+import { defaultListingBudget, type ListingBudget } from './store/snapshot-listing.ts';
 import { registerSnapshotRoutes } from './routes/snapshot-routes.ts';
 import { specReplayLimits, type ReplayLimits, type ServiceContext } from './service-context.ts';
 import { answerOnSocket, checkRequestTarget, clientErrorRefusal } from './request-limits.ts';
@@ -23,6 +22,7 @@ import { RowMergeResumes } from './rows/row-merge-resumes.ts';
 import { ReadGate } from './read-gate.ts';
 import { storedFileOf, type MarketDataStore } from './store/market-data-store.ts';
 import { parseSnapshotKey } from '../../shared/snapshot/snapshot-key.ts';
+import { listeningPort } from '../base/listening-port.ts';
 
 /** Options of the local Market Data Service. */
 export interface LocalServiceOptions {
@@ -200,9 +200,9 @@ export async function startLocalService(options: LocalServiceOptions): Promise<L
   const activity = new ServiceActivity(() => performance.now());
   const app = buildLocalServiceApp(context, new MonthlyUsage(context.monthlyAllowance), activity, options.simulated === true);
   await app.listen({ host: '127.0.0.1', port: options.port ?? 0 });
-  const address = app.server.address() as AddressInfo;
+  const port = listeningPort(app.server);
   return {
-    baseUrl: `http://127.0.0.1:${address.port}`,
+    baseUrl: `http://127.0.0.1:${port}`,
     downloadHost,
     faults,
     activity,

@@ -1,7 +1,5 @@
 import { badRequest } from './service-error.ts';
-
-/** The raw query of a request as Fastify parses it. */
-export type RawQuery = Record<string, string | string[] | undefined>;
+import { hasFields } from '../../shared/guards/object-fields.ts';
 
 /** What a cursor is bound to (spec 4.0.2): the endpoint and its parameters as sent, cursor excluded, sorted by name. */
 export interface QueryBinding {
@@ -12,17 +10,25 @@ export interface QueryBinding {
 /** The limit rule of an endpoint (spec 4.0.4 and part 8). */
 export type LimitRule = 'cap' | 'reject';
 
+/** Whether a parsed parameter is a string, or the strings of a repeated one. */
+function isParameterValue(value: unknown): value is string | string[] {
+  return typeof value === 'string' || (Array.isArray(value) && value.every((item) => typeof item === 'string'));
+}
+
 /** Reads and validates query parameters, failing with a 400 that names the parameter. */
 export class QueryReader {
-  readonly #query: RawQuery;
+  /** The parameters as Fastify parsed them, by name, in the order sent. */
+  readonly #query: ReadonlyMap<string, string | string[]>;
 
   constructor(query: unknown) {
-    this.#query = (typeof query === 'object' && query !== null ? query : {}) as RawQuery;
+    // Fastify's parser gives each parameter a string, or an array when it is repeated.
+    const entries = hasFields(query) ? Object.entries(query) : [];
+    this.#query = new Map(entries.filter((entry): entry is [string, string | string[]] => isParameterValue(entry[1])));
   }
 
   /** A string parameter, or undefined when absent. Empty strings are refused. */
   string(name: string): string | undefined {
-    const value = this.#query[name];
+    const value = this.#query.get(name);
     if (value === undefined) return undefined;
     if (Array.isArray(value)) throw badRequest(`Parameter "${name}" was given ${value.length} times`, `Send "${name}" once.`);
     if (value === '') throw badRequest(`Parameter "${name}" is empty`, `Give "${name}" a value or leave it out.`);
@@ -72,7 +78,7 @@ export class QueryReader {
   /** Refuses parameters this endpoint does not accept under their legacy names. */
   refuseAliases(aliases: Record<string, string>): void {
     for (const [alias, canonical] of Object.entries(aliases)) {
-      if (this.#query[alias] !== undefined) {
+      if (this.#query.has(alias)) {
         throw badRequest(`Parameter "${alias}" is not accepted here`, `Use the canonical name "${canonical}".`);
       }
     }
@@ -80,8 +86,8 @@ export class QueryReader {
 
   /** The endpoint and every parameter except the cursor, canonically ordered: what a cursor is bound to. */
   bindingKey(path: string): QueryBinding {
-    const params = Object.entries(this.#query)
-      .filter((entry): entry is [string, string | string[]] => entry[0] !== 'cursor' && entry[1] !== undefined)
+    const params = [...this.#query]
+      .filter(([name]) => name !== 'cursor')
       .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     return { path, params };
   }

@@ -5,7 +5,7 @@ import type { FaultModes } from './faults.ts';
 import type { RateLimiter } from './rate-limiter.ts';
 import type { ReadGate } from './read-gate.ts';
 import type { RowMergeResumes } from './rows/row-merge-resumes.ts';
-import type { ListingBudget } from './routes/snapshot-listing.ts';
+import type { ListingBudget } from './store/snapshot-listing.ts';
 import type { UrlSigner } from './signed-url.ts';
 import type { MarketDataStore } from './store/market-data-store.ts';
 

@@ -1,6 +1,7 @@
 import type { ContractResult } from '../../shared/contract/errors.ts';
-import type { FileGrants } from '../../shared/contract/file-schemas.ts';
+import { fileGrantsSchema, type FileGrants } from '../../shared/contract/file-schemas.ts';
 import type { Invoke, MdeBridge } from '../../shared/contract/types.ts';
+import { hasFields } from '../../shared/guards/object-fields.ts';
 
 /** Electron's `webUtils.getPathForFile`: the path of a File that came from disk, '' for one made in the page. */
 export type GetPathForFile = (file: File) => string;
@@ -12,6 +13,30 @@ function refused(message: string): ContractResult<FileGrants> {
       kind: 'invalid-request',
       message,
       resolution: 'Drag the .jsonl.zst files from your file manager onto the window, or use Open….',
+      channel: 'files.grantDropped',
+    },
+  };
+}
+
+/**
+ * Whether a dropped item looks like a DOM File (a name and a size). Only Electron can say it is
+ * one from disk: `getPathForFile` still refuses anything else, by throwing or answering ''.
+ */
+function looksLikeFile(value: unknown): value is File {
+  return hasFields(value) && typeof value['name'] === 'string' && typeof value['size'] === 'number';
+}
+
+/** The main process's answer to a grant, its value checked against the contract. */
+function grantsOf(result: ContractResult<unknown>): ContractResult<FileGrants> {
+  if (!result.ok) return result;
+  const grants = fileGrantsSchema.safeParse(result.value);
+  if (grants.success) return { ok: true, value: grants.data };
+  return {
+    ok: false,
+    error: {
+      kind: 'internal',
+      message: 'The main process answered the drop with grants this window cannot read',
+      resolution: 'Restart the app so the window and the main process run the same version.',
       channel: 'files.grantDropped',
     },
   };
@@ -31,14 +56,14 @@ export function grantDroppedFiles(getPathForFile: GetPathForFile, invoke: Invoke
     for (const file of dropped) {
       let path = '';
       try {
-        path = getPathForFile(file as File);
+        if (looksLikeFile(file)) path = getPathForFile(file);
       } catch {
         // Not a File at all: treated like a File with no path.
       }
       if (path === '') return refused(`${describe(file)} is not a file from disk`);
       paths.push(path);
     }
-    return (await invoke('files.grantDropped', { paths })) as ContractResult<FileGrants>;
+    return grantsOf(await invoke('files.grantDropped', { paths }));
   };
 }
 

@@ -1,5 +1,6 @@
 import { contextBridge, ipcRenderer, webUtils } from 'electron';
 import { createBridge } from '../../shared/contract/bridge.ts';
+import { contractResultOf } from '../../shared/contract/contract-result.ts';
 import type { ContractResult } from '../../shared/contract/errors.ts';
 import { createEventListeners } from '../../shared/contract/event-listeners.ts';
 import { ipcEventChannel, ipcInvokeChannel } from '../../shared/contract/ipc-channels.ts';
@@ -13,7 +14,14 @@ const listeners = createEventListeners();
 
 ipcRenderer.on(ipcEventChannel, (_event, name: string, payload: unknown) => listeners.deliver(name, payload));
 
-const invoke = (channel: string, input: unknown): Promise<ContractResult<unknown>> =>
-  ipcRenderer.invoke(ipcInvokeChannel, channel, input) as Promise<ContractResult<unknown>>;
+const invoke = async (channel: string, input: unknown): Promise<ContractResult<unknown>> => {
+  const reply: unknown = await ipcRenderer.invoke(ipcInvokeChannel, channel, input);
+  return (
+    contractResultOf(reply, channel) ?? {
+      ok: false,
+      error: { kind: 'internal', message: 'The main process sent a reply this window cannot read', resolution: 'Restart the app so the window and the main process run the same version.', channel },
+    }
+  );
+};
 
 contextBridge.exposeInMainWorld('mde', withDroppedFiles(createBridge(invoke, listeners.on), (file) => webUtils.getPathForFile(file), invoke));

@@ -8,21 +8,12 @@ import { StateNoticeBanner } from './components/StateNoticeBanner.tsx';
 import { StatusBar } from './components/StatusBar.tsx';
 import { useContractEvents, useHealth, useSettings, useUpdateSettings } from './hooks/contract-queries.ts';
 import { useGlobalShortcuts } from './hooks/use-global-shortcuts.ts';
+import { useShellCommands } from './hooks/use-shell-commands.ts';
 import { useLocationSync } from './navigation/use-location-sync.ts';
-import { useShellCommands } from './navigation/use-shell-commands.ts';
+import { viewOrFirst } from './navigation/view-definition.ts';
+import { ViewsContext } from './navigation/views-context.ts';
 import { useUiStore } from './stores/ui-store.ts';
-import { CatalogView } from './views/CatalogView.tsx';
-import { DownloadsView } from './views/downloads/DownloadsView.tsx';
-import { EventsView } from './views/event-stream/EventsView.tsx';
-import { IntentsView } from './views/intents/IntentsView.tsx';
-import { OptionChainView } from './views/options/OptionChainView.tsx';
-import { FilesView } from './views/files/FilesView.tsx';
-import { QuotesView } from './views/quotes/QuotesView.tsx';
-import { ReplayView } from './views/replay/ReplayView.tsx';
-import { ResearchView } from './views/research/ResearchView.tsx';
-import { MarketWorkspace } from './views/workspace/MarketWorkspace.tsx';
-import { SettingsView } from './views/SettingsView.tsx';
-import { viewEntries, type ViewEntry } from './views/view-registry.ts';
+import { viewRegistry } from './views/view-registry.ts';
 
 /** Props of the app shell. */
 export interface AppProps {
@@ -44,62 +35,35 @@ export function App({ startedFromLink }: AppProps) {
     startedFromLink,
     savedLastView: settings.data?.ui.lastView ?? (settings.isError ? null : undefined),
     saveLastView,
+    views: viewRegistry,
   });
   const run = useShellCommands();
-  useGlobalShortcuts(run);
+  useGlobalShortcuts(run, viewRegistry);
 
-  const entry = viewEntries.find((view) => view.id === activeView) ?? viewEntries[0];
+  const ActiveView = viewOrFirst(viewRegistry, activeView).component;
   const density = settings.data?.ui.density ?? 'compact';
   return (
-    <div className={`app-shell density-${density}${settings.data?.ui.reduceMotion === true ? ' reduce-motion' : ''}`}>
-      <header className="top-bar">
-        <span className="brand">
-          <span className="brand-mark" aria-hidden="true">
-            ◆
+    <ViewsContext.Provider value={viewRegistry}>
+      <div className={`app-shell density-${density}${settings.data?.ui.reduceMotion === true ? ' reduce-motion' : ''}`}>
+        <header className="top-bar">
+          <span className="brand">
+            <span className="brand-mark" aria-hidden="true">
+              ◆
+            </span>
+            Market Data Explorer
           </span>
-          Market Data Explorer
-        </span>
-        <span className="top-spacer" />
-        <SourceBadge settings={settings.data} health={health.data} />
-      </header>
-      <StateNoticeBanner />
-      <NavRail active={activeView} onNavigate={showView} />
-      <main id="main-view" className="main-view" role="tabpanel" aria-labelledby={`nav-${activeView}`}>
-        <ActiveView view={entry} />
-      </main>
-      <StatusBar />
-      <ShortcutHelp />
-      <CommandPalette run={run} />
-    </div>
+          <span className="top-spacer" />
+          <SourceBadge settings={settings.data} health={health.data} />
+        </header>
+        <StateNoticeBanner />
+        <NavRail active={activeView} onNavigate={showView} />
+        <main id="main-view" className="main-view" role="tabpanel" aria-labelledby={`nav-${activeView}`}>
+          <ActiveView />
+        </main>
+        <StatusBar />
+        <ShortcutHelp />
+        <CommandPalette run={run} />
+      </div>
+    </ViewsContext.Provider>
   );
-}
-
-/** The component of each view. */
-function ActiveView({ view }: { view: ViewEntry | undefined }) {
-  switch (view?.id) {
-    case undefined:
-      return null;
-    case 'catalog':
-      return <CatalogView />;
-    case 'workspace':
-      return <MarketWorkspace />;
-    case 'options':
-      return <OptionChainView />;
-    case 'intents':
-      return <IntentsView />;
-    case 'quotes':
-      return <QuotesView />;
-    case 'events':
-      return <EventsView />;
-    case 'settings':
-      return <SettingsView />;
-    case 'replay':
-      return <ReplayView />;
-    case 'files':
-      return <FilesView />;
-    case 'downloads':
-      return <DownloadsView />;
-    case 'research':
-      return <ResearchView />;
-  }
 }

@@ -2,7 +2,8 @@
 // the way VS Code's `code-layering` rule does: a file belongs to the layer whose folder is the
 // longest prefix of its path, and each relative import must land in its own layer or in one its
 // layer allows. A layer marked `eachFolderAlone` treats each of its sub-folders as an island: one
-// may not import another (the renderer's views). Package and `node:` imports are not judged here
+// may not import another, nor the layer's loose files, which may import them all (the renderer's
+// views and their registry). Package and `node:` imports are not judged here
 // (`no-restricted-imports` bans those per layer).
 import { dirname, relative, resolve, sep } from 'node:path';
 
@@ -12,7 +13,7 @@ import { dirname, relative, resolve, sep } from 'node:path';
  * @property {string} folder its folder from the project root, ending in `/`
  * @property {string[]} allow the layers it may import besides itself
  * @property {string} role what the layer is, said when an import breaks the rule
- * @property {boolean} [eachFolderAlone] its sub-folders may not import each other
+ * @property {boolean} [eachFolderAlone] its sub-folders may not import each other, nor its loose files
  */
 
 /**
@@ -55,7 +56,8 @@ export function layerViolation(layers, fromPath, toPath) {
     if (!from.eachFolderAlone) return undefined;
     const a = islandOf(from, fromPath);
     const b = islandOf(from, toPath);
-    if (a === undefined || b === undefined || a === b) return undefined;
+    if (a === undefined || a === b) return undefined;
+    if (b === undefined) return `${from.folder}${a}/ may not import ${toPath}: ${from.role}; a folder stands alone, and the layer's loose files import the folders. Take what it needs from a layer beneath.`;
     return `${from.folder}${a}/ may not import ${from.folder}${b}/: ${from.role}. Move what both need to a layer beneath them.`;
   }
   if (from.allow.includes(to.name)) return undefined;

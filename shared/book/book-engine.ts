@@ -1,4 +1,4 @@
-import { checkBookEvent } from './book-data-error.ts';
+import { applyBookEvent } from './apply-book-event.ts';
 import type { BookEvent } from './book-event.ts';
 import { bookKeyId, type BookKey } from './book-key.ts';
 import { OrderBook, type OrderBookState } from './order-book.ts';
@@ -22,10 +22,8 @@ export interface EngineState {
 }
 
 /**
- * Rebuilds one book per (source, market, instrument) from snapshots and deltas, with the
- * service's rules: a snapshot replaces, a delta sets absolute quantities (0 deletes), deltas
- * before the first snapshot produce no book, and a bad level is a `BookDataError` that leaves
- * the book untouched.
+ * Rebuilds one book per (source, market, instrument) from snapshots and deltas, each applied by
+ * the service's rule (`applyBookEvent`), and counts what it applied.
  */
 export class BookEngine {
   private readonly bookMap = new Map<string, OrderBook>();
@@ -38,21 +36,16 @@ export class BookEngine {
    * or null for a delta before its book's first snapshot. Throws `BookDataError` on bad levels.
    */
   apply(event: BookEvent): OrderBook | null {
-    checkBookEvent(event);
-    const replaces = event.isSnapshot || event.completeBook === true;
-    let book = this.find(event);
-    if (book === undefined) {
-      if (!replaces) {
-        this.countersState.withoutBook++;
-        return null;
-      }
-      book = new OrderBook(event);
+    const existing = this.find(event) ?? null;
+    const book = applyBookEvent(existing, event, event);
+    if (book === null) {
+      this.countersState.withoutBook++;
+      return null;
+    }
+    if (existing === null) {
       this.bookMap.set(book.id, book);
       this.lastBook = book;
     }
-    if (replaces) book.applySnapshot(event.bids, event.asks);
-    else book.applyDelta(event.bids, event.asks);
-    book.noteApplied(event.collectorTimestamp, event.isSnapshot);
     const counters = this.countersState;
     counters.applied++;
     const crossing = book.health.crossing;

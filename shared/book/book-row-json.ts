@@ -1,6 +1,6 @@
 import type { BookRowTextWriter } from './book-row-text.ts';
 import type { BookSide } from './book-side.ts';
-import { l2SlotCount, l2Slots, type TypedRowEnvelope } from './l2-row.ts';
+import { l2SlotCount, l2Slots, type TypedRowEnvelope } from '../rows/l2-row.ts';
 import type { OrderBook } from './order-book.ts';
 
 const prefixes = {

@@ -1,6 +1,6 @@
 import { jsonNumberText } from '../json-number-text.ts';
 import type { BookSide } from './book-side.ts';
-import { l2SlotCount, l2Slots } from './l2-row.ts';
+import { l2SlotCount, l2Slots } from '../rows/l2-row.ts';
 import type { OrderBook } from './order-book.ts';
 
 // `mde book` prints one flat row per applied event: 100 level numbers, of which an event changes a

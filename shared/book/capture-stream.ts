@@ -1,9 +1,9 @@
+import { hourMs } from '../time/time-units.ts';
 // The capture-stream rule every replay and every row server follows (ARCHITECTURE.md, "Capture
 // streams and sessions"): a stream is one (source, market)'s hour files in hour order, each in its
 // own line (arrival) order; a capture session is a run of it whose `collector_sequence` strictly
 // rises. Pure: no I/O.
 
-const hourMs = 3_600_000;
 
 /**
  * Tells where a stream's capture sessions restart: a data row whose `collector_sequence` is at or

@@ -77,6 +77,18 @@ export function emptyCrossCheckCounts(): CrossCheckCounts {
   return { compared: 0, differing: 0, onlyA: 0, onlyB: 0, leadingA: 0, leadingB: 0 };
 }
 
+/** Two sets of counts added together. */
+export function addedCrossCheckCounts(a: CrossCheckCounts, b: CrossCheckCounts): CrossCheckCounts {
+  return {
+    compared: a.compared + b.compared,
+    differing: a.differing + b.differing,
+    onlyA: a.onlyA + b.onlyA,
+    onlyB: a.onlyB + b.onlyB,
+    leadingA: a.leadingA + b.leadingA,
+    leadingB: a.leadingB + b.leadingB,
+  };
+}
+
 function levelAt(prices: ArrayLike<number>, sizes: ArrayLike<number>, i: number): ComparedLevel | null {
   const price = prices[i] ?? Number.NaN;
   const size = sizes[i] ?? Number.NaN;

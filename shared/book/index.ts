@@ -11,4 +11,4 @@ export { FrameRecorder, frameBytes, frameFlags, frameViews, type FrameChunk, typ
 export { BookTimeline, type CheckpointStats, type TimelineOptions } from './book-timeline.ts';
 export { bookEventFromBookRow, bookEventFromL2Row } from './l2-row-events.ts';
 export { l2BookFields, l2RowFromBook } from './book-row.ts';
-export * from './l2-row.ts';
+export * from '../rows/l2-row.ts';

@@ -1,5 +1,5 @@
 import type { BookEvent } from './book-event.ts';
-import { l2Slots, type L2Row, type L2SlotFields } from './l2-row.ts';
+import { l2Slots, type L2Row, type L2SlotFields } from '../rows/l2-row.ts';
 
 function slotLevels(row: L2Row, price: keyof L2SlotFields, size: keyof L2SlotFields): Float64Array {
   let count = 0;

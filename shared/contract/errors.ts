@@ -71,5 +71,14 @@ export class ContractError extends Error {
   }
 }
 
+/**
+ * A failure as a contract error: itself when it is one, else an `internal` error with its message
+ * (an Error's, or the value as text) and the resolution the caller knows.
+ */
+export function asContractError(error: unknown, channel: string | null, resolution: string): ContractError {
+  if (error instanceof ContractError) return error;
+  return new ContractError({ kind: 'internal', message: error instanceof Error ? error.message : String(error), resolution, channel });
+}
+
 /** Outcome of a contract call as it crosses a transport: a value, or a typed error. */
 export type ContractResult<T> = { ok: true; value: T } | { ok: false; error: ContractErrorShape };

@@ -7,9 +7,12 @@ export interface VolumeProfileOptions {
   priceStep: number;
   /** Share of the volume the value area holds (default 0.7). */
   valueAreaShare?: number;
-  /** Most buckets the profile may span (default 2,000,000); wider is a RangeError naming the step. */
+  /** Most buckets the profile may span (default `profileBucketLimit`); wider is a RangeError naming the step. */
   maxBuckets?: number;
 }
+
+/** The most buckets a profile spans unless told otherwise: 2,000,000. */
+export const profileBucketLimit = 2_000_000;
 
 /** A session volume profile: every bucket from the lowest traded to the highest, empty ones included. */
 export interface VolumeProfile {
@@ -80,7 +83,7 @@ export function volumeProfile(trades: TradeSeries, options: VolumeProfileOptions
   checkPriceStep(step);
   const share = options.valueAreaShare ?? 0.7;
   if (!(share > 0 && share <= 1)) throw new RangeError(`The value area share must be above 0 and at most 1, not ${share}.`);
-  const maxBuckets = options.maxBuckets ?? 2_000_000;
+  const maxBuckets = options.maxBuckets ?? profileBucketLimit;
   const { time, price, quantity, side } = trades;
   const n = time.length;
   let low = Number.POSITIVE_INFINITY;

@@ -1,4 +1,5 @@
-import type { L2Row } from '../book/l2-row.ts';
+import type { L2Row } from './l2-row.ts';
+import { hasFields } from '../guards/object-fields.ts';
 import type { CandleRow } from './candle-row.ts';
 import type { FundingRow } from './funding-row.ts';
 import type { IntentRow } from './intent-row.ts';
@@ -35,11 +36,16 @@ export const rowGuardsByKind: { [Kind in RowKind]: RowGuard<EventRowByKind[Kind]
   ohlcv: isCandleRow,
 };
 
+/** Whether a type names a row kind that has a guard. */
+function isGuardedKind(type: string): type is RowKind {
+  return Object.hasOwn(rowGuardsByKind, type);
+}
+
 /** Guards an `/events` item: a known `type` and a `data` row of exactly that kind. */
 export const isEventItem: RowGuard<EventItem> = (value: unknown): RowProblem | null => {
-  if (typeof value !== 'object' || value === null) return { field: '(row)', expected: 'a JSON object' };
-  const { type, data } = value as { type?: unknown; data?: unknown };
-  if (typeof type !== 'string' || !Object.hasOwn(rowGuardsByKind, type)) return { field: 'type', expected: 'one of the seven row kinds' };
-  const problem = rowGuardsByKind[type as RowKind](data);
+  if (!hasFields(value)) return { field: '(row)', expected: 'a JSON object' };
+  const type = value['type'];
+  if (typeof type !== 'string' || !isGuardedKind(type)) return { field: 'type', expected: 'one of the seven row kinds' };
+  const problem = rowGuardsByKind[type](value['data']);
   return problem === null ? null : { field: `data.${problem.field}`, expected: problem.expected };
 };

@@ -1,3 +1,4 @@
+import { isJsonObject } from '../guards/object-fields.ts';
 import type { RowProblem } from './row-problem.ts';
 
 /** One field a guard checks: its name, the test its value must pass, and how to say what was expected. */
@@ -7,8 +8,22 @@ export interface FieldRule {
   expected: string;
 }
 
-/** A fast runtime guard: null when the value has the row shape, else the first problem found. */
+/**
+ * A fast runtime guard: null when the value has the row shape, else the first problem found. The
+ * row type it proves rides along in the type (`__row` never exists at run time), so a table of
+ * guards keeps each one's row type; `passes` turns a guard's null into that type.
+ */
 export type RowGuard<Row> = ((value: unknown) => RowProblem | null) & { readonly __row?: Row };
+
+/** Whether a value passed its guard: where a guard's verdict gives the value the guard's row type. */
+export function passes<Row>(guard: RowGuard<Row>, value: unknown): value is Row {
+  return guard(value) === null;
+}
+
+/** What a guard finds wrong with a value it refuses (guards are pure: asked again, one gives the same answer). */
+export function problemWith(guard: RowGuard<unknown>, value: unknown): RowProblem {
+  return guard(value) ?? { field: '(row)', expected: 'a value that passes its guard' };
+}
 
 const isString = (value: unknown): boolean => typeof value === 'string';
 const isStringOrNull = (value: unknown): boolean => value === null || typeof value === 'string';
@@ -17,7 +32,7 @@ const isFiniteNumber = (value: unknown): boolean => typeof value === 'number' &&
 const isOptionalNumberOrNull = (value: unknown): boolean => value === undefined || value === null || (typeof value === 'number' && Number.isFinite(value));
 const isNumberOrNull = (value: unknown): boolean => value === null || (typeof value === 'number' && Number.isFinite(value));
 const isSafeInteger = (value: unknown): boolean => Number.isSafeInteger(value);
-const isSchemaVersion = (value: unknown): boolean => Number.isSafeInteger(value) && (value as number) >= 0;
+const isSchemaVersion = (value: unknown): boolean => typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
 const isIntegerOrNull = (value: unknown): boolean => value === null || Number.isSafeInteger(value);
 const isOptionalIntegerOrNull = (value: unknown): boolean => value === undefined || value === null || Number.isSafeInteger(value);
 const isBoolean = (value: unknown): boolean => typeof value === 'boolean';
@@ -58,18 +73,18 @@ export const optionalOneOf = (field: string, values: readonly string[]): FieldRu
   expected: `one of ${values.join(', ')}, null or absent`,
 });
 
+/** The problem of a value that is not a JSON object at all. */
+export const notAnObject: Readonly<RowProblem> = Object.freeze({ field: '(row)', expected: 'a JSON object' });
+
 /**
  * Compiles field rules into a guard. The loop stops at the first failing field, and allocates
  * nothing on success, so a 1000-row page is checked in well under a millisecond per kind.
  */
 export function guardOf<Row>(rules: readonly FieldRule[]): RowGuard<Row> {
-  const count = rules.length;
   return (value: unknown) => {
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) return { field: '(row)', expected: 'a JSON object' };
-    const row = value as Record<string, unknown>;
-    for (let i = 0; i < count; i++) {
-      const rule = rules[i] as FieldRule;
-      if (!rule.test(row[rule.field])) return { field: rule.field, expected: rule.expected };
+    if (!isJsonObject(value)) return notAnObject;
+    for (const rule of rules) {
+      if (!rule.test(value[rule.field])) return { field: rule.field, expected: rule.expected };
     }
     return null;
   };

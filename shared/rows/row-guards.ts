@@ -1,4 +1,5 @@
-import { l2Slots, type L2Row } from '../book/l2-row.ts';
+import { l2Slots, type L2Row } from './l2-row.ts';
+import { isJsonObject } from '../guards/object-fields.ts';
 import type { CandleRow } from './candle-row.ts';
 import type { FundingRow, LatestFundingRow } from './funding-row.ts';
 import type { IntentRow } from './intent-row.ts';
@@ -10,6 +11,7 @@ import {
   decimalOrNull,
   guardOf,
   int,
+  notAnObject,
   intOrNull,
   num,
   numOrNull,
@@ -62,12 +64,11 @@ const levelExpected = numOrNull('level').expected;
  * exactly for finite numbers), which keeps a 1000-row page well inside its time budget.
  */
 export const isL2Row: RowGuard<L2Row> = (value: unknown) => {
+  if (!isJsonObject(value)) return notAnObject;
   const problem = l2Envelope(value);
   if (problem !== null) return problem;
-  const row = value as Record<string, unknown>;
-  for (let i = 0; i < l2LevelFields.length; i++) {
-    const field = l2LevelFields[i] as string;
-    const level = row[field];
+  for (const field of l2LevelFields) {
+    const level = value[field];
     if (level !== null && (typeof level !== 'number' || level - level !== 0)) return { field, expected: levelExpected };
   }
   return null;

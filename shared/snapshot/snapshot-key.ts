@@ -1,3 +1,4 @@
+import { dayMs, hourMs } from '../time/time-units.ts';
 /**
  * The one reader of standard snapshot keys. The service lists hourly keys
  * `standard-{source}-{market}-{YYYY-MM-DD}-{HH}` (the canonical spelling, which the app writes);
@@ -29,8 +30,6 @@ export interface SnapshotKeyParts {
   end: number;
 }
 
-const hourMs = 3_600_000;
-const dayMs = 24 * hourMs;
 const suffix = '.jsonl.zst';
 // Source and market may hold dashes themselves (`BTC-USDT`), so the date (and time) are read from the end.
 const timedKey = /^standard-([^-]+)-(.+)-(\d{4})-(\d{2})-(\d{2})-(\d{1,2}|\d{4}|\d{6})$/;

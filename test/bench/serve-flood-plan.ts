@@ -1,7 +1,8 @@
 import type { RowKind } from '../../shared/rows/row-kinds.ts';
 import { demoDatasetsAt } from '../../electron/server/simulator/demo-datasets.ts';
 import { createPrng, type Prng } from '../../electron/server/simulator/prng.ts';
-import { hourKey, utcDateHour } from '../../electron/codec/layout/snapshot-keys.ts';
+import { hourKey } from '../../shared/snapshot/snapshot-key.ts';
+import { utcDateHour } from '../../shared/time/time-units.ts';
 
 // The mixed requests of the `mde serve` memory flood (F12 point 3): what the app and scripts ask a
 // service for, across the demo's markets and its recent hours, mostly with paid keys. Paged

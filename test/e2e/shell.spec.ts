@@ -1,3 +1,6 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { settingsSchema } from '../../shared/settings.ts';
 import { expect, test } from './app-server.ts';
 
 test('browser mode says why it runs, and serves nothing without the token', async ({ app, request }) => {
@@ -85,6 +88,30 @@ test('the API key section needs a remote service and never shows a key', async (
   await page.keyboard.press('Control+,');
   await expect(page.getByTestId('key-status')).toContainText('The embedded demo needs none');
   await expect(page.getByRole('button', { name: 'Save key' })).toBeDisabled();
+});
+
+test.describe('settings that name a view this app does not have', () => {
+  const settings = {
+    schemaVersion: 1,
+    dataSource: 'embedded',
+    remoteBaseUrl: null,
+    libraryRoot: null,
+    ui: { density: 'comfortable', timeZone: 'utc', lastView: 'ticker-tape', reduceMotion: false },
+    markets: { favourites: [], recent: [] },
+  };
+  test.use({ seedFiles: { 'settings.json': JSON.stringify(settings) } });
+
+  test('the app opens its first view, keeps every other setting, and nothing is set aside', async ({ app, page }) => {
+    await page.goto(app.url);
+    await expect(page.getByTestId('status-health')).toHaveAttribute('data-health', 'ok');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Catalog');
+    await expect(page).toHaveURL(`${app.origin}/#/catalog`);
+    await expect(page.getByRole('tab', { name: /Catalog/ })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.locator('.app-shell')).toHaveClass(/density-comfortable/);
+    await expect(page.getByRole('alert', { name: 'Files the app could not read' })).toBeHidden();
+    // The view shown is saved as the last view, as after any other start.
+    await expect.poll(async () => settingsSchema.parse(JSON.parse(await readFile(join(app.userDataDir, 'settings.json'), 'utf8'))).ui.lastView).toBe('catalog');
+  });
 });
 
 test.describe('state files that cannot be read', () => {

@@ -2,7 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { BookEvent } from '../../shared/book/book-event.ts';
-import type { L2Row } from '../../shared/book/l2-row.ts';
+import type { L2Row } from '../../shared/rows/l2-row.ts';
 import type { HealthMark } from '../../shared/book/health-marks.ts';
 import { BookWorkerClient, type BookFrames } from '../../electron/host/book/book-worker-client.ts';
 import { bookWorkerEntry } from '../../electron/host/book/book-worker-entry.ts';

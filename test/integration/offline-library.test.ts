@@ -7,7 +7,7 @@ import type { BookReplayEnded } from '../../shared/contract/book-replay-schemas.
 import type { BookTracksEvent, BookWindow } from '../../shared/contract/book-session-schemas.ts';
 import type { FrameChunk } from '../../shared/book/book-frames.ts';
 import type { BookKey } from '../../shared/book/book-key.ts';
-import type { L2Row } from '../../shared/book/l2-row.ts';
+import type { L2Row } from '../../shared/rows/l2-row.ts';
 import type { CandleColumns, FundingColumns, TradeColumns } from '../../shared/contract/market-schemas.ts';
 import type { Health } from '../../shared/contract/channels.ts';
 import { EventHub } from '../../electron/host/contract/event-hub.ts';

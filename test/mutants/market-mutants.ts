@@ -211,7 +211,7 @@ export const marketMutants: readonly Mutant[] = [
   {
     id: 'market-rate-limited-kind-lost',
     breaks: 'a 429 crosses as unavailable',
-    file: 'electron/host/contract-error-of.ts',
+    file: 'electron/host/contract-errors.ts',
     find: '  \'rate-limited\': \'rate-limited\',',
     replace: '  \'rate-limited\': \'unavailable\',',
     tests: [errors],
@@ -219,7 +219,7 @@ export const marketMutants: readonly Mutant[] = [
   {
     id: 'market-payment-kind-lost',
     breaks: 'a 402 crosses as forbidden',
-    file: 'electron/host/contract-error-of.ts',
+    file: 'electron/host/contract-errors.ts',
     find: '  \'payment-required\': \'payment-required\',',
     replace: '  \'payment-required\': \'forbidden\',',
     tests: [errors],

@@ -96,7 +96,7 @@ export const mutants: readonly Mutant[] = [
   {
     id: 'errors-all-unavailable',
     breaks: 'needs-api-key, auth-required, payment-required and rate-limited all reach the view as "unavailable"',
-    file: 'electron/host/contract-error-of.ts',
+    file: 'electron/host/contract-errors.ts',
     find: 'kind: contractKinds[error.kind],',
     replace: "kind: 'unavailable',",
     tests: ['test/integration/client/contract-errors.test.ts'],
@@ -216,10 +216,18 @@ export const mutants: readonly Mutant[] = [
   {
     id: 'simulator-may-import-server',
     breaks: 'the simulator may import the local service again (the folder cycle)',
-    file: 'eslint.config.js',
+    file: 'scripts/lint/layers.mjs',
     find: "role: 'the market simulator, beneath the service it feeds', allow: ['codec', 'base', 'shared'] },",
     replace: "role: 'the market simulator, beneath the service it feeds', allow: ['server', 'codec', 'base', 'shared'] },",
     tests: ['test/unit/lint-boundaries.test.ts'],
+  },
+  {
+    id: 'delta-before-snapshot-makes-book',
+    breaks: 'a delta before its book\'s first snapshot makes a book (in the engine and in every replay track alike)',
+    file: 'shared/book/apply-book-event.ts',
+    find: '  if (book === null && !replaces) return null;',
+    replace: '  if (book === null && !replaces && event.bids.length < 0) return null;',
+    tests: ['test/unit/book/book-engine.property.test.ts', 'test/unit/book-session/book-track.test.ts'],
   },
   ...marketMutants,
   ...heatmapMutants,

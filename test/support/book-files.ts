@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { BookEvent } from '../../shared/book/book-event.ts';
-import { l2Slots, type L2Row } from '../../shared/book/l2-row.ts';
+import { l2Slots, type L2Row } from '../../shared/rows/l2-row.ts';
 import { compressZstdFrame } from '../../electron/codec/zstd/zstd-compressor.ts';
 import { bookStream } from '../bench/book-stream.ts';
 

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { ESLint } from 'eslint';
 import tseslint from 'typescript-eslint';
 import { describe, expect, it } from 'vitest';
-import { layers } from '../../eslint.config.js';
+import { layers } from '../../scripts/lint/layers.mjs';
 
 const root = join(import.meta.dirname, '..', '..');
 const fixtures = join(root, 'test', 'fixtures', 'lint-boundaries');
@@ -33,10 +33,16 @@ const expected: Record<string, RegExp> = {
   'host-imports-electron.ts': /Only the shell .* imports electron/,
   'host-uses-raw-ipc.ts': /not raw ipcMain/,
   'shell-uses-raw-ipc.ts': /not raw ipcMain/,
+  'host-builds-contract-error.ts': /Make contract errors in electron\/host\/contract-errors\.ts/,
   'simulator-imports-server.ts': /electron\/server\/simulator\/ \(the market simulator, beneath the service it feeds\) may not import electron\/server\//,
   'client-imports-server.ts': /electron\/host\/client\/ .* may not import electron\/server\//,
   'server-imports-client.ts': /electron\/server\/ .* may not import electron\/host\/client\//,
   'client-imports-keys.ts': /electron\/host\/client\/ .* may not import electron\/host\/ /,
+  'view-imports-view.tsx': /renderer\/src\/views\/quotes\/ may not import renderer\/src\/views\/intents\/: the views, one per folder/,
+  'view-imports-registry.ts': /renderer\/src\/views\/catalog\/ may not import renderer\/src\/views\/view-registry\.ts/,
+  'navigation-imports-queries.ts': /renderer\/src\/navigation\/ \(routes, keys, the palette and the shortcut sheet, handed the views\) may not import renderer\/src\/hooks\//,
+  'stores-imports-view.ts': /renderer\/src\/stores\/ \(UI state: the shown view and its parameters\) may not import renderer\/src\/views\//,
+  'host-starts-raw-worker.ts': /Start worker threads with startWorker/,
 };
 
 /** A path inside a layer's folder that no deeper layer claims. */
@@ -85,6 +91,13 @@ describe('lint enforces the layer boundaries', () => {
     else expect(errors.join('\n')).toContain(`${from.folder} (${from.role}) may not import ${to.folder}`);
   });
 
+  it('lets a view import inside its own folder, and the registry import every view', async () => {
+    const layerErrors = async (code: string, path: string) => (await boundaryErrors(code, path)).filter((e) => e.startsWith('local/import-layers'));
+    expect(await layerErrors("import { QuoteExplorer } from './QuoteExplorer.tsx';\nexport const q = QuoteExplorer;\n", 'renderer/src/views/quotes/x.tsx')).toEqual([]);
+    expect(await layerErrors("import { heatmapScale } from '../heatmap/heatmap-scale.ts';\nexport const h = heatmapScale;\n", 'renderer/src/views/replay/session/x.ts')).toEqual([]);
+    expect(await layerErrors("import { quotesView } from './quotes/view.ts';\nexport const q = quotesView;\n", 'renderer/src/views/view-registry.ts')).toEqual([]);
+  });
+
   it('keeps the Node-wide bans inside the simulator, the client and the server', async () => {
     for (const folder of ['electron/server/simulator', 'electron/host/client', 'electron/server/store']) {
       const errors = await boundaryErrors("import { app } from 'electron';\nexport const a = app;\n", `${folder}/x.ts`);
@@ -92,9 +105,23 @@ describe('lint enforces the layer boundaries', () => {
     }
   });
 
+  it('allows new Worker in startWorker alone, and still bans raw IPC there and raw workers in the IPC wrappers', async () => {
+    const raw = "import { Worker } from 'node:worker_threads';\nexport const w = new Worker('x', { eval: true });\n";
+    expect(await boundaryErrors(raw, 'electron/base/workers/start-worker.ts')).toEqual([]);
+    expect((await boundaryErrors(raw, 'electron/shell/preload.ts')).join('\n')).toMatch(/Start worker threads with startWorker/);
+    expect((await boundaryErrors(raw, 'electron/server/simulator/x.ts')).join('\n')).toMatch(/Start worker threads with startWorker/);
+    expect((await boundaryErrors("import { ipcMain } from 'electron';\nipcMain.handle('x', () => 1);\n", 'electron/base/workers/start-worker.ts')).join('\n')).toMatch(/not raw ipcMain/);
+  });
+
   it('allows the server to import the simulator, and the simulator to import shared types', async () => {
     expect(await boundaryErrors("import { demoDatasets } from '../simulator/demo-datasets.ts';\nexport const d = demoDatasets;\n", 'electron/server/store/x.ts')).toEqual([]);
     expect(await boundaryErrors("import type { DatasetDescriptor } from '../../../shared/dataset-descriptor.ts';\nexport type D = DatasetDescriptor;\n", 'electron/server/simulator/x.ts')).toEqual([]);
+  });
+
+  it('lets the one home, and the link that rebuilds errors from the host, make contract errors', async () => {
+    const make = "import { ContractError } from '../../shared/contract/errors.ts';\nexport const e = new ContractError({ kind: 'internal', message: 'm', resolution: 'r', channel: null });\n";
+    expect(await boundaryErrors(make, 'electron/host/contract-errors.ts')).toEqual([]);
+    expect(await boundaryErrors(make.replace('../../', '../../../'), 'electron/host/process/x.ts')).toEqual([]);
   });
 
   it('allows shared code to import zod and services to import node built-ins', async () => {

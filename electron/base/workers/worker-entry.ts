@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { hasFields } from '../../../shared/guards/object-fields.ts';
 
 /** How to start a worker script: a file, or a bootstrap to evaluate, and the Node flags it needs. */
 export type WorkerEntry = { kind: 'file'; url: URL; execArgv: string[] } | { kind: 'eval'; code: string; execArgv: string[] };
@@ -14,11 +15,17 @@ export interface WorkerLocation {
   builtFile: string;
 }
 
+/** The value at a path of field names inside parsed JSON, or undefined where the path breaks off. */
+function fieldAt(value: unknown, path: readonly string[]): unknown {
+  return path.reduce<unknown>((at, name) => (hasFields(at) ? at[name] : undefined), value);
+}
+
 /** The ESM build of tsx's register API, read from tsx's own exports map. */
 function tsxEsmApi(moduleUrl: string): string {
   const packageJson = createRequire(moduleUrl).resolve('tsx/package.json');
-  const manifest = JSON.parse(readFileSync(packageJson, 'utf8')) as { exports: Record<string, { import: { default: string } }> };
-  const entry = manifest.exports['./esm/api']?.import.default ?? './dist/esm/api/index.mjs';
+  const manifest: unknown = JSON.parse(readFileSync(packageJson, 'utf8'));
+  const named = fieldAt(manifest, ['exports', './esm/api', 'import', 'default']);
+  const entry = typeof named === 'string' ? named : './dist/esm/api/index.mjs';
   return pathToFileURL(join(dirname(packageJson), entry)).href;
 }
 

@@ -161,9 +161,9 @@ export function parseMetricsArgs(args: readonly string[]): MetricsRequest {
   if (kindText === undefined) throw new UsageError(`which metric? Give a kind: ${metricKinds.join(', ')}`);
   const kind = metricKinds.find((name) => name === kindText);
   if (kind === undefined) throw new UsageError(`unknown kind "${kindText}": use one of ${metricKinds.join(', ')}`);
+  const given: ReadonlySet<string> = new Set<string>([...Object.keys(values), ...flags]);
   for (const name of kindSpecific) {
-    const given = values[name as keyof typeof values] !== undefined || flags.has(name as 'lead-lag');
-    if (given && !kindOptions[kind].includes(name)) {
+    if (given.has(name) && !kindOptions[kind].includes(name)) {
       throw new UsageError(`--${name} does not apply to ${kind} (it reads ${kindOptions[kind].map((option) => `--${option}`).join(', ') || 'no kind option'})`);
     }
   }

@@ -4,9 +4,10 @@ import { MarketDataError } from '../../host/client/market-data-error.ts';
 import { UsageError } from '../command-line.ts';
 import { FileFeed } from './file-feed.ts';
 import type { MarketFeed } from './market-feed.ts';
-import { metricRuns } from './metric-runs.ts';
+import { metricStudies } from './metric-studies.ts';
 import { parseMetricsArgs, type MetricsRequest } from './metrics-args.ts';
 import { stdoutSink } from './metrics-table.ts';
+import { runMetricStudy } from './study-run.ts';
 import { runVenues } from './venues-run.ts';
 
 /** Exit code for a bad file, bad data or a failed service call. */
@@ -40,7 +41,7 @@ async function feedOf(request: MetricsRequest): Promise<MarketFeed> {
 export async function runMetrics(args: readonly string[]): Promise<number> {
   const request = parseMetricsArgs(args);
   try {
-    const result = request.kind === 'venues' ? await runVenues(request, stdoutSink) : await metricRuns[request.kind](request, await feedOf(request), stdoutSink);
+    const result = request.kind === 'venues' ? await runVenues(request, stdoutSink) : await runMetricStudy(metricStudies[request.kind](request), request.format, await feedOf(request), stdoutSink);
     for (const note of result.notes) console.error(`mde metrics: ${note}`);
     return 0;
   } catch (error) {

@@ -2,9 +2,9 @@ import { VenueStudy } from '../../host/research/venue-study.ts';
 import { UsageError } from '../command-line.ts';
 import { FileFeed } from './file-feed.ts';
 import type { MarketFeed } from './market-feed.ts';
-import type { MetricRunResult } from './metric-runs.ts';
 import { sameVenue, type MetricsRequest, type VenueName } from './metrics-args.ts';
 import { MetricsTableWriter, type TextSink } from './metrics-table.ts';
+import type { MetricRunResult } from './study-run.ts';
 import { filesByVenue } from './venue-files.ts';
 
 /** The display grid's step when `--every` is not given, ms. */
@@ -38,7 +38,11 @@ async function venueFeeds(request: MetricsRequest): Promise<{ venue: VenueName; 
     input.baseUrl,
     request.venues.map((venue) => ({ source: venue.source, market: venue.market, instrument: undefined, from, to, booksBeyondMs: 0, booksBeforeMs: serviceLookBackMs })),
   );
-  return request.venues.map((venue, i) => ({ venue, feed: feeds[i] as MarketFeed }));
+  return request.venues.map((venue, i) => {
+    const feed = feeds[i];
+    if (feed === undefined) throw new Error(`no feed for ${venue.source}/${venue.market}`);
+    return { venue, feed };
+  });
 }
 
 /** The lead–lag's peak for one venue, in words. */

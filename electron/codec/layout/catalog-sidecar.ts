@@ -45,7 +45,10 @@ function fieldsWithinCap(value: unknown): boolean {
   const pending: unknown[] = [value];
   for (let next = pending.pop(); next !== undefined || pending.length > 0; next = pending.pop()) {
     if (typeof next === 'string' && next.length > maxSidecarFieldLength) return false;
-    if (typeof next === 'object' && next !== null) for (const field of Object.values(next as Record<string, unknown>)) pending.push(field);
+    if (typeof next === 'object' && next !== null) {
+      const fields: unknown[] = Object.values(next);
+      for (const field of fields) pending.push(field);
+    }
   }
   return true;
 }

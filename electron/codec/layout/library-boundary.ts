@@ -1,5 +1,6 @@
 import { lstat, mkdir, realpath } from 'node:fs/promises';
 import { isAbsolute, join, relative, sep } from 'node:path';
+import { errorCode } from '../../base/error-code.ts';
 
 // The library's boundary: everything the library lists, opens, grants, writes or deletes is a
 // real file or folder under the root. A symbolic link anywhere below the root (a folder linking
@@ -82,7 +83,7 @@ export async function libraryFolder(root: string, folder: string): Promise<void>
     try {
       await mkdir(at);
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      if (errorCode(error) !== 'EEXIST') throw error;
     }
     const info = await lstat(at);
     if (info.isSymbolicLink()) throw folderRefused(`${at} is a symbolic link, and the library only holds real files and folders`);

@@ -143,7 +143,8 @@ export class DecodedLineOutput {
       this.#length = at + end - start;
       return;
     }
-    for (let i = start; i < end; i++) buffer[at++] = from[i] as number;
+    // `i` stays inside `from`, so the `?? 0` never applies; it only tells the type checker so.
+    for (let i = start; i < end; i++) buffer[at++] = from[i] ?? 0;
     this.#length = at;
   }
 }

@@ -70,10 +70,9 @@ function sameJson(a: unknown, b: unknown): boolean {
   if (typeof a === 'number' && Object.is(a, -0)) return false;
   if (a === b) return true;
   if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((item, index) => sameJson(item, b[index]));
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null || Array.isArray(a) || Array.isArray(b)) return false;
+  if (!isObject(a) || !isObject(b)) return false;
   const aKeys = Object.keys(a);
-  const bRecord = b as Record<string, unknown>;
-  return aKeys.length === Object.keys(b).length && aKeys.every((key) => key in bRecord && sameJson((a as Record<string, unknown>)[key], bRecord[key]));
+  return aKeys.length === Object.keys(b).length && aKeys.every((key) => key in b && sameJson(a[key], b[key]));
 }
 
 /** A row's value as `normalized` holds it: itself, with `"-0"` for each negative zero in it, which JSON text cannot carry. */

@@ -1,6 +1,4 @@
-import { createRequire } from 'node:module';
-
-type ZstdNapiBinding = typeof import('zstd-napi/binding.js');
+import { loadZstdNapi, type ZstdNapiBinding } from './zstd-napi-binding.ts';
 
 let binding: ZstdNapiBinding | null | undefined;
 
@@ -8,7 +6,7 @@ let binding: ZstdNapiBinding | null | undefined;
 function napi(): ZstdNapiBinding | null {
   if (binding === undefined) {
     try {
-      binding = createRequire(import.meta.url)('zstd-napi/binding.js') as ZstdNapiBinding;
+      binding = loadZstdNapi();
     } catch {
       binding = null;
     }

@@ -1,8 +1,8 @@
 import { Decompress } from 'fzstd';
-import { createRequire } from 'node:module';
 import { Readable } from 'node:stream';
 import * as zlib from 'node:zlib';
 import { ZstdFrameWalker } from './zstd-frame-walker.ts';
+import { loadZstdNapi, type ZstdNapiBinding } from './zstd-napi-binding.ts';
 import { ZstdStreamError } from './zstd-stream-error.ts';
 
 /**
@@ -19,8 +19,13 @@ export interface ZstdDecompressor {
 
 export { ZstdStreamError } from './zstd-stream-error.ts';
 
-type ZstdNapiBinding = typeof import('zstd-napi/binding.js');
-type ZlibWithZstd = typeof zlib & { createZstdDecompress?: (options?: zlib.ZlibOptions) => NodeJS.ReadWriteStream };
+/** `zlib.createZstdDecompress`, which this Node's types do not declare (Node 22.15+ and Electron's Node have it). */
+type CreateZstdDecompress = (options?: zlib.ZlibOptions) => NodeJS.ReadWriteStream;
+
+/** Whether zlib's `createZstdDecompress` is there: a function is all that can be checked before calling it. */
+function isCreateZstdDecompress(value: unknown): value is CreateZstdDecompress {
+  return typeof value === 'function';
+}
 
 const outputSize = 256 * 1024;
 const empty = new Uint8Array(0);
@@ -64,13 +69,17 @@ function napiDecompressor(binding: ZstdNapiBinding): ZstdDecompressor {
   };
 }
 
-function zlibDecompressor(createZstdDecompress: NonNullable<ZlibWithZstd['createZstdDecompress']>): ZstdDecompressor {
+function zlibDecompressor(createZstdDecompress: CreateZstdDecompress): ZstdDecompressor {
   return {
     name: 'node:zlib',
     async *decompress(source) {
       const stream = Readable.from(source, { objectMode: false }).pipe(createZstdDecompress());
       try {
-        for await (const chunk of stream) yield chunk as Uint8Array;
+        for await (const chunk of stream) {
+          // A stream without an encoding gives Buffers; text would mean it was set up wrong.
+          if (typeof chunk === 'string') throw new Error('zlib gave text, not bytes');
+          yield chunk;
+        }
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         throw new ZstdStreamError(/unexpected end|truncat/i.test(message) ? 'truncated' : 'corrupt', message);
@@ -145,14 +154,13 @@ function optionalNapiDecompressor(): ZstdDecompressor | null {
 
 /** Loads the `zstd-napi` decompressor (N-API, libzstd built at install). */
 export function zstdNapiDecompressor(): ZstdDecompressor {
-  const require = createRequire(import.meta.url);
-  return napiDecompressor(require('zstd-napi/binding.js') as ZstdNapiBinding);
+  return napiDecompressor(loadZstdNapi());
 }
 
 /** The `node:zlib` decompressor, or null when this runtime's zlib has no zstd. */
 export function zlibZstdDecompressor(): ZstdDecompressor | null {
-  const create = (zlib as ZlibWithZstd).createZstdDecompress;
-  return typeof create === 'function' ? zlibDecompressor(create) : null;
+  const create: unknown = Reflect.get(zlib, 'createZstdDecompress');
+  return isCreateZstdDecompress(create) ? zlibDecompressor(create) : null;
 }
 
 /**

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { BookReplayProgress } from '../../../shared/contract/book-replay-schemas.ts';
 import type { TaskProgress } from '../../../shared/contract/channels.ts';
-import { ContractError } from '../../../shared/contract/errors.ts';
 import type { EventHub } from '../contract/event-hub.ts';
 import type { ContractHandlers } from '../contract/handlers.ts';
 import type { MarketDataClient } from '../client/market-data-client.ts';
@@ -11,6 +10,7 @@ import { BookWorkerClient, type BookFrames, type BookReplay, type ReplayOptions 
 import type { ReplayResult } from './book-worker-protocol.ts';
 import { CrossCheckSession } from './cross-check-session.ts';
 import { marketBookPages, marketBookPlan, marketBookRefusal, type MarketBookQuery } from './market-book-pages.ts';
+import { noDataSourceError } from '../contract-errors.ts';
 
 /** The contract channels this module implements. */
 export type BookReplayHandlers = Pick<ContractHandlers, 'book.replayFiles' | 'book.replayMarket' | 'book.crossCheck' | 'book.cancel'> & BookSessionHandlers;
@@ -111,7 +111,7 @@ export function bookReplayHandlers(events: EventHub, grants: GrantedFiles, deps:
   /** The market access, or `unavailable` when main has no data source for market replays. */
   function marketAccess(channel: string): MarketReplayAccess {
     if (deps.market !== undefined) return deps.market;
-    throw new ContractError({ kind: 'unavailable', message: 'No data source is connected for market replays', resolution: 'Check the data source in Settings.', channel });
+    throw noDataSourceError(channel, 'market replays');
   }
 
   /** Starts a replay of a market's rows from the service, once the access windows allow it. */

@@ -1,8 +1,9 @@
 import type { BookWindow, BookTile, BookTrades } from '../../../shared/contract/book-session-schemas.ts';
-import { ContractError } from '../../../shared/contract/errors.ts';
+import type { ContractError } from '../../../shared/contract/errors.ts';
 import type { ContractHandlers } from '../contract/handlers.ts';
 import type { BookWorkerClient } from './book-worker-client.ts';
 import type { SessionAnswer, SessionQuery } from './session/session-queries.ts';
+import { contractError } from '../contract-errors.ts';
 
 /** The contract channels this module implements. */
 export type BookSessionHandlers = Pick<ContractHandlers, 'book.window' | 'book.sampled' | 'book.latency' | 'book.tiles' | 'book.trades' | 'book.release'>;
@@ -38,7 +39,7 @@ function ownBuffer(view: Float64Array | Float32Array): ArrayBuffer {
 }
 
 function released(channel: string): ContractError {
-  return new ContractError({ kind: 'not-found', message: 'This replay is no longer held (it was released or replaced by newer ones)', resolution: 'Start the replay again.', channel });
+  return contractError('not-found', channel, 'This replay is no longer held (it was released or replaced by newer ones)', 'Start the replay again.');
 }
 
 /**
@@ -56,7 +57,7 @@ export function bookSessionHandlers(worker: BookWorkerClient, registry: ReplayRe
   }
 
   function windowOf(answer: SessionAnswer, channel: string): BookWindow {
-    if (answer.kind !== 'frames') throw new ContractError({ kind: 'internal', message: `The book worker answered ${answer.kind} to a frames query`, resolution: 'Try again; if it keeps failing, report it.', channel });
+    if (answer.kind !== 'frames') throw contractError('internal', channel, `The book worker answered ${answer.kind} to a frames query`, 'Try again; if it keeps failing, report it.');
     return { total: answer.total, anchor: answer.anchor, strideMs: answer.strideMs, chunk: answer.chunk, indices: ownBuffer(answer.indices), clocks: ownBuffer(answer.clocks) };
   }
 

@@ -1,13 +1,14 @@
-import { Worker } from 'node:worker_threads';
+import { startWorker } from '../../base/workers/start-worker.ts';
+import { WorkerChannel, WorkerStoppedError } from '../../base/workers/worker-channel.ts';
 import { Prefetch } from './page-prefetch.ts';
 import type { FrameChunk } from '../../../shared/book/book-frames.ts';
 import type { BookKey } from '../../../shared/book/book-key.ts';
 import type { HealthBatch } from '../../../shared/book/health-marks.ts';
-import type { L2Row, L2RowPage } from '../../../shared/book/l2-row.ts';
+import type { L2Row, L2RowPage } from '../../../shared/rows/l2-row.ts';
 import type { WorkerEntry } from '../../base/workers/worker-entry.ts';
 import { bookWorkerEntry } from './book-worker-entry.ts';
 import { ContractError } from '../../../shared/contract/errors.ts';
-import type { BookWorkerEvent, BookWorkerRequest, FileEventOrder, L2RowKind, PageFailure, ReplayError, ReplayMode, ReplayProgress, ReplayResult, ReplaySettings } from './book-worker-protocol.ts';
+import type { BookWorkerProtocol, FileEventOrder, L2RowKind, PageFailure, ReplayError, ReplayEvent, ReplayMode, ReplayNote, ReplayProgress, ReplayRequest, ReplayResult, ReplaySettings } from './book-worker-protocol.ts';
 import { frameSettings, type FrameSettings } from './frame-replayer.ts';
 import type { FrameMarkBatch, TrackSummary } from './session/replay-session.ts';
 import type { SessionAnswer, SessionQuery } from './session/session-queries.ts';
@@ -57,13 +58,6 @@ export interface BookReplay {
   cancel(): void;
 }
 
-type StartRequest = Extract<BookWorkerRequest, { kind: 'replay-files' | 'replay-pages' }>;
-
-interface ActiveReplay {
-  handle(event: BookWorkerEvent): void;
-  fail(error: ReplayError): void;
-}
-
 const emptyProgress: ReplayProgress = {
   events: 0,
   frames: 0,
@@ -81,14 +75,13 @@ const emptyProgress: ReplayProgress = {
 /**
  * The main process's handle on the book worker: one long-lived worker thread, started on first
  * use, running any number of replays tagged by sequence number. It holds the process open only
- * while a replay runs.
+ * while a replay (or a query) runs.
  */
 export class BookWorkerClient {
-  private worker: Worker | null = null;
+  private worker: WorkerChannel<BookWorkerProtocol> | null = null;
   private nextSeq = 1;
-  private nextQuery = 1;
-  private readonly replays = new Map<number, ActiveReplay>();
-  private readonly queries = new Map<number, (answer: SessionAnswer) => void>();
+  /** Each running replay's handler of its events. */
+  private readonly replays = new Map<number, (event: ReplayEvent) => void>();
 
   constructor(private readonly entry: WorkerEntry = bookWorkerEntry()) {}
 
@@ -118,109 +111,88 @@ export class BookWorkerClient {
   query(seq: number, query: SessionQuery): Promise<SessionAnswer> {
     const worker = this.worker;
     if (worker === null) return Promise.resolve({ kind: 'error', message: 'The book worker is not running; start the replay again.' });
-    const id = this.nextQuery++;
-    worker.ref();
-    return new Promise<SessionAnswer>((resolve) => {
-      this.queries.set(id, (answer) => {
-        this.queries.delete(id);
-        if (this.queries.size === 0 && this.replays.size === 0) worker.unref();
-        resolve(answer);
-      });
-      worker.postMessage({ seq, kind: 'query', id, query } satisfies BookWorkerRequest);
-    });
+    return worker.call('query', { seq, query }).catch((error: unknown): SessionAnswer => ({ kind: 'error', message: replayErrorOf(error).message }));
   }
 
   /** Frees a session replay's books in the worker (its log file too); a running one is stopped. */
   release(seq: number): void {
-    this.worker?.postMessage({ seq, kind: 'release' } satisfies BookWorkerRequest);
+    this.worker?.tell('release', { seq });
   }
 
   /** Stops the worker; running replays end with a `worker` error. */
   async close(): Promise<void> {
     const worker = this.worker;
     this.worker = null;
-    this.failAll({ kind: 'worker', message: 'The book worker was closed', resolution: 'Start the replay again.' });
     if (worker !== null) await worker.terminate();
   }
 
-  private start(
-    makeRequest: (seq: number, settings: ReplaySettings, maxChunksInFlight: number) => StartRequest,
-    options: ReplayOptions,
-    pages: L2PageSource | null,
-  ): BookReplay {
+  private start(makeRequest: (seq: number, settings: ReplaySettings, maxChunksInFlight: number) => ReplayRequest, options: ReplayOptions, pages: L2PageSource | null): BookReplay {
     const seq = this.nextSeq++;
     const worker = this.ensureWorker();
-    const send = (request: BookWorkerRequest): void => {
-      if (this.worker === worker) worker.postMessage(request);
-    };
+    const send = (note: ReplayNote): void => worker.tell('replay', note);
     // Pages are read one ahead of the worker: the first is on its way while the worker starts.
     const iterator = pages === null ? null : new Prefetch(pageIterator(pages));
     let cancelled = false;
     let chain = Promise.resolve();
     let lastProgress = emptyProgress;
-    let settle: (result: ReplayResult) => void = () => {};
-    const result = new Promise<ReplayResult>((resolve) => (settle = resolve));
     const cancel = (): void => {
       if (cancelled || !this.replays.has(seq)) return;
       cancelled = true;
       send({ seq, kind: 'cancel' });
     };
-    const finish = (outcome: ReplayResult): void => {
-      if (!this.replays.delete(seq)) return;
+    const finish = (outcome: ReplayResult): ReplayResult => {
+      this.replays.delete(seq);
       options.signal?.removeEventListener('abort', cancel);
       void iterator?.return();
-      if (this.replays.size === 0) worker.unref();
-      settle(outcome);
+      return outcome;
     };
 
-    this.replays.set(seq, {
-      handle: (event) => {
-        if (event.kind === 'frames') {
-          lastProgress = event.progress;
-          const frames: BookFrames = { book: event.book, chunk: event.chunk, progress: event.progress };
-          // Chunks are handed over one at a time, in order; the ack lets the worker send another.
-          chain = chain.then(async () => {
-            if (!cancelled) await options.onFrames?.(frames);
-            send({ seq, kind: 'ack' });
-          });
-        } else if (event.kind === 'health') {
-          chain = chain.then(() => {
-            if (!cancelled) options.onHealth?.(event.book, event.batch);
-          });
-        } else if (event.kind === 'progress') {
-          lastProgress = event.progress;
-          if (!cancelled) options.onProgress?.(event.progress);
-        } else if (event.kind === 'need-page') {
-          if (iterator !== null) void this.sendNextPage(seq, iterator, send);
-        } else if (event.kind === 'tracks') {
-          lastProgress = event.progress;
-          chain = chain.then(() => {
-            if (!cancelled) options.onTracks?.(event.tracks, event.progress);
-          });
-        } else if (event.kind === 'marks') {
-          chain = chain.then(() => {
-            if (!cancelled) options.onMarks?.(event.book, event.batch);
-          });
-        } else if (event.kind === 'answer') {
-          // Answers are routed by their query id, before replays are looked up.
-        } else {
-          void chain.then(() => {
-            if (!cancelled) options.onProgress?.(event.result.progress);
-            finish(event.result);
-          });
-        }
-      },
-      fail: (error) => finish({ ok: false, error, progress: lastProgress }),
+    this.replays.set(seq, (event) => {
+      if (event.kind === 'frames') {
+        lastProgress = event.progress;
+        const frames: BookFrames = { book: event.book, chunk: event.chunk, progress: event.progress };
+        // Chunks are handed over one at a time, in order; the ack lets the worker send another.
+        chain = chain.then(async () => {
+          if (!cancelled) await options.onFrames?.(frames);
+          send({ seq, kind: 'ack' });
+        });
+      } else if (event.kind === 'health') {
+        chain = chain.then(() => {
+          if (!cancelled) options.onHealth?.(event.book, event.batch);
+        });
+      } else if (event.kind === 'progress') {
+        lastProgress = event.progress;
+        if (!cancelled) options.onProgress?.(event.progress);
+      } else if (event.kind === 'need-page') {
+        if (iterator !== null) void this.sendNextPage(seq, iterator, send);
+      } else if (event.kind === 'tracks') {
+        lastProgress = event.progress;
+        chain = chain.then(() => {
+          if (!cancelled) options.onTracks?.(event.tracks, event.progress);
+        });
+      } else {
+        chain = chain.then(() => {
+          if (!cancelled) options.onMarks?.(event.book, event.batch);
+        });
+      }
     });
-    worker.ref();
     if (options.signal?.aborted === true) queueMicrotask(cancel);
     options.signal?.addEventListener('abort', cancel, { once: true });
     const settings: ReplaySettings = { ...frameSettings(options), mode: options.mode ?? 'stream', ...(options.priceStep === undefined ? {} : { priceStep: options.priceStep }) };
-    send(makeRequest(seq, settings, options.maxChunksInFlight ?? 4));
+    // The answer follows the replay's last events: it settles once they are handed over. A lost
+    // worker ends it at once.
+    const result = worker.call('replay', makeRequest(seq, settings, options.maxChunksInFlight ?? 4)).then(
+      (outcome) =>
+        chain.then(() => {
+          if (!cancelled) options.onProgress?.(outcome.progress);
+          return finish(outcome);
+        }),
+      (error: unknown) => finish({ ok: false, error: replayErrorOf(error), progress: lastProgress }),
+    );
     return { seq, result, cancel };
   }
 
-  private async sendNextPage(seq: number, iterator: Prefetch<L2PageOfRows>, send: (request: BookWorkerRequest) => void): Promise<void> {
+  private async sendNextPage(seq: number, iterator: Prefetch<L2PageOfRows>, send: (note: ReplayNote) => void): Promise<void> {
     try {
       const next = await iterator.next();
       // Copying a page to the worker is a long step of its own: it waits for the loop's next turn.
@@ -233,30 +205,29 @@ export class BookWorkerClient {
     }
   }
 
-  private ensureWorker(): Worker {
+  private ensureWorker(): WorkerChannel<BookWorkerProtocol> {
     if (this.worker !== null) return this.worker;
-    const entry = this.entry;
-    const worker =
-      entry.kind === 'file' ? new Worker(entry.url, { execArgv: entry.execArgv }) : new Worker(entry.code, { eval: true, execArgv: entry.execArgv });
-    worker.on('message', (event: BookWorkerEvent) => {
-      if (event.kind === 'answer') this.queries.get(event.id)?.(event.answer);
-      else this.replays.get(event.seq)?.handle(event);
+    // Only the worker in use is forgotten when it stops; the next replay starts another.
+    const worker: WorkerChannel<BookWorkerProtocol> = new WorkerChannel(startWorker(this.entry), {
+      name: 'the book worker',
+      idleUnref: true,
+      events: { replay: (event) => this.replays.get(event.seq)?.(event) },
+      onStop: () => {
+        if (this.worker === worker) this.worker = null;
+      },
     });
-    const lost = (message: string): void => {
-      if (this.worker !== worker) return;
-      this.worker = null;
-      this.failAll({ kind: 'worker', message, resolution: 'Try again; if it keeps failing, report the message.' });
-    };
-    worker.on('error', (error) => lost(`The book worker failed: ${error.message}`));
-    worker.on('exit', (code) => lost(`The book worker stopped (exit code ${code})`));
     this.worker = worker;
     return worker;
   }
+}
 
-  private failAll(error: ReplayError): void {
-    for (const replay of [...this.replays.values()]) replay.fail(error);
-    for (const answer of [...this.queries.values()]) answer({ kind: 'error', message: error.message });
-  }
+/** Why a replay (or a query) lost its worker: closed here, or the thread's own failure or exit. */
+function replayErrorOf(error: unknown): ReplayError {
+  const end = error instanceof WorkerStoppedError ? error.end : null;
+  if (end?.kind === 'terminated') return { kind: 'worker', message: 'The book worker was closed', resolution: 'Start the replay again.' };
+  const message =
+    end?.kind === 'exited' ? `The book worker stopped (exit code ${end.code})` : `The book worker failed: ${end?.kind === 'failed' ? end.error.message : error instanceof Error ? error.message : String(error)}`;
+  return { kind: 'worker', message, resolution: 'Try again; if it keeps failing, report the message.' };
 }
 
 /** A page source's failure as plain data; a `ContractError` keeps its kind, resolution and wait. */

@@ -2,14 +2,14 @@ import type { FrameChunk } from '../../../shared/book/book-frames.ts';
 import type { ContractErrorKind } from '../../../shared/contract/errors.ts';
 import type { BookKey } from '../../../shared/book/book-key.ts';
 import type { HealthBatch } from '../../../shared/book/health-marks.ts';
-import type { L2Row } from '../../../shared/book/l2-row.ts';
+import type { L2Row } from '../../../shared/rows/l2-row.ts';
 import type { FrameSettings, ReplayCounts } from './frame-replayer.ts';
 import type { FrameMarkBatch, TrackSummary } from './session/replay-session.ts';
 import type { SessionAnswer, SessionQuery } from './session/session-queries.ts';
+import type { WorkerCall } from '../../base/workers/worker-protocol.ts';
 
-// Messages between the book worker and its client. Every message names the replay it belongs to
-// by `seq`, so one long-lived worker can run several replays (Signal's typed, sequence-tagged
-// request union in ts/sql/main.main.ts).
+// Messages between the book worker and its client, over a WorkerChannel. Every message names the
+// replay it belongs to by `seq`, so one long-lived worker can run several replays.
 
 /**
  * The order a file's book events are applied in: the file's own (arrival) order, as the real
@@ -71,19 +71,20 @@ export interface ReplaySettings extends FrameSettings {
   priceStep?: number;
 }
 
-/** Messages the client sends the worker. */
-export type BookWorkerRequest =
+/** A replay to run: snapshot files, or pages of rows that the client posts as the worker asks. */
+export type ReplayRequest =
   | { seq: number; kind: 'replay-files'; paths: string[]; order: FileEventOrder; settings: ReplaySettings; maxChunksInFlight: number }
-  | { seq: number; kind: 'replay-pages'; rows: L2RowKind; settings: ReplaySettings; maxChunksInFlight: number }
-  | { seq: number; kind: 'query'; id: number; query: SessionQuery }
-  | { seq: number; kind: 'release' }
+  | { seq: number; kind: 'replay-pages'; rows: L2RowKind; settings: ReplaySettings; maxChunksInFlight: number };
+
+/** What the client tells a running replay: the next page (or the pages' end or failure), a chunk taken, or cancel. */
+export type ReplayNote =
   | { seq: number; kind: 'page'; rows: readonly L2Row[] }
   | { seq: number; kind: 'pages-end' }
   | { seq: number; kind: 'pages-failed'; failure: PageFailure }
   | { seq: number; kind: 'ack' }
   | { seq: number; kind: 'cancel' };
 
-/** Messages the worker sends the client. A `frames` message transfers `chunk.buffer`. */
+/** What a replay posts, ending with `done`. A `frames` message transfers `chunk.buffer`. */
 export type BookWorkerEvent =
   | { seq: number; kind: 'frames'; book: BookKey; chunk: FrameChunk; progress: ReplayProgress }
   | { seq: number; kind: 'health'; book: BookKey; batch: HealthBatch }
@@ -91,5 +92,21 @@ export type BookWorkerEvent =
   | { seq: number; kind: 'need-page' }
   | { seq: number; kind: 'tracks'; tracks: TrackSummary[]; progress: ReplayProgress }
   | { seq: number; kind: 'marks'; book: BookKey; batch: FrameMarkBatch }
-  | { seq: number; kind: 'answer'; id: number; answer: SessionAnswer }
   | { seq: number; kind: 'done'; result: ReplayResult };
+
+/** A replay's event on its way to the client: everything but `done`, which answers the replay's call. */
+export type ReplayEvent = Exclude<BookWorkerEvent, { kind: 'done' }>;
+
+/**
+ * The book worker's messages. A replay is a call answered with its result; its notes and events
+ * name it by `seq`, so one long-lived worker runs several at once. A session replay's books are
+ * queried (each answer's buffers moved) until released.
+ */
+export interface BookWorkerProtocol {
+  calls: {
+    replay: WorkerCall<ReplayRequest, ReplayResult>;
+    query: WorkerCall<{ seq: number; query: SessionQuery }, SessionAnswer>;
+  };
+  notes: { replay: ReplayNote; release: { seq: number } };
+  events: { replay: ReplayEvent };
+}

@@ -1,56 +1,54 @@
-import { parentPort } from 'node:worker_threads';
-import type { BookWorkerEvent, BookWorkerRequest } from './book-worker-protocol.ts';
+import { serveWorker } from '../../base/workers/serve-worker.ts';
+import { moved } from '../../base/workers/worker-protocol.ts';
+import type { BookWorkerProtocol, ReplayResult } from './book-worker-protocol.ts';
 import { ReplayJob } from './replay-job.ts';
 import type { ReplaySession } from './session/replay-session.ts';
-import { answerBuffers, answerQuery } from './session/session-queries.ts';
+import { answerBuffers, answerQuery, type SessionAnswer } from './session/session-queries.ts';
 
-// Worker-thread entry of the book engine: runs replays off the main event loop. Messages are
-// routed to their replay by `seq`; frame buffers go back in the transfer list, never copied.
-// A session replay's books stay here after it ends, for the view's queries, until released;
-// past `maxSessions` the oldest is dropped (its queries then answer an error).
-const port = parentPort;
-if (port === null) throw new Error('book-worker.ts must run in a worker thread');
+// Worker-thread entry of the book engine: runs replays off the main event loop. Notes are routed
+// to their replay by `seq`; frame buffers go back in the transfer list, never copied. A session
+// replay's books stay here after it ends, for the view's queries, until released; past
+// `maxSessions` the oldest is dropped (its queries then answer an error).
 const jobs = new Map<number, ReplayJob>();
 const sessions = new Map<number, ReplaySession>();
 const maxSessions = 6;
 
-const post = (event: BookWorkerEvent, transfer: ArrayBuffer[] = []): void => port.postMessage(event, transfer);
-
+/** Stops replay `seq` if it runs, and frees its books (its log file too). */
 function release(seq: number): void {
+  jobs.get(seq)?.receive({ seq, kind: 'cancel' });
   sessions.get(seq)?.close();
   sessions.delete(seq);
 }
 
-port.on('message', (request: BookWorkerRequest) => {
-  if (request.kind === 'replay-files' || request.kind === 'replay-pages') {
-    const job = new ReplayJob(request, post);
-    jobs.set(request.seq, job);
-    if (job.session !== null) {
-      sessions.set(request.seq, job.session);
-      for (const seq of sessions.keys()) {
-        if (sessions.size <= maxSessions) break;
-        jobs.get(seq)?.receive({ seq, kind: 'cancel' });
-        release(seq);
+const outbox = serveWorker<BookWorkerProtocol>({
+  calls: {
+    replay: (request) =>
+      new Promise<ReplayResult>((resolve) => {
+        // The job's last post, `done`, answers the call: it follows every event the job posted.
+        const job = new ReplayJob(request, (event, transfer) => (event.kind === 'done' ? resolve(event.result) : outbox.post('replay', event, transfer)));
+        jobs.set(request.seq, job);
+        if (job.session !== null) {
+          sessions.set(request.seq, job.session);
+          for (const seq of sessions.keys()) {
+            if (sessions.size <= maxSessions) break;
+            release(seq);
+          }
+        }
+        void job.run().finally(() => jobs.delete(request.seq));
+      }),
+    query: ({ seq, query }) => {
+      const session = sessions.get(seq);
+      let answer: SessionAnswer;
+      try {
+        answer = session === undefined ? { kind: 'error', message: 'This replay was released; start it again.' } : answerQuery(session, query);
+      } catch (error) {
+        answer = { kind: 'error', message: error instanceof Error ? error.message : String(error) };
       }
-    }
-    void job.run().finally(() => jobs.delete(request.seq));
-    return;
-  }
-  if (request.kind === 'query') {
-    const session = sessions.get(request.seq);
-    let answer;
-    try {
-      answer = session === undefined ? { kind: 'error' as const, message: 'This replay was released; start it again.' } : answerQuery(session, request.query);
-    } catch (error) {
-      answer = { kind: 'error' as const, message: error instanceof Error ? error.message : String(error) };
-    }
-    post({ seq: request.seq, kind: 'answer', id: request.id, answer }, answerBuffers(answer));
-    return;
-  }
-  if (request.kind === 'release') {
-    jobs.get(request.seq)?.receive({ seq: request.seq, kind: 'cancel' });
-    release(request.seq);
-    return;
-  }
-  jobs.get(request.seq)?.receive(request);
+      return moved(answer, answerBuffers(answer));
+    },
+  },
+  notes: {
+    replay: (note) => jobs.get(note.seq)?.receive(note),
+    release: ({ seq }) => release(seq),
+  },
 });

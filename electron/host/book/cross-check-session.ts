@@ -1,6 +1,6 @@
 import { frameViews } from '../../../shared/book/book-frames.ts';
 import { bookKeyId, type BookKey } from '../../../shared/book/book-key.ts';
-import { BookCrossCheck, emptyCrossCheckCounts, type ComparedFrame, type CrossCheckCounts, type CrossCheckDifference, type CrossCheckSide } from '../../../shared/book/cross-check.ts';
+import { addedCrossCheckCounts, BookCrossCheck, emptyCrossCheckCounts, type ComparedFrame, type CrossCheckCounts, type CrossCheckDifference, type CrossCheckSide } from '../../../shared/book/cross-check.ts';
 import type { BookFrames } from './book-worker-client.ts';
 import type { ReplayError, ReplayResult } from './book-worker-protocol.ts';
 
@@ -125,10 +125,8 @@ export class CrossCheckSession {
   }
 
   #summary(): CrossCheckSummary {
-    const counts = emptyCrossCheckCounts();
-    for (const { check } of this.#books.values()) {
-      for (const name of Object.keys(counts) as (keyof CrossCheckCounts)[]) counts[name] += check.counts[name];
-    }
+    let counts = emptyCrossCheckCounts();
+    for (const { check } of this.#books.values()) counts = addedCrossCheckCounts(counts, check.counts);
     return { counts, books: this.#books.size, reported: this.#reported, capped: this.#capped };
   }
 }

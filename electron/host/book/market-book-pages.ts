@@ -1,10 +1,10 @@
 import { anonymousLatestHourWindowMs, anonymousRefusal, type AccessFamily } from '../../../shared/access-windows.ts';
-import type { L2Row } from '../../../shared/book/l2-row.ts';
+import type { L2Row } from '../../../shared/rows/l2-row.ts';
 import type { BookReplayMarketInput } from '../../../shared/contract/book-replay-schemas.ts';
-import { ContractError } from '../../../shared/contract/errors.ts';
+import type { ContractError } from '../../../shared/contract/errors.ts';
 import type { MarketDataClient } from '../client/market-data-client.ts';
 import type { RowPage } from '../client/row-page.ts';
-import { contractErrorOf } from '../contract-error-of.ts';
+import { contractErrorOf, keyNeededError } from '../contract-errors.ts';
 
 /** The client method a market replay pages with. */
 export type MarketBookRoute = 'l2Orderbooks' | 'l2Updates' | 'historicalOrderbookL2';
@@ -42,12 +42,7 @@ export function marketBookRefusal(plan: MarketBookPlan, query: MarketBookQuery, 
   if (hasKey) return null;
   const reason = anonymousRefusal(plan.family, plan.path, { start: query.start, end: query.end }, now);
   if (reason === null) return null;
-  return new ContractError({
-    kind: 'needs-api-key',
-    message: reason,
-    resolution: 'Add an API key in Settings → API key, or choose a range inside the rolling last hour.',
-    channel,
-  });
+  return keyNeededError(channel, reason);
 }
 
 /**

@@ -1,8 +1,8 @@
 import { bookEventFromBookRow, bookEventFromL2Row } from '../../../shared/book/l2-row-events.ts';
-import type { L2Row } from '../../../shared/book/l2-row.ts';
+import type { L2Row } from '../../../shared/rows/l2-row.ts';
 import type { BookInput } from './book-input.ts';
 import type { L2RowKind } from './book-worker-protocol.ts';
-import { hourMs } from './snapshot-hour.ts';
+import { hourMs, hourStartOf } from '../../../shared/time/time-units.ts';
 
 /** What a reader knows of one (source, market): its capture session so far, and the books it has had rows of. */
 interface MarketStream {
@@ -40,7 +40,7 @@ export class PageBookInputs {
     const inputs: BookInput[] = [];
     for (const row of rows) {
       const time = row.collector_timestamp;
-      const hour = Math.floor(time / hourMs) * hourMs;
+      const hour = hourStartOf(time);
       const latest = this.#latestHour;
       const gap = latest !== null && hour > latest + hourMs;
       if (latest === null || hour > latest) this.#latestHour = hour;

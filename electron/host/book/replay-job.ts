@@ -2,7 +2,7 @@ import { BookDataError } from '../../../shared/book/book-data-error.ts';
 import { SnapshotDecodeError } from '../../../shared/snapshot/decode-errors.ts';
 import type { TradeRecord } from '../../../shared/snapshot/records.ts';
 import type { BookInput } from './book-input.ts';
-import type { BookWorkerEvent, BookWorkerRequest, L2RowKind, PageFailure, ReplayError, ReplayProgress } from './book-worker-protocol.ts';
+import type { BookWorkerEvent, L2RowKind, PageFailure, ReplayError, ReplayNote, ReplayProgress, ReplayRequest } from './book-worker-protocol.ts';
 import { bookInputsFromFiles, type FileReplayProgress } from './file-book-source.ts';
 import { FrameReplayer, type ReplayCounts } from './frame-replayer.ts';
 import { ReplaySession } from './session/replay-session.ts';
@@ -22,8 +22,7 @@ export interface ReplayJobObserver {
   waiting?(reason: ReplayWait, chunksInFlight: number): void;
 }
 
-type StartRequest = Extract<BookWorkerRequest, { kind: 'replay-files' | 'replay-pages' }>;
-type PageMessage = Extract<BookWorkerRequest, { kind: 'page' | 'pages-end' | 'pages-failed' }>;
+type PageMessage = Extract<ReplayNote, { kind: 'page' | 'pages-end' | 'pages-failed' }>;
 
 class PageSourceError extends Error {
   constructor(readonly failure: PageFailure) {
@@ -70,7 +69,7 @@ export class ReplayJob {
   private startFailure: unknown = null;
 
   constructor(
-    private readonly request: StartRequest,
+    private readonly request: ReplayRequest,
     private readonly post: PostToClient,
     private readonly observer: ReplayJobObserver = {},
   ) {
@@ -103,10 +102,10 @@ export class ReplayJob {
   }
 
   /** Handles a follow-up message from the client: an ack, a page, or cancel. */
-  receive(message: BookWorkerRequest): void {
+  receive(message: ReplayNote): void {
     if (message.kind === 'cancel') this.abort.abort();
     else if (message.kind === 'ack') this.inFlight = Math.max(0, this.inFlight - 1);
-    else if (message.kind === 'page' || message.kind === 'pages-end' || message.kind === 'pages-failed') this.pageQueue.push(message);
+    else this.pageQueue.push(message);
     this.wake?.();
   }
 

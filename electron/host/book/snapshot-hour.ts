@@ -1,9 +1,9 @@
 import { basename } from 'node:path';
 import type { SnapshotSummary } from '../../../shared/snapshot/decode-summary.ts';
 import { parseSnapshotKey } from '../../../shared/snapshot/snapshot-key.ts';
+import { hourMs, hourStartOf } from '../../../shared/time/time-units.ts';
 
 /** One hour in milliseconds: the span one standard snapshot file covers. */
-export const hourMs = 3_600_000;
 
 /** The span of time a snapshot file covers, Unix ms: [start, end). */
 export interface FileSpan {
@@ -28,10 +28,10 @@ export function snapshotKeySpan(path: string): FileSpan | null {
 export function summarySpan(summary: SnapshotSummary): FileSpan | null {
   const first = summary.header?.startTime ?? summary.firstCollectorTimestamp;
   if (first === null) return null;
-  const start = Math.floor(first / hourMs) * hourMs;
+  const start = hourStartOf(first);
   const last = summary.header?.endTime ?? null;
   const wholeDay = last !== null && last - start >= 23 * hourMs;
-  return { start, end: wholeDay ? Math.floor(last / hourMs) * hourMs + hourMs : start + hourMs };
+  return { start, end: wholeDay ? hourStartOf(last) + hourMs : start + hourMs };
 }
 
 /** Whether moving from a file covering `previous` to one covering `next` crosses an hour with no file. */

@@ -1,3 +1,5 @@
+import { hasFields } from '../../../shared/guards/object-fields.ts';
+
 /** What an error response said, whichever of the three body shapes it used. */
 export interface ParsedErrorBody {
   code: string | null;
@@ -34,12 +36,12 @@ export function parseErrorBody(text: string): ParsedErrorBody {
     const trimmed = text.trim().slice(0, 500);
     return { code: null, message: trimmed === '' ? null : trimmed, resolution: null, resetAt: null };
   }
-  if (typeof body !== 'object' || body === null) return { code: null, message: null, resolution: null, resetAt: null };
-  const record = body as Record<string, unknown>;
+  if (!hasFields(body)) return { code: null, message: null, resolution: null, resetAt: null };
+  const record = body;
   const resetAt = resetAtOf(record['reset_at']);
   const error = record['error'];
-  if (typeof error === 'object' && error !== null) {
-    const object = error as Record<string, unknown>;
+  if (hasFields(error)) {
+    const object = error;
     return {
       code: stringOrNull(object['code']),
       message: stringOrNull(object['message']),

@@ -18,20 +18,23 @@ export class Slots {
       this.#inUse++;
       return this.#releaser();
     }
-    await new Promise<void>((resolve, reject) => {
+    const granted = await new Promise<boolean>((resolve) => {
       const grant = (): void => {
         signal?.removeEventListener('abort', onAbort);
-        resolve();
+        resolve(true);
       };
       const onAbort = (): void => {
         const index = this.#waiting.indexOf(grant);
         if (index >= 0) this.#waiting.splice(index, 1);
-        reject(signal?.reason as Error);
+        resolve(false);
       };
       this.#waiting.push(grant);
       signal?.addEventListener('abort', onAbort, { once: true });
     });
-    return this.#releaser();
+    if (granted) return this.#releaser();
+    // Only an abort ends the wait without a slot: it throws the signal's reason, whatever it is.
+    signal?.throwIfAborted();
+    throw new Error('A slot wait ended with neither a slot nor an abort');
   }
 
   /** Slots taken right now. */

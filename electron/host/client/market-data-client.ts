@@ -1,11 +1,12 @@
-import type { L2Row } from '../../../shared/book/l2-row.ts';
+import type { L2Row } from '../../../shared/rows/l2-row.ts';
 import type { CandleRow } from '../../../shared/rows/candle-row.ts';
 import type { CatalogMarket, CountResponse, InstrumentEntry } from '../../../shared/rows/catalog.ts';
 import type { EventItem } from '../../../shared/rows/event-item.ts';
-import type { RowGuard } from '../../../shared/rows/field-rules.ts';
+import { hasFields } from '../../../shared/guards/object-fields.ts';
+import { passes, problemWith, type RowGuard } from '../../../shared/rows/field-rules.ts';
 import type { FundingRow, LatestFundingRow } from '../../../shared/rows/funding-row.ts';
 import type { IntentRow } from '../../../shared/rows/intent-row.ts';
-import { isManifestEntry } from '../../../shared/rows/listing-guards.ts';
+import { isCountResponse, isDailyManifest, isManifestEntry, isSnapshotDownloadLink } from '../../../shared/rows/listing-guards.ts';
 import type { OptionTickerRow } from '../../../shared/rows/option-ticker-row.ts';
 import type { QuoteRow } from '../../../shared/rows/quote-row.ts';
 import type { DailyManifest, SnapshotDownloadLink, SnapshotListingEntry } from '../../../shared/rows/snapshots.ts';
@@ -29,7 +30,7 @@ import type {
 } from './queries.ts';
 import { splitRangeOn422, type RowMark } from './range-splitting.ts';
 import { defaultRetryPolicy, sleep, type RetryPolicy, type Sleep } from './retry-policy.ts';
-import { routeGuards } from './route-guards.ts';
+import { isPagedRoute, routeGuards, type PagedRoute, type PagedRows } from './route-guards.ts';
 import type { RowPage } from './row-page.ts';
 import { RowStream } from './row-stream.ts';
 import { effectiveLimit, routes, type RouteName } from './routes.ts';
@@ -58,7 +59,7 @@ const healthBodyBytes = 16 * 1024;
 function saysSimulated(body: string): boolean {
   try {
     const parsed: unknown = JSON.parse(body);
-    return typeof parsed === 'object' && parsed !== null && (parsed as Record<string, unknown>)['x-mde-simulated'] === true;
+    return hasFields(parsed) && parsed['x-mde-simulated'] === true;
   } catch {
     return false;
   }
@@ -96,6 +97,9 @@ function markOfEvent(item: EventItem): RowMark {
 }
 
 const noMark = (): RowMark => ({ collectorTimestamp: Number.NEGATIVE_INFINITY, eventId: '' });
+
+/** Where a row sits in collector time, for the routes whose 422 splits the time range. */
+const rowMarks: { readonly [Route in PagedRoute]?: (row: PagedRows[Route]) => RowMark } = { events: markOfEvent, l2Orderbooks: markOfRow };
 
 /**
  * The client of the Market Data Service (spec part 4): one typed method per endpoint, pages and
@@ -158,31 +162,28 @@ export class MarketDataClient {
    * `items` and named in each page's `skipped`, so one bad entry does not hide the rest.
    */
   catalog(query: CatalogQuery = {}, options: CallOptions = {}): RowStream<CatalogMarket> {
-    return this.#paged('catalog', { ...query }, options) as RowStream<CatalogMarket>;
+    return this.#paged('catalog', { ...query }, options);
   }
 
   /** `GET /catalog/instruments`: option contracts of an underlying. */
   instruments(query: InstrumentsQuery, options: CallOptions = {}): RowStream<InstrumentEntry> {
-    return this.#paged('instruments', { ...query }, options) as RowStream<InstrumentEntry>;
+    return this.#paged('instruments', { ...query }, options);
   }
 
   /** `GET /count`: source and market totals. */
   async count(options: CallOptions = {}): Promise<CountResponse> {
-    return (await this.#json('count', {}, options)) as CountResponse;
+    return this.#proven('count', isCountResponse, await this.#json('count', {}, options), {}, 'the totals');
   }
 
   /** `GET /snapshots`: hourly snapshot files of a dataset (page envelopes carry `access` and totals). */
   snapshots(query: SnapshotsQuery, options: CallOptions = {}): RowStream<SnapshotListingEntry> {
-    return this.#paged('snapshots', { ...query }, options) as RowStream<SnapshotListingEntry>;
+    return this.#paged('snapshots', { ...query }, options);
   }
 
   /** `GET /snapshots/download?mode=url`: a pre-signed link to one file, as JSON. */
   async snapshotDownloadLink(key: string, options: CallOptions = {}): Promise<SnapshotDownloadLink> {
-    const body = await this.#json('snapshotDownload', { key, mode: 'url' }, options);
-    const link = body as Partial<SnapshotDownloadLink>;
-    if (typeof link.url !== 'string' || typeof link.filename !== 'string' || typeof link.expires_in_seconds !== 'number') {
-      throw this.#invalid('snapshotDownload', 'the download link lacks url, filename or expires_in_seconds', { key, mode: 'url' });
-    }
+    const link = await this.#json('snapshotDownload', { key, mode: 'url' }, options);
+    if (!passes(isSnapshotDownloadLink, link)) throw this.#invalid('snapshotDownload', 'the download link lacks url, filename or expires_in_seconds', { key, mode: 'url' });
     return { url: link.url, filename: link.filename, expires_in_seconds: link.expires_in_seconds };
   }
 
@@ -200,42 +201,42 @@ export class MarketDataClient {
 
   /** `GET /download`: the daily manifest of pre-signed URLs. */
   async dailyManifest(query: DailyManifestQuery, options: CallOptions = {}): Promise<DailyManifest> {
-    const body = (await this.#json('dailyManifest', { ...query }, options)) as Partial<DailyManifest>;
-    const entries = body.snapshots;
+    const body = await this.#json('dailyManifest', { ...query }, options);
+    const entries = hasFields(body) ? body['snapshots'] : undefined;
     if (!Array.isArray(entries)) throw this.#invalid('dailyManifest', 'the manifest has no "snapshots" array', { ...query });
     const bad = entries.findIndex((entry) => isManifestEntry(entry) !== null);
     if (bad >= 0) throw this.#invalid('dailyManifest', `manifest entry ${bad} lacks date, timestamp, key, url or expires_in_seconds`, { ...query });
-    return body as DailyManifest;
+    return this.#proven('dailyManifest', isDailyManifest, body, { ...query }, 'the manifest');
   }
 
   /** `GET /historical/trades`. */
   historicalTrades(query: RowQuery = {}, options: CallOptions = {}): RowStream<TradeRow> {
-    return this.#paged('historicalTrades', { ...query }, options) as RowStream<TradeRow>;
+    return this.#paged('historicalTrades', { ...query }, options);
   }
 
   /** `GET /historical/orderbook-l2`: L2 source events. */
   historicalOrderbookL2(query: RowQuery = {}, options: CallOptions = {}): RowStream<L2Row> {
-    return this.#paged('historicalOrderbookL2', { ...query }, options) as RowStream<L2Row>;
+    return this.#paged('historicalOrderbookL2', { ...query }, options);
   }
 
   /** `GET /historical/funding-rates`. */
   historicalFundingRates(query: RowQuery = {}, options: CallOptions = {}): RowStream<FundingRow> {
-    return this.#paged('historicalFundingRates', { ...query }, options) as RowStream<FundingRow>;
+    return this.#paged('historicalFundingRates', { ...query }, options);
   }
 
   /** `GET /historical/options-ticker`. */
   historicalOptionsTicker(query: RowQuery = {}, options: CallOptions = {}): RowStream<OptionTickerRow> {
-    return this.#paged('historicalOptionsTicker', { ...query }, options) as RowStream<OptionTickerRow>;
+    return this.#paged('historicalOptionsTicker', { ...query }, options);
   }
 
   /** `GET /l2-updates`: latest-hour L2 source events. */
   l2Updates(query: RowQuery = {}, options: CallOptions = {}): RowStream<L2Row> {
-    return this.#paged('l2Updates', { ...query }, options) as RowStream<L2Row>;
+    return this.#paged('l2Updates', { ...query }, options);
   }
 
   /** `GET /funding-rates`: latest-hour funding rows. */
   fundingRates(query: RowQuery = {}, options: CallOptions = {}): RowStream<LatestFundingRow> {
-    return this.#paged('fundingRates', { ...query }, options) as RowStream<LatestFundingRow>;
+    return this.#paged('fundingRates', { ...query }, options);
   }
 
   /** `/perpetual-ticker`, the alias of `/funding-rates` (spec 4.11): the same rows, read from `/funding-rates`. */
@@ -245,22 +246,22 @@ export class MarketDataClient {
 
   /** `GET /options-ticker`. */
   optionsTicker(query: RowQuery = {}, options: CallOptions = {}): RowStream<OptionTickerRow> {
-    return this.#paged('optionsTicker', { ...query }, options) as RowStream<OptionTickerRow>;
+    return this.#paged('optionsTicker', { ...query }, options);
   }
 
   /** `GET /ohlcv`: candle revisions (fold them with `latestCandleRevisions`). */
   ohlcv(query: CandleQuery = {}, options: CallOptions = {}): RowStream<CandleRow> {
-    return this.#paged('ohlcv', { ...query }, options) as RowStream<CandleRow>;
+    return this.#paged('ohlcv', { ...query }, options);
   }
 
   /** `GET /intents`. */
   intents(query: IntentQuery = {}, options: CallOptions = {}): RowStream<IntentRow> {
-    return this.#paged('intents', { ...query }, options) as RowStream<IntentRow>;
+    return this.#paged('intents', { ...query }, options);
   }
 
   /** `GET /quotes`; a 404 reads "not yet available on this service". */
   quotes(query: QuoteQuery = {}, options: CallOptions = {}): RowStream<QuoteRow> {
-    return this.#paged('quotes', { ...query }, options) as RowStream<QuoteRow>;
+    return this.#paged('quotes', { ...query }, options);
   }
 
   /**
@@ -268,7 +269,7 @@ export class MarketDataClient {
    * in halves and carries on, so the caller still gets one ordered stream (see `splitRangeOn422`).
    */
   l2Orderbooks(query: L2OrderbooksQuery, options: CallOptions = {}): RowStream<L2Row> {
-    return this.#paged('l2Orderbooks', { ...query }, options) as RowStream<L2Row>;
+    return this.#paged('l2Orderbooks', { ...query }, options);
   }
 
   /**
@@ -277,11 +278,12 @@ export class MarketDataClient {
    */
   events(query: EventsQuery, options: CallOptions = {}): RowStream<EventItem> {
     const { types, ...rest } = query;
-    return this.#paged('events', { ...rest, types: types?.join(',') }, options) as RowStream<EventItem>;
+    return this.#paged('events', { ...rest, types: types?.join(',') }, options);
   }
 
   /** Any paged route by name with raw parameters (the command line's `mde get`). */
   query(name: RouteName, params: QueryParams, options: CallOptions = {}): RowStream<unknown> {
+    if (!isPagedRoute(name)) throw new Error(`${routes[name].path} does not page; use fetchJson`);
     return this.#paged(name, params, options);
   }
 
@@ -290,10 +292,9 @@ export class MarketDataClient {
     return this.#json(name, params, options);
   }
 
-  #paged(name: RouteName, params: QueryParams, options: CallOptions): RowStream<unknown> {
+  #paged<Route extends PagedRoute>(name: Route, params: QueryParams, options: CallOptions): RowStream<PagedRows[Route]> {
     const route = routes[name];
-    const guard: RowGuard<unknown> | null = routeGuards[name];
-    if (guard === null) throw new Error(`${route.path} does not page; use fetchJson`);
+    const guard = routeGuards[name];
     const limit = effectiveLimit(route, integerParam(params, 'limit'));
     const complete: QueryParams = { ...params, limit, cursor: undefined };
     const signal = options.signal;
@@ -302,11 +303,11 @@ export class MarketDataClient {
     if (!route.splitsOn422 || start === undefined || end === undefined) {
       return new RowStream(() => pageThrough(this.#transport, { route, params: complete, guard, signal }));
     }
-    const markOf = name === 'events' ? (row: unknown) => markOfEvent(row as EventItem) : name === 'l2Orderbooks' ? (row: unknown) => markOfRow(row as L2Row) : noMark;
+    const markOf = rowMarks[name] ?? noMark;
     return new RowStream(() =>
-      splitRangeOn422<unknown>(
+      splitRangeOn422(
         { start, end },
-        (range): AsyncGenerator<RowPage<unknown>> => pageThrough(this.#transport, { route, params: { ...complete, start: range.start, end: range.end }, guard, signal, range }),
+        (range): AsyncGenerator<RowPage<PagedRows[Route]>> => pageThrough(this.#transport, { route, params: { ...complete, start: range.start, end: range.end }, guard, signal, range }),
         markOf,
       ),
     );
@@ -318,8 +319,15 @@ export class MarketDataClient {
     return response.body;
   }
 
+  /** The body as the type its guard proved, or an `invalid-response` error naming what is wrong with `what`. */
+  #proven<Body>(name: RouteName, guard: RowGuard<Body>, body: unknown, params: QueryParams, what: string): Body {
+    if (passes(guard, body)) return body;
+    const problem = problemWith(guard, body);
+    throw this.#invalid(name, `${what}: "${problem.field}" should be ${problem.expected}`, params);
+  }
+
   #linkFromBody(body: unknown, key: string): string {
-    const url = (body as { url?: unknown } | null)?.url;
+    const url = hasFields(body) ? body['url'] : undefined;
     if (typeof url !== 'string') throw this.#invalid('snapshotDownload', 'neither a redirect nor a link', { key });
     return url;
   }

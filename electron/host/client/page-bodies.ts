@@ -1,3 +1,4 @@
+import { hasFields, isJsonObject } from '../../../shared/guards/object-fields.ts';
 import type { RoutePaging } from './routes.ts';
 
 /** The parts of a page body pagination needs, before the rows are checked. */
@@ -24,12 +25,11 @@ function withoutKey(body: Record<string, unknown>, key: string): Record<string, 
 function legacyCatalogMarkets(sources: unknown[]): unknown[] {
   const markets: unknown[] = [];
   for (const source of sources) {
-    if (typeof source !== 'object' || source === null) continue;
-    const { id: sourceId, markets: list } = source as { id?: unknown; markets?: unknown };
+    if (!hasFields(source)) continue;
+    const { id: sourceId, markets: list } = source;
     if (!Array.isArray(list)) continue;
-    for (const market of list) {
-      if (typeof market !== 'object' || market === null) continue;
-      const entry = market as Record<string, unknown>;
+    for (const entry of list) {
+      if (!hasFields(entry)) continue;
       markets.push({ ...entry, source: sourceId, market: entry['market'] ?? entry['id'], symbol: entry['symbol'] ?? entry['market'] ?? entry['id'] });
     }
   }
@@ -40,7 +40,7 @@ function legacyCatalogMarkets(sources: unknown[]): unknown[] {
 function withSymbols(markets: unknown[]): unknown[] {
   if (markets.every((entry) => typeof entry !== 'object' || entry === null || 'symbol' in entry)) return markets;
   return markets.map((entry) =>
-    typeof entry === 'object' && entry !== null && !('symbol' in entry) ? { ...entry, symbol: (entry as { market?: unknown }).market } : entry,
+    hasFields(entry) && !('symbol' in entry) ? { ...entry, symbol: entry['market'] } : entry,
   );
 }
 
@@ -50,8 +50,8 @@ function withSymbols(markets: unknown[]): unknown[] {
  * `/catalog/instruments`, which has no `has_more` and ends at a null cursor.
  */
 export function readPageBody(paging: RoutePaging, body: unknown): PageBodyResult {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) return { ok: false, problem: 'the body is not a JSON object' };
-  const record = body as Record<string, unknown>;
+  if (!isJsonObject(body)) return { ok: false, problem: 'the body is not a JSON object' };
+  const record = body;
   const nextCursor = cursorOf(record['next_cursor']);
   if (nextCursor === undefined) return { ok: false, problem: '"next_cursor" is neither a string nor null' };
   const hasMore = record['has_more'];

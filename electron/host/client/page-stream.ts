@@ -1,4 +1,5 @@
-import type { RowGuard } from '../../../shared/rows/field-rules.ts';
+import { hasFields } from '../../../shared/guards/object-fields.ts';
+import { passes, problemWith, type RowGuard } from '../../../shared/rows/field-rules.ts';
 import { InvalidRowError } from '../../../shared/rows/row-problem.ts';
 import { validateRows } from '../../../shared/rows/validate-rows.ts';
 import type { HttpTransport } from './http-transport.ts';
@@ -89,8 +90,8 @@ export async function* pageThrough<Row>(transport: HttpTransport, query: PagedQu
 }
 
 function labelOf(item: unknown): string | null {
-  if (typeof item !== 'object' || item === null) return null;
-  const { source, market } = item as { source?: unknown; market?: unknown };
+  if (!hasFields(item)) return null;
+  const { source, market } = item;
   return typeof source === 'string' && typeof market === 'string' ? `${source.slice(0, 40)}/${market.slice(0, 40)}` : null;
 }
 
@@ -100,9 +101,8 @@ function keepWellFormed<Row>(endpoint: string, items: unknown, guard: RowGuard<R
   const kept: Row[] = [];
   const skipped: SkippedItem[] = [];
   items.forEach((item: unknown, index) => {
-    const problem = guard(item);
-    if (problem === null) kept.push(item as Row);
-    else skipped.push({ index: offset + index, label: labelOf(item), ...problem });
+    if (passes(guard, item)) kept.push(item);
+    else skipped.push({ index: offset + index, label: labelOf(item), ...problemWith(guard, item) });
   });
   return { items: kept, skipped };
 }

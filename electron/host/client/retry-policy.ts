@@ -68,15 +68,12 @@ export function parseRetryAfter(header: string | null, now: number): number | nu
 export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>;
 
 /** The real `Sleep`: a timer, cleared when the signal aborts. */
-export const sleep: Sleep = (ms, signal) => {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted === true) {
-      reject(signal.reason as Error);
-      return;
-    }
+export const sleep: Sleep = async (ms, signal) => {
+  signal?.throwIfAborted();
+  await new Promise<void>((resolve) => {
     const onAbort = (): void => {
       clearTimeout(timer);
-      reject(signal?.reason as Error);
+      resolve();
     };
     const timer = setTimeout(() => {
       signal?.removeEventListener('abort', onAbort);
@@ -84,4 +81,6 @@ export const sleep: Sleep = (ms, signal) => {
     }, ms);
     signal?.addEventListener('abort', onAbort, { once: true });
   });
+  // The wait ended early only if the signal aborted: then it throws the signal's reason, whatever it is.
+  signal?.throwIfAborted();
 };

@@ -1,7 +1,13 @@
-import { isEventItem } from '../../../shared/rows/event-item.ts';
+import type { L2Row } from '../../../shared/rows/l2-row.ts';
+import type { CandleRow } from '../../../shared/rows/candle-row.ts';
+import type { CatalogMarket, InstrumentEntry } from '../../../shared/rows/catalog.ts';
+import { isEventItem, type EventItem } from '../../../shared/rows/event-item.ts';
 import type { RowGuard } from '../../../shared/rows/field-rules.ts';
+import type { FundingRow, LatestFundingRow } from '../../../shared/rows/funding-row.ts';
+import type { IntentRow } from '../../../shared/rows/intent-row.ts';
 import { isInstrumentEntry, isSnapshotListingEntry } from '../../../shared/rows/listing-guards.ts';
-import { isCatalogEntry } from './catalog-entry-guard.ts';
+import type { OptionTickerRow } from '../../../shared/rows/option-ticker-row.ts';
+import type { QuoteRow } from '../../../shared/rows/quote-row.ts';
 import {
   isCandleRow,
   isFundingRow,
@@ -12,17 +18,38 @@ import {
   isQuoteRow,
   isTradeRow,
 } from '../../../shared/rows/row-guards.ts';
+import type { SnapshotListingEntry } from '../../../shared/rows/snapshots.ts';
+import type { TradeRow } from '../../../shared/rows/trade-row.ts';
+import { isCatalogEntry } from './catalog-entry-guard.ts';
 import type { RouteName } from './routes.ts';
 
-/** The guard every list item of a paged route must pass; null for routes that do not page. */
-export const routeGuards: Record<RouteName, RowGuard<unknown> | null> = {
-  health: null,
+/** The row each list item of a paged route is, once its guard passed it; the other routes answer one JSON body. */
+export interface PagedRows {
+  catalog: CatalogMarket;
+  instruments: InstrumentEntry;
+  snapshots: SnapshotListingEntry;
+  historicalTrades: TradeRow;
+  historicalOrderbookL2: L2Row;
+  historicalFundingRates: FundingRow;
+  historicalOptionsTicker: OptionTickerRow;
+  l2Updates: L2Row;
+  fundingRates: LatestFundingRow;
+  optionsTicker: OptionTickerRow;
+  ohlcv: CandleRow;
+  intents: IntentRow;
+  quotes: QuoteRow;
+  l2Orderbooks: L2Row;
+  events: EventItem;
+}
+
+/** A route that pages rows. */
+export type PagedRoute = keyof PagedRows;
+
+/** The guard every list item of a paged route must pass, proving the route's row type. */
+export const routeGuards: { readonly [Route in PagedRoute]: RowGuard<PagedRows[Route]> } = {
   catalog: isCatalogEntry,
   instruments: isInstrumentEntry,
-  count: null,
   snapshots: isSnapshotListingEntry,
-  snapshotDownload: null,
-  dailyManifest: null,
   historicalTrades: isTradeRow,
   historicalOrderbookL2: isL2Row,
   historicalFundingRates: isFundingRow,
@@ -36,3 +63,8 @@ export const routeGuards: Record<RouteName, RowGuard<unknown> | null> = {
   l2Orderbooks: isL2Row,
   events: isEventItem,
 };
+
+/** Whether a route pages rows (it has a row guard); the others answer one JSON body. */
+export function isPagedRoute(name: RouteName): name is PagedRoute {
+  return Object.hasOwn(routeGuards, name);
+}

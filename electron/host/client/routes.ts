@@ -82,12 +82,19 @@ export type RouteName = keyof typeof routes;
  */
 export const routeAliases: Readonly<Record<string, RouteName>> = { '/perpetual-ticker': 'fundingRates' };
 
+/** Whether a name is one of the client's route names. */
+export function isRouteName(name: string): name is RouteName {
+  return Object.hasOwn(routes, name);
+}
+
 /** The route behind a path the user typed (`/ohlcv`, `ohlcv`, or an alias), or undefined. */
 export function routeOfPath(path: string): RouteName | undefined {
   const normalized = `/${path.replace(/^\/+/, '').replace(/\/+$/, '')}`;
   const alias = routeAliases[normalized];
   if (alias !== undefined) return alias;
-  return (Object.keys(routes) as RouteName[]).find((name) => routes[name].path === normalized);
+  return Object.keys(routes)
+    .filter(isRouteName)
+    .find((name) => routes[name].path === normalized);
 }
 
 /** The page size to send: the client never sends a limit the endpoint would reject, and caps the others alike. */

@@ -1,6 +1,7 @@
+import type { z } from 'zod';
 import { requestChannels } from '../../../shared/contract/channels.ts';
 import { ContractError, type ContractResult } from '../../../shared/contract/errors.ts';
-import type { RequestChannel } from '../../../shared/contract/types.ts';
+import type { ParsedInput, RequestChannel } from '../../../shared/contract/types.ts';
 import type { ContractHandlers } from './handlers.ts';
 import { refuseUnboundedInput } from './input-bounds.ts';
 
@@ -34,7 +35,18 @@ export async function dispatch(
   }
   const unbounded = refuseUnboundedInput(channel, input);
   if (unbounded !== null) return unbounded;
-  const parsed = requestChannels[channel].input.safeParse(input);
+  return dispatchTo(handlers, channel, input, log);
+}
+
+/**
+ * Each channel's input schema, typed by its channel (the assignment checks `requestChannels`
+ * against it), so that one generic call keeps a channel's parsed input and its handler together.
+ */
+const inputSchemas: { readonly [C in RequestChannel]: { readonly input: z.ZodType<ParsedInput<C>> } } = requestChannels;
+
+/** Validates the input of one known channel and runs its handler. */
+async function dispatchTo<C extends RequestChannel>(handlers: ContractHandlers, channel: C, input: unknown, log: DispatchLogger): Promise<ContractResult<unknown>> {
+  const parsed = inputSchemas[channel].input.safeParse(input);
   if (!parsed.success) {
     const issues = parsed.error.issues.map((issue) => ({
       path: issue.path.map(String).join('.') || '(input)',
@@ -51,7 +63,7 @@ export async function dispatch(
       },
     };
   }
-  const handler = handlers[channel] as (input: unknown) => Promise<unknown>;
+  const handler = handlers[channel];
   try {
     return { ok: true, value: await handler(parsed.data) };
   } catch (error) {

@@ -1,8 +1,16 @@
 import { eventChannels } from '../../../shared/contract/channels.ts';
 import type { EventChannel, EventPayload } from '../../../shared/contract/types.ts';
 
-/** Receives every push event; a transport forwards it to its renderer(s). */
-export type EventSink = <E extends EventChannel>(event: E, payload: EventPayload<E>) => void;
+/**
+ * Receives every push event; a transport forwards it to its renderer(s) as it is. The payload is
+ * the event's (`emit` is typed per channel), or one relayed from the service host as it came.
+ */
+export type EventSink = (event: EventChannel, payload: unknown) => void;
+
+/** Whether a name is one of the contract's event channels. */
+function isEventChannel(name: string): name is EventChannel {
+  return Object.hasOwn(eventChannels, name);
+}
 
 /** Fans main-side push events out to every connected transport. */
 export class EventHub {
@@ -16,6 +24,10 @@ export class EventHub {
 
   /** Publishes one event to every attached sink. A failing sink does not stop the others. */
   emit<E extends EventChannel>(event: E, payload: EventPayload<E>): void {
+    this.#publish(event, payload);
+  }
+
+  #publish(event: EventChannel, payload: unknown): void {
     for (const sink of this.#sinks) {
       try {
         sink(event, payload);
@@ -31,9 +43,8 @@ export class EventHub {
    * that is no event channel.
    */
   relay(event: string, payload: unknown): boolean {
-    if (!Object.hasOwn(eventChannels, event)) return false;
-    const channel = event as EventChannel;
-    this.emit(channel, payload as EventPayload<typeof channel>);
+    if (!isEventChannel(event)) return false;
+    this.#publish(event, payload);
     return true;
   }
 }

@@ -2,11 +2,12 @@ import type { Availability, AvailableHour, ManifestSummary } from '../../../shar
 import type { MarketDataClient } from '../client/market-data-client.ts';
 import { checkedSegment } from '../../codec/layout/library-layout.ts';
 import { canonicalSnapshotKey, parseSnapshotKey } from '../../../shared/snapshot/snapshot-key.ts';
+import { hourMs } from '../../../shared/time/time-units.ts';
+import { hasFields } from '../../../shared/guards/object-fields.ts';
 
 /** Pages of `/snapshots` one availability answer reads at most (1000 hours each: over 40 days per page). */
 export const availabilityPageCap = 20;
 
-const hourMs = 3_600_000;
 
 /** What availability needs besides the client: the library's keys and whether a key is stored. */
 export interface AvailabilityContext {
@@ -20,7 +21,7 @@ export interface AvailabilityContext {
 
 function accessOf(envelope: Readonly<Record<string, unknown>>): Availability['access'] {
   const access = envelope['access'];
-  const body = typeof access === 'object' && access !== null ? (access as Record<string, unknown>) : {};
+  const body = hasFields(access) ? access : {};
   const status = body['status'] === 'preview' || body['status'] === 'restricted' ? body['status'] : 'open';
   const cutoff = body['public_cutoff_date'];
   return { status, publicCutoffDate: typeof cutoff === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(cutoff) ? cutoff : null };

@@ -1,6 +1,6 @@
-import { ContractError } from '../../../shared/contract/errors.ts';
 import type { Settings } from '../../../shared/settings.ts';
 import type { MarketDataClient } from '../client/market-data-client.ts';
+import { contractError } from '../contract-errors.ts';
 
 /**
  * The client availability, manifests and downloads go through: the active service's. With the
@@ -9,12 +9,7 @@ import type { MarketDataClient } from '../client/market-data-client.ts';
  */
 export async function downloadClientOf(settings: () => Promise<Settings>, activeClient: () => Promise<MarketDataClient>): Promise<MarketDataClient> {
   if ((await settings()).dataSource === 'library') {
-    throw new ContractError({
-      kind: 'unavailable',
-      message: 'The local library is the active data source (offline): there is no service to list or download files from',
-      resolution: 'Switch to the embedded demo or a remote service in Settings → Data source to download; the library panel still works offline.',
-      channel: null,
-    });
+    throw contractError('unavailable', null, 'The local library is the active data source (offline): there is no service to list or download files from', 'Switch to the embedded demo or a remote service in Settings → Data source to download; the library panel still works offline.');
   }
   return activeClient();
 }

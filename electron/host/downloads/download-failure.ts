@@ -1,7 +1,7 @@
 import { ContractError } from '../../../shared/contract/errors.ts';
 import type { DownloadItem } from '../../../shared/contract/library-schemas.ts';
 import { MarketDataError } from '../client/market-data-error.ts';
-import { contractErrorOf } from '../contract-error-of.ts';
+import { contractError, contractErrorOf, withResolution } from '../contract-errors.ts';
 import { UnsafeLibraryName } from '../../codec/layout/library-layout.ts';
 import type { TransferFailureKind } from './transfer-types.ts';
 
@@ -36,11 +36,11 @@ function isRefusalKind(kind: string): kind is keyof typeof downloadRefusalResolu
 /** A service failure of a download channel as a contract error, with the download resolution for refusals. */
 export function downloadErrorOf(error: unknown, channel: string): ContractError {
   if (error instanceof UnsafeLibraryName) {
-    return new ContractError({ kind: 'invalid-request', message: error.message, resolution: 'Use keys, sources and markets as /snapshots lists them.', channel });
+    return contractError('invalid-request', channel, error.message, 'Use keys, sources and markets as /snapshots lists them.');
   }
   const contract = contractErrorOf(error, channel);
   if (!isRefusalKind(contract.kind)) return contract;
-  return new ContractError({ ...contract.toShape(), resolution: downloadRefusalResolutions[contract.kind] });
+  return withResolution(contract, downloadRefusalResolutions[contract.kind]);
 }
 
 const transferFailures: Record<Exclude<TransferFailureKind, 'refused' | 'paused' | 'cancelled'>, { kind: string; resolution: string }> = {

@@ -1,4 +1,3 @@
-import { ContractError } from '../../../shared/contract/errors.ts';
 import type { MarketDataClient } from '../client/market-data-client.ts';
 import type { FileGrants } from '../files/file-grants.ts';
 import type { DownloadHandlers } from '../library-channels.ts';
@@ -6,6 +5,7 @@ import type { SnapshotLibrary } from '../library/snapshot-library.ts';
 import { availabilityOf, manifestSummaryOf } from './availability.ts';
 import { downloadErrorOf } from './download-failure.ts';
 import type { DownloadQueue } from './download-queue.ts';
+import { contractError } from '../contract-errors.ts';
 
 /** What the library and download channels are served from. */
 export interface DownloadHandlerDeps {
@@ -47,7 +47,7 @@ export function downloadHandlers(deps: DownloadHandlerDeps): DownloadHandlers {
         for (const key of keys) {
           const path = await library.pathOf(key);
           if (path === null) {
-            throw new ContractError({ kind: 'not-found', message: `The library has no file ${key}`, resolution: 'Download it first, or pick a file the library lists.', channel: 'library.open' });
+            throw contractError('not-found', 'library.open', `The library has no file ${key}`, 'Download it first, or pick a file the library lists.');
           }
           paths.push(path);
         }

@@ -3,6 +3,7 @@ import { parseSnapshotKey } from '../../../shared/snapshot/snapshot-key.ts';
 import { keyParts } from '../../codec/layout/library-layout.ts';
 import { readStateJson } from '../state/state-file.ts';
 import { nodeAtomicWriteFs, writeFileAtomic, type AtomicWriteFs } from '../../base/atomic-write.ts';
+import { hasFields, isJsonObject } from '../../../shared/guards/object-fields.ts';
 
 /** One unfinished download as the journal keeps it (a download under way comes back queued). */
 export interface JournalEntry {
@@ -34,9 +35,8 @@ export interface JournalRead {
 }
 
 function entryOf(value: unknown): JournalEntry | null {
-  if (typeof value !== 'object' || value === null) return null;
-  const row = value as Record<string, unknown>;
-  const { key, source, market, state, totalBytes } = row;
+  if (!hasFields(value)) return null;
+  const { key, source, market, state, totalBytes } = value;
   if (typeof key !== 'string' || typeof source !== 'string' || typeof market !== 'string') return null;
   const parts = parseSnapshotKey(key);
   if (parts === null || parts.source !== source || parts.market !== market) return null;
@@ -48,7 +48,7 @@ function entryOf(value: unknown): JournalEntry | null {
   }
   if (state !== 'queued' && state !== 'paused') return null;
   const total = typeof totalBytes === 'number' && Number.isSafeInteger(totalBytes) && totalBytes >= 0 ? totalBytes : null;
-  const root = typeof row['root'] === 'string' && row['root'] !== '' ? row['root'] : null;
+  const root = typeof value['root'] === 'string' && value['root'] !== '' ? value['root'] : null;
   // A relative folder would land the download in whatever folder the process runs in.
   if (root !== null && !isAbsolute(root)) return null;
   return { key, source, market, date: parts.date, hour: parts.hour ?? 0, state, totalBytes: total, root };
@@ -83,12 +83,12 @@ export class DownloadJournal {
     if (read.kind === 'absent') return { state: empty, unreadable: null, dropped: 0 };
     if (read.kind === 'unreadable') return { state: empty, unreadable: read.reason, dropped: 0 };
     const body = read.json;
-    if (typeof body !== 'object' || body === null || Array.isArray(body) || !Array.isArray((body as Record<string, unknown>)['items'])) {
+    const rows: unknown = isJsonObject(body) ? body['items'] : undefined;
+    if (!isJsonObject(body) || !Array.isArray(rows)) {
       return { state: empty, unreadable: 'it is not a download journal (no list of items)', dropped: 0 };
     }
-    const rows = (body as Record<string, unknown[]>)['items'] ?? [];
     const items = rows.map(entryOf).filter((entry) => entry !== null);
-    return { state: { paused: (body as Record<string, unknown>)['paused'] === true, items }, unreadable: null, dropped: rows.length - items.length };
+    return { state: { paused: body['paused'] === true, items }, unreadable: null, dropped: rows.length - items.length };
   }
 
   /** Why the last write failed (a full or read-only disk), or null when it succeeded. */

@@ -1,4 +1,5 @@
 import { link, rm, unlink, writeFile } from 'node:fs/promises';
+import { errorCode } from '../../base/error-code.ts';
 import { readSmallRegularFile } from '../../base/regular-file.ts';
 
 // Two programs may fill one library at once (the app, and `mde download --root` in a terminal).
@@ -26,7 +27,7 @@ export const processIsRunning: IsRunning = (pid) => {
     process.kill(pid, 0);
     return true;
   } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
+    return errorCode(error) === 'EPERM';
   }
 };
 
@@ -58,7 +59,7 @@ async function placeLock(draft: string, path: string): Promise<void> {
   try {
     await link(draft, path);
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
+    const code = errorCode(error);
     if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'ENOSYS') throw error;
     // A file system without hard links (FAT, exFAT): an exclusive create, then the process id.
     await writeFile(path, `${process.pid}\n`, { flag: 'wx', mode: 0o644 });
@@ -81,7 +82,7 @@ export async function acquirePartLock(part: string, isRunning: IsRunning = proce
         await placeLock(draft, path);
         break;
       } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+        if (errorCode(error) !== 'EEXIST') throw error;
         const holder = await partHolder(part, isRunning);
         if (holder !== null) throw new PartBusyError(part, holder);
         if (attempt > 0) throw error;

@@ -4,6 +4,7 @@ import type { IncomingMessage } from 'node:http';
 import { basename, dirname } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { ContractError } from '../../../shared/contract/errors.ts';
+import { contractError } from '../contract-errors.ts';
 import { plainGet, UnusableUrlError } from './download-request.ts';
 import { SnapshotVerificationError, type SnapshotVerifier, type SnapshotVerifierFactory } from './download-verifier.ts';
 import { openPartFile, type PartOpener, type PartWriter } from './part-file.ts';
@@ -322,8 +323,10 @@ class Transfer {
     const signal = this.#request.signal;
     try {
       this.#writer ??= await this.#openPart(this.#part, 'append');
-      for await (const chunk of response as AsyncIterable<Buffer>) {
+      for await (const chunk of response) {
         signal.throwIfAborted();
+        // A response without an encoding gives Buffers; text would mean it was set up wrong.
+        if (!Buffer.isBuffer(chunk)) throw new Error('the download host response gave text, not bytes');
         await this.#writer.write(chunk);
         this.#hash.update(chunk);
         this.#offset += chunk.length;
@@ -449,12 +452,12 @@ class Transfer {
       this.#lock = await this.#lockPart(this.#part);
     } catch (error) {
       if (!(error instanceof PartBusyError)) throw error;
-      throw new ContractError({
-        kind: 'unavailable',
-        message: `${this.#name} is being downloaded by another program on this library (process ${error.pid})`,
-        resolution: 'Wait for that download to finish (its file then counts here too), or stop it, then retry.',
-        channel: null,
-      });
+      throw contractError(
+        'unavailable',
+        null,
+        `${this.#name} is being downloaded by another program on this library (process ${error.pid})`,
+        'Wait for that download to finish (its file then counts here too), or stop it, then retry.',
+      );
     }
   }
 

@@ -1,8 +1,11 @@
-/** What the transfer sends the verify worker: the file's bytes in order, then the end. */
-export type VerifyCommand = { kind: 'chunk'; bytes: Uint8Array } | { kind: 'end' };
+import type { NoMessages, WorkerCall } from '../../base/workers/worker-protocol.ts';
 
-/** What the verify worker answers: each chunk taken, then the verdict. */
-export type VerifyEvent = { kind: 'taken'; bytes: number } | { kind: 'done'; records: number } | { kind: 'failed'; message: string };
+/** The verify worker's messages: the file's bytes in order (each answered once taken), then the end, answered with the verdict. */
+export interface VerifyWorkerProtocol {
+  calls: { chunk: WorkerCall<Uint8Array, void>; end: WorkerCall<undefined, { records: number }> };
+  notes: NoMessages;
+  events: NoMessages;
+}
 
 /** The worker's start-up data. */
 export interface VerifyWorkerData {

@@ -1,36 +1,34 @@
-import { parentPort, workerData } from 'node:worker_threads';
-import { SnapshotVerificationError, streamingVerifier } from './download-verifier.ts';
-import type { VerifyCommand, VerifyEvent, VerifyWorkerData } from './verify-worker-protocol.ts';
+import { workerData } from 'node:worker_threads';
+import { serveWorker } from '../../base/workers/serve-worker.ts';
+import { streamingVerifier } from './download-verifier.ts';
+import type { VerifyWorkerData, VerifyWorkerProtocol } from './verify-worker-protocol.ts';
 
 // Worker-thread entry: verifies a downloading snapshot file off the transfer's event loop. Chunks
-// are verified in order; each is acknowledged once taken, so the sender bounds what is in flight.
-const port = parentPort;
-if (port === null) throw new Error('verify-worker.ts must run in a worker thread');
+// are verified in order; each call is answered once its chunk is taken, so the sender bounds what
+// is in flight. After the first failure nothing more is verified: every later call fails with it.
 const { name } = workerData as VerifyWorkerData;
 const verifier = streamingVerifier(name);
-const post = (event: VerifyEvent): void => port.postMessage(event);
-let chain = Promise.resolve();
-let failed = false;
+let chain: Promise<unknown> = Promise.resolve();
+let failure: { error: unknown } | null = null;
 
-const fail = (error: unknown): void => {
-  if (failed) return;
-  failed = true;
-  post({ kind: 'failed', message: error instanceof SnapshotVerificationError || error instanceof Error ? error.message : String(error) });
-};
-
-port.on('message', (command: VerifyCommand) => {
-  chain = chain.then(async () => {
-    if (failed) return;
+/** Runs `step` after every step before it, unless one failed. */
+function inOrder<T>(step: () => Promise<T>): Promise<T> {
+  const next = chain.then(async () => {
+    if (failure !== null) throw failure.error;
     try {
-      if (command.kind === 'chunk') {
-        await verifier.push(command.bytes);
-        post({ kind: 'taken', bytes: command.bytes.length });
-      } else {
-        const { records } = await verifier.finish();
-        post({ kind: 'done', records });
-      }
+      return await step();
     } catch (error) {
-      fail(error);
+      failure = { error };
+      throw error;
     }
   });
+  chain = next.catch(() => undefined);
+  return next;
+}
+
+serveWorker<VerifyWorkerProtocol>({
+  calls: {
+    chunk: (bytes) => inOrder(() => verifier.push(bytes)),
+    end: () => inOrder(() => verifier.finish()),
+  },
 });

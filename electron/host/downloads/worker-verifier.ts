@@ -1,8 +1,9 @@
-import { Worker } from 'node:worker_threads';
+import { startWorker } from '../../base/workers/start-worker.ts';
+import { WorkerCallError, WorkerChannel } from '../../base/workers/worker-channel.ts';
 import { workerEntry, type WorkerEntry } from '../../base/workers/worker-entry.ts';
 import { ZstdFrameWalker } from '../../codec/zstd/zstd-frame-walker.ts';
 import { SnapshotVerificationError, type SnapshotVerifier } from './download-verifier.ts';
-import type { VerifyCommand, VerifyEvent, VerifyWorkerData } from './verify-worker-protocol.ts';
+import type { VerifyWorkerData, VerifyWorkerProtocol } from './verify-worker-protocol.ts';
 
 /** Where the verify worker's script is (its source under tsx, its bundle in a build). */
 export function verifyWorkerEntry(): WorkerEntry {
@@ -16,47 +17,29 @@ export function verifyWorkerEntry(): WorkerEntry {
  * skipped), so bad magic or a bad header fails the push at once. Same contract as the in-thread verifier.
  */
 export function workerVerifier(name: string, options: { entry?: WorkerEntry; maxInFlightBytes?: number } = {}): SnapshotVerifier {
-  const entry = options.entry ?? verifyWorkerEntry();
   const maxInFlight = options.maxInFlightBytes ?? 16 * 1024 * 1024;
-  const data: VerifyWorkerData = { name };
-  const worker =
-    entry.kind === 'file'
-      ? new Worker(entry.url, { workerData: data, execArgv: entry.execArgv })
-      : new Worker(entry.code, { eval: true, workerData: data, execArgv: entry.execArgv });
   const walker = new ZstdFrameWalker();
   let inFlight = 0;
   let failure: SnapshotVerificationError | null = null;
-  let records: number | null = null;
   let room: (() => void) | null = null;
-  let verdict: (() => void) | null = null;
-  const wakeAll = (): void => {
-    const [a, b] = [room, verdict];
+  const wake = (): void => {
+    const waiting = room;
     room = null;
-    verdict = null;
-    a?.();
-    b?.();
+    waiting?.();
   };
   const failed = (): SnapshotVerificationError | null => failure;
   const stop = (): void => {
     void worker.terminate();
   };
-
-  worker.on('message', (event: VerifyEvent) => {
-    if (event.kind === 'taken') inFlight -= event.bytes;
-    else if (event.kind === 'done') records = event.records;
-    else failure ??= new SnapshotVerificationError(event.message);
-    if (event.kind !== 'taken') stop();
-    wakeAll();
-  });
-  worker.on('error', (error) => {
-    failure ??= new SnapshotVerificationError(`${name}: the verify worker failed (${error.message})`);
-    wakeAll();
-  });
-  worker.on('exit', () => {
-    if (records === null) failure ??= new SnapshotVerificationError(`${name}: the verify worker stopped`);
-    wakeAll();
-  });
-  const send = (command: VerifyCommand): void => worker.postMessage(command);
+  // The first failure stands: the worker's verdict on the bytes, or its thread's own end.
+  const fail = (error: unknown): void => {
+    const words = error instanceof WorkerCallError ? error.message : `${name}: ${error instanceof Error ? error.message : String(error)}`;
+    failure ??= new SnapshotVerificationError(words);
+    stop();
+    wake();
+  };
+  const data: VerifyWorkerData = { name };
+  const worker = new WorkerChannel<VerifyWorkerProtocol>(startWorker(options.entry ?? verifyWorkerEntry(), data), { name: 'the verify worker', onStop: fail });
 
   return {
     async push(chunk) {
@@ -71,11 +54,15 @@ export function workerVerifier(name: string, options: { entry?: WorkerEntry; max
         stop();
         throw failure;
       }
-      inFlight += chunk.length;
+      const bytes = chunk.length;
+      inFlight += bytes;
       // A copy of exactly these bytes, moved (not cloned) to the worker: a chunk may be a view of a
       // much larger buffer, which structured cloning would copy whole.
       const own = new Uint8Array(chunk);
-      worker.postMessage({ kind: 'chunk', bytes: own } satisfies VerifyCommand, [own.buffer]);
+      worker.call('chunk', own, [own.buffer]).then(() => {
+        inFlight -= bytes;
+        wake();
+      }, fail);
       while (inFlight > maxInFlight && failed() === null) await new Promise<void>((resolve) => (room = resolve));
       const late = failed();
       if (late !== null) throw late;
@@ -87,16 +74,16 @@ export function workerVerifier(name: string, options: { entry?: WorkerEntry; max
       }
       const known = failed();
       if (known !== null) throw known;
-      send({ kind: 'end' });
-      while (records === null && failed() === null) await new Promise<void>((resolve) => (verdict = resolve));
+      const verdict = await worker.call('end').catch((error: unknown) => fail(error));
       const late = failed();
-      if (records === null || late !== null) throw late ?? new SnapshotVerificationError(`${name}: no verdict`);
-      return { records };
+      if (verdict === undefined || late !== null) throw late ?? new SnapshotVerificationError(`${name}: no verdict`);
+      stop();
+      return verdict;
     },
     abandon() {
       failure ??= new SnapshotVerificationError('the verification was stopped');
       stop();
-      wakeAll();
+      wake();
     },
   };
 }

@@ -7,6 +7,7 @@
  */
 
 import { perpetualDecimalFields } from '../../../shared/snapshot/records.ts';
+import { isOneOf } from '../../../shared/guards/one-of.ts';
 
 /** How a column is typed: in Parquet (INT64, INT64 TIMESTAMP(MILLIS, UTC), INT32, DOUBLE, UTF8, BOOLEAN) and in CSV text. */
 export type ColumnKind = 'int64' | 'timestamp' | 'int32' | 'float64' | 'string' | 'bool';
@@ -109,7 +110,7 @@ export const typeColumns: Record<ExportRecordType, readonly ExportColumn[]> = {
 
 /** Whether `name` is a type a user can export. */
 export function isExportRecordType(name: string): name is ExportRecordType {
-  return (exportRecordTypes as readonly string[]).includes(name);
+  return isOneOf(exportRecordTypes, name);
 }
 
 /**

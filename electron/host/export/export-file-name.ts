@@ -1,6 +1,6 @@
 import { lstat } from 'node:fs/promises';
 import { basename, join } from 'node:path';
-import { parseSnapshotKey } from '../../codec/layout/snapshot-keys.ts';
+import { parseSnapshotKey } from '../../../shared/snapshot/snapshot-key.ts';
 import { exportRecordTypes } from './export-columns.ts';
 import { ExportError } from './export-error.ts';
 
@@ -38,7 +38,7 @@ export function nameStamp(ms: number): string {
 /** The types part: the asked-for types in the export's column order, joined by `+`; `all` when none were named. */
 function typesPart(types: readonly string[]): string {
   if (types.length === 0) return 'all';
-  const order = exportRecordTypes as readonly string[];
+  const order: readonly string[] = exportRecordTypes;
   return [...new Set(types)].sort((a, b) => order.indexOf(a) - order.indexOf(b) || (a < b ? -1 : 1)).join('+');
 }
 

@@ -2,16 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { lstat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { z } from 'zod';
-import { ContractError, type ContractErrorKind } from '../../../shared/contract/errors.ts';
 import type { exportInput } from '../../../shared/contract/library-schemas.ts';
 import type { EventHub } from '../contract/event-hub.ts';
 import type { GrantedFiles } from '../files/file-grants.ts';
 import type { ExportHandlers } from '../library-channels.ts';
-import { ExportError, type ExportErrorKind } from './export-error.ts';
+import { ExportError, exportContractError } from './export-error.ts';
 import { exportStem, filesNameParts, freeExportPath, type ExportNameParts } from './export-file-name.ts';
 import { exportTypesOf, type ExportFormat, type ExportRequest, type runExport } from './export-run.ts';
 import { runExportInWorker } from './export-worker-client.ts';
 import { libraryRangeFiles } from './library-range-files.ts';
+import { contractError } from '../contract-errors.ts';
 
 /** What the export channels need. */
 export interface ExportChannelOptions {
@@ -29,17 +29,6 @@ export interface ExportChannelOptions {
 
 const channel = 'export.start';
 
-const contractKinds: Record<ExportErrorKind, ContractErrorKind> = {
-  exists: 'invalid-request',
-  'invalid-request': 'invalid-request',
-  'bad-input': 'invalid-request',
-  cancelled: 'cancelled',
-  io: 'internal',
-};
-
-function contractError(error: ExportError): ContractError {
-  return new ContractError({ kind: contractKinds[error.kind], message: error.message, resolution: error.resolution, channel });
-}
 
 /** The output's file name the user gave: no folder, not hidden, the format's extension added when missing. */
 export function exportFileName(name: string, format: ExportFormat): string {
@@ -81,12 +70,7 @@ export function exportHandlers(options: ExportChannelOptions): ExportHandlers & 
     } else {
       files = await libraryRangeFiles({ root, source: from.source, market: from.market, start: from.start, end: from.end });
       if (files.length === 0) {
-        throw new ContractError({
-          kind: 'not-found',
-          message: `The library holds no files of ${from.source} ${from.market} between ${new Date(from.start).toISOString()} and ${new Date(from.end).toISOString()}`,
-          resolution: 'Download those hours first, or choose a range the library holds.',
-          channel,
-        });
+        throw contractError('not-found', channel, `The library holds no files of ${from.source} ${from.market} between ${new Date(from.start).toISOString()} and ${new Date(from.end).toISOString()}`, 'Download those hours first, or choose a range the library holds.');
       }
       window = { start: from.start, end: from.end };
       nameParts = { datasets: [`${from.source}-${from.market}`], range: window, types: input.types };
@@ -107,7 +91,7 @@ export function exportHandlers(options: ExportChannelOptions): ExportHandlers & 
       try {
         request = await requestOf(input, controller.signal);
       } catch (error) {
-        throw error instanceof ExportError ? contractError(error) : error;
+        throw error instanceof ExportError ? exportContractError(error, channel) : error;
       }
       const exportId = options.newId?.() ?? randomUUID();
       let last = -Infinity;

@@ -1,8 +1,9 @@
-import { Worker } from 'node:worker_threads';
+import { startWorker } from '../../base/workers/start-worker.ts';
+import { WorkerCallError, WorkerChannel, WorkerStoppedError } from '../../base/workers/worker-channel.ts';
 import { workerEntry, type WorkerEntry } from '../../base/workers/worker-entry.ts';
-import { ExportError } from './export-error.ts';
+import { ExportError, isExportErrorKind } from './export-error.ts';
 import type { ExportRequest, ExportResult } from './export-run.ts';
-import type { ExportJobEvent, ExportJobRequest } from './export-worker-protocol.ts';
+import type { ExportJobRequest, ExportWorkerProtocol } from './export-worker-protocol.ts';
 
 /** Finds the export worker: `export-worker.js` in a build, `export-worker.ts` from source. */
 export function exportWorkerEntry(moduleUrl: string = import.meta.url): WorkerEntry {
@@ -10,7 +11,7 @@ export function exportWorkerEntry(moduleUrl: string = import.meta.url): WorkerEn
 }
 
 /** Runs `runExport` in a worker thread, with the same result, errors, progress and cancel. */
-export function runExportInWorker(request: ExportRequest, entry: WorkerEntry = exportWorkerEntry()): Promise<ExportResult> {
+export async function runExportInWorker(request: ExportRequest, entry: WorkerEntry = exportWorkerEntry()): Promise<ExportResult> {
   const job: ExportJobRequest = {
     files: request.files,
     window: request.window ?? null,
@@ -20,28 +21,24 @@ export function runExportInWorker(request: ExportRequest, entry: WorkerEntry = e
     force: request.force ?? false,
     ...(request.rowGroupRows === undefined ? {} : { rowGroupRows: request.rowGroupRows }),
   };
-  const worker =
-    entry.kind === 'file'
-      ? new Worker(entry.url, { workerData: job, execArgv: entry.execArgv })
-      : new Worker(entry.code, { eval: true, workerData: job, execArgv: entry.execArgv });
-  const cancel = (): void => worker.postMessage({ kind: 'cancel' });
+  const worker = new WorkerChannel<ExportWorkerProtocol>(startWorker(entry), { name: 'the export worker', events: { progress: (progress) => request.onProgress?.(progress) } });
+  const result = worker.call('export', job);
+  const cancel = (): void => worker.tell('cancel');
   if (request.signal?.aborted === true) cancel();
   request.signal?.addEventListener('abort', cancel, { once: true });
-  return new Promise<ExportResult>((resolve, reject) => {
-    let settled = false;
-    const finish = (outcome: () => void): void => {
-      if (settled) return;
-      settled = true;
-      request.signal?.removeEventListener('abort', cancel);
-      outcome();
-      void worker.terminate();
-    };
-    worker.on('message', (event: ExportJobEvent) => {
-      if (event.kind === 'progress') request.onProgress?.(event.progress);
-      else if (event.kind === 'done') finish(() => resolve(event.result));
-      else finish(() => reject(new ExportError(event.error.kind, event.error.message, event.error.resolution)));
-    });
-    worker.on('error', (error) => finish(() => reject(new ExportError('io', `the export worker failed (${error.message})`, 'Try the export again.'))));
-    worker.on('exit', () => finish(() => reject(new ExportError('io', 'the export worker stopped before the export ended', 'Try the export again.'))));
-  });
+  try {
+    return await result;
+  } catch (error) {
+    throw exportErrorOf(error);
+  } finally {
+    request.signal?.removeEventListener('abort', cancel);
+    void worker.terminate();
+  }
+}
+
+/** An export's failure in the worker as its `ExportError`; the worker's own failure as an `io` one. */
+function exportErrorOf(error: unknown): ExportError {
+  if (error instanceof WorkerCallError) return new ExportError(isExportErrorKind(error.kind) ? error.kind : 'io', error.message, error.resolution ?? 'Try the export again.');
+  const exited = error instanceof WorkerStoppedError && error.end.kind === 'exited';
+  return new ExportError('io', exited ? 'the export worker stopped before the export ended' : error instanceof Error ? error.message : String(error), 'Try the export again.');
 }

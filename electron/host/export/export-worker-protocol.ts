@@ -1,14 +1,12 @@
-import type { ExportErrorKind } from './export-error.ts';
+import type { WorkerCall } from '../../base/workers/worker-protocol.ts';
 import type { ExportProgress, ExportRequest, ExportResult } from './export-run.ts';
 
-/** What the worker is asked to export (its `workerData`): the request without its callbacks. */
+/** What the worker is asked to export: the request without its callbacks. */
 export type ExportJobRequest = Omit<ExportRequest, 'signal' | 'onProgress'>;
 
-/** Messages the app sends the worker. */
-export type ExportJobCommand = { kind: 'cancel' };
-
-/** Messages the worker sends the app. */
-export type ExportJobEvent =
-  | { kind: 'progress'; progress: ExportProgress }
-  | { kind: 'done'; result: ExportResult }
-  | { kind: 'failed'; error: { kind: ExportErrorKind; message: string; resolution: string } };
+/** The export worker's messages: one export (failing with its `ExportError`), its cancel, and its progress. */
+export interface ExportWorkerProtocol {
+  calls: { export: WorkerCall<ExportJobRequest, ExportResult> };
+  notes: { cancel: undefined };
+  events: { progress: ExportProgress };
+}

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { checkedSegment, dayFolder, libraryLayouts, UnsafeLibraryName } from '../../codec/layout/library-layout.ts';
 import { parseSnapshotKey } from '../../../shared/snapshot/snapshot-key.ts';
 import { ExportError } from './export-error.ts';
+import { dayMs, dayStartOf } from '../../../shared/time/time-units.ts';
 
 /** A range of one dataset in a library folder: [start, end) in Unix ms. */
 export interface LibraryRange {
@@ -13,7 +14,6 @@ export interface LibraryRange {
   end: number;
 }
 
-const dayMs = 86_400_000;
 
 /** The library's own check of a folder name, as an export error. */
 function checkName(what: string, name: string): void {
@@ -54,7 +54,7 @@ export async function libraryRangeFiles(range: LibraryRange): Promise<string[]> 
     throw new ExportError('invalid-request', `the range [${range.start}, ${range.end}) is empty`, 'Give an end after the start.');
   }
   const found = new Map<string, { path: string; start: number; day: boolean }>();
-  for (let day = Math.floor(range.start / dayMs) * dayMs; day < range.end; day += dayMs) {
+  for (let day = dayStartOf(range.start); day < range.end; day += dayMs) {
     const date = utcDate(day);
     const inDay: typeof found = new Map();
     for (const folder of libraryLayouts.map((layout) => dayFolder(range.root, layout, range.source, range.market, date))) {

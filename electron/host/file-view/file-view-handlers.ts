@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ContractError } from '../../../shared/contract/errors.ts';
+import type { ContractError } from '../../../shared/contract/errors.ts';
 import type { FileViewProgress } from '../../../shared/contract/file-view-schemas.ts';
 import type { EventHub } from '../contract/event-hub.ts';
 import type { ContractHandlers } from '../contract/handlers.ts';
@@ -7,6 +7,7 @@ import type { GrantedFiles } from '../files/file-grants.ts';
 import type { WorkerEntry } from '../../base/workers/worker-entry.ts';
 import { FileViewWorker, fileViewWorkerEntry } from './file-view-worker-client.ts';
 import { defaultRecordIndexCaps, type RecordIndexCaps } from './record-index.ts';
+import { contractError, internalError } from '../contract-errors.ts';
 
 /** The contract channels this module implements. */
 export type FileViewHandlers = Pick<ContractHandlers, 'files.openView' | 'files.rows' | 'files.locate' | 'files.rowDetail' | 'files.closeView' | 'files.warmViewer'>;
@@ -31,21 +32,11 @@ export interface FileViews {
 }
 
 function unknownView(viewId: string): ContractError {
-  return new ContractError({
-    kind: 'not-found',
-    message: `No file view is open with the id ${JSON.stringify(viewId)}`,
-    resolution: 'Open the file again: a view closes when another file is opened or the app restarts.',
-    channel: null,
-  });
+  return contractError('not-found', null, `No file view is open with the id ${JSON.stringify(viewId)}`, 'Open the file again: a view closes when another file is opened or the app restarts.');
 }
 
 function workerFailed(error: unknown): ContractError {
-  return new ContractError({
-    kind: 'internal',
-    message: error instanceof Error ? error.message : String(error),
-    resolution: 'Open the file again.',
-    channel: null,
-  });
+  return internalError(null, error, 'Open the file again.');
 }
 
 /**

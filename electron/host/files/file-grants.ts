@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { basename, isAbsolute, resolve } from 'node:path';
-import { ContractError } from '../../../shared/contract/errors.ts';
 import type { FileGrant } from '../../../shared/contract/file-schemas.ts';
 import { NotRegularFileError, regularFileSize } from '../../base/regular-file.ts';
+import { contractError } from '../contract-errors.ts';
 
 /**
  * Where a trusted path came from: the host's open dialog, a drop read by the preload, a path
@@ -57,12 +57,7 @@ export class FileGrants implements GrantedFiles {
     return fileIds.map((fileId) => {
       const file = this.#byId.get(fileId);
       if (file === undefined) {
-        throw new ContractError({
-          kind: 'not-found',
-          message: `No file has been granted with the id ${JSON.stringify(fileId)}`,
-          resolution: 'Open the file again (Open…, drag and drop, or the library); file ids are not paths and last only while the app runs.',
-          channel: null,
-        });
+        throw contractError('not-found', null, `No file has been granted with the id ${JSON.stringify(fileId)}`, 'Open the file again (Open…, drag and drop, or the library); file ids are not paths and last only while the app runs.');
       }
       return file;
     });
@@ -70,12 +65,7 @@ export class FileGrants implements GrantedFiles {
 
   async #grantOne(path: string, source: GrantSource): Promise<FileGrant> {
     if (!isAbsolute(path)) {
-      throw new ContractError({
-        kind: 'invalid-request',
-        message: `${path} is not a full path`,
-        resolution: 'Give the full path of the file, starting at the root (such as /home/you/data/file.jsonl.zst or C:\\data\\file.jsonl.zst).',
-        channel: null,
-      });
+      throw contractError('invalid-request', null, `${path} is not a full path`, 'Give the full path of the file, starting at the root (such as /home/you/data/file.jsonl.zst or C:\\data\\file.jsonl.zst).');
     }
     const absolute = resolve(path);
     let bytes: number;
@@ -83,12 +73,7 @@ export class FileGrants implements GrantedFiles {
       bytes = await regularFileSize(absolute);
     } catch (error) {
       if (!(error instanceof NotRegularFileError)) throw error;
-      throw new ContractError({
-        kind: error.reason === 'missing' ? 'not-found' : 'invalid-request',
-        message: error.what,
-        resolution: error.resolution,
-        channel: null,
-      });
+      throw contractError(error.reason === 'missing' ? 'not-found' : 'invalid-request', null, error.what, error.resolution);
     }
     const fileId = this.#idByPath.get(absolute) ?? randomUUID();
     const file: GrantedFile = { fileId, name: basename(absolute), bytes, path: absolute, source };

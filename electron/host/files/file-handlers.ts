@@ -1,7 +1,8 @@
 import type { AppInfo } from '../../../shared/contract/channels.ts';
-import { ContractError } from '../../../shared/contract/errors.ts';
+import type { ContractError } from '../../../shared/contract/errors.ts';
 import type { ContractHandlers } from '../contract/handlers.ts';
 import type { FileGrants } from './file-grants.ts';
+import { contractError } from '../contract-errors.ts';
 
 /** The host's native open dialog: the chosen paths, none when cancelled. The Electron shell provides it. */
 export type FilePicker = () => Promise<readonly string[]>;
@@ -17,7 +18,7 @@ export interface FileHost {
 export type FileHandlers = Pick<ContractHandlers, 'files.pick' | 'files.grantPath' | 'files.grantDropped'>;
 
 function unavailable(message: string, resolution: string): ContractError {
-  return new ContractError({ kind: 'unavailable', message, resolution, channel: null });
+  return contractError('unavailable', null, message, resolution);
 }
 
 /**

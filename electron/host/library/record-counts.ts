@@ -3,6 +3,7 @@ import { writeFileAtomic } from '../../base/atomic-write.ts';
 import { keepAside, readStateJson } from '../state/state-file.ts';
 import { decodeSnapshotInWorker } from '../../codec/decode-worker-client.ts';
 import type { LibraryEntry } from './library-scan.ts';
+import { hasFields } from '../../../shared/guards/object-fields.ts';
 
 /** Counts the event records of one file (the decoder's inspect summary), or null when it cannot be decoded. */
 export type RecordCounter = (path: string) => Promise<number | null>;
@@ -24,8 +25,8 @@ function stampMatches(cached: CachedCount | undefined, entry: LibraryEntry): cac
 }
 
 function isCachedCount(value: unknown): value is CachedCount {
-  if (typeof value !== 'object' || value === null) return false;
-  const { bytes, mtimeMs, records } = value as Record<string, unknown>;
+  if (!hasFields(value)) return false;
+  const { bytes, mtimeMs, records } = value;
   return typeof bytes === 'number' && typeof mtimeMs === 'number' && typeof records === 'number' && Number.isSafeInteger(records) && records >= 0;
 }
 
@@ -130,7 +131,7 @@ export class RecordCounts {
     const cache = new Map<string, CachedCount>();
     const read = await readStateJson(this.#path);
     if (read.kind === 'absent') return cache;
-    const files = read.kind === 'json' && typeof read.json === 'object' && read.json !== null ? (read.json as Record<string, unknown>)['files'] : undefined;
+    const files = read.kind === 'json' && hasFields(read.json) ? read.json['files'] : undefined;
     if (read.kind === 'unreadable' || typeof files !== 'object' || files === null) {
       const reason = read.kind === 'unreadable' ? read.reason : 'it is not a record-count index (no files)';
       this.#onNotice(await keepAside(this.#path, { reason, meaning: 'Record counts of library files are counted again in the background; nothing else is lost.', now: this.#now() }));

@@ -3,13 +3,13 @@ import { dirname } from 'node:path';
 import type { LibraryDataset, LibraryIndex } from '../../../shared/contract/library-schemas.ts';
 import type { StateNotice } from '../../../shared/contract/state-notices.ts';
 import { freeBytesAt } from './free-bytes.ts';
-import { ContractError } from '../../../shared/contract/errors.ts';
 import { insideLibrary, LibraryBoundaryError, libraryFolder } from '../../codec/layout/library-boundary.ts';
 import { existingLibraryPath, keyParts, libraryLayouts, libraryPathOf, spellingsOfKey } from '../../codec/layout/library-layout.ts';
 import { coveredKeys, scanLibrary, type LibraryEntry } from './library-scan.ts';
 import { writeCatalogSidecar } from '../../codec/layout/catalog-sidecar.ts';
 import type { CatalogMarket } from '../../../shared/rows/catalog.ts';
 import { RecordCounts, type RecordCounter } from './record-counts.ts';
+import { contractError } from '../contract-errors.ts';
 
 /** What the library needs from its surroundings. */
 export interface SnapshotLibraryOptions {
@@ -115,7 +115,7 @@ export class SnapshotLibrary {
       await libraryFolder(queuedFor ?? (await this.#options.root()), folder);
     } catch (error) {
       if (!(error instanceof LibraryBoundaryError)) throw error;
-      throw new ContractError({ kind: 'invalid-request', message: error.message, resolution: 'Remove the symbolic link, or choose another library folder in Settings → Data source, then retry.', channel: null });
+      throw contractError('invalid-request', null, error.message, 'Remove the symbolic link, or choose another library folder in Settings → Data source, then retry.');
     }
   }
 

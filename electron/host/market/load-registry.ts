@@ -1,4 +1,4 @@
-import { ContractError } from '../../../shared/contract/errors.ts';
+import { contractError } from '../contract-errors.ts';
 
 /** What a load is given: the signal that ends it and the way it reports rows so far. */
 export interface LoadContext {
@@ -22,7 +22,7 @@ export class LoadRegistry {
   /** Runs one load under `requestId`; a second load with an id still running is refused. */
   async run<T>(requestId: string, channel: string, load: (context: LoadContext) => Promise<T>): Promise<T> {
     if (this.#running.has(requestId)) {
-      throw new ContractError({ kind: 'invalid-request', message: `A load with id ${requestId} is already running`, resolution: 'Give each load its own requestId.', channel });
+      throw contractError('invalid-request', channel, `A load with id ${requestId} is already running`, 'Give each load its own requestId.');
     }
     const controller = new AbortController();
     this.#running.set(requestId, controller);
@@ -30,7 +30,7 @@ export class LoadRegistry {
       return await load({ signal: controller.signal, progress: (rows) => this.#onProgress(requestId, rows) });
     } catch (error) {
       if (controller.signal.aborted) {
-        throw new ContractError({ kind: 'cancelled', message: `${channel} was cancelled`, resolution: 'Nothing to do: the view that asked for it went away.', channel });
+        throw contractError('cancelled', channel, `${channel} was cancelled`, 'Nothing to do: the view that asked for it went away.');
       }
       throw error;
     } finally {

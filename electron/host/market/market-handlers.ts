@@ -1,7 +1,7 @@
 import type { CandleColumns, FundingColumns, TradeColumns } from '../../../shared/contract/market-schemas.ts';
 import type { ParsedInput } from '../../../shared/contract/types.ts';
 import type { EventItem } from '../../../shared/rows/event-item.ts';
-import { ContractError } from '../../../shared/contract/errors.ts';
+import type { ContractError } from '../../../shared/contract/errors.ts';
 import type { ContractHandlers } from '../contract/handlers.ts';
 import type { EventHub } from '../contract/event-hub.ts';
 import { candleIntervals, type CandleInterval } from '../../../shared/rows/candle-row.ts';
@@ -9,7 +9,7 @@ import type { MarketDataClient } from '../client/market-data-client.ts';
 import type { EventsQuery } from '../client/queries.ts';
 import { MarketDataError } from '../client/market-data-error.ts';
 import type { RowStream } from '../client/row-stream.ts';
-import { contractErrorOf } from '../contract-error-of.ts';
+import { contractError, contractErrorOf } from '../contract-errors.ts';
 import { LatestTickers } from './latest-tickers.ts';
 import { LoadRegistry, type LoadContext } from './load-registry.ts';
 import { readNewest, type NewestSource, type TimeWindow } from './newest-rows.ts';
@@ -169,12 +169,7 @@ function instrumentOf(input: { instrument?: string | undefined }): { instrument?
 /** The refusal of candles of a market read without an instrument that has several. */
 function severalInstruments(input: { source: string; market: string }, instruments: readonly (string | null)[]): ContractError {
   const names = instruments.map((name) => name ?? '(none)').join(', ');
-  return new ContractError({
-    kind: 'invalid-request',
-    message: `${input.source}/${input.market} publishes candles of several instruments (${names}), which cannot be one chart`,
-    resolution: 'Choose one instrument of this market.',
-    channel: 'market.candles',
-  });
+  return contractError('invalid-request', 'market.candles', `${input.source}/${input.market} publishes candles of several instruments (${names}), which cannot be one chart`, 'Choose one instrument of this market.');
 }
 
 /**
@@ -183,12 +178,7 @@ function severalInstruments(input: { source: string; market: string }, instrumen
  */
 function quotesNotServed(error: unknown): unknown {
   if (!(error instanceof MarketDataError) || error.kind !== 'not-found') return error;
-  return new ContractError({
-    kind: 'not-found',
-    message: error.message,
-    resolution: 'This service does not serve DEX quotes yet; the embedded demo does (Settings → Data source).',
-    channel: 'market.quotes',
-  });
+  return contractError('not-found', 'market.quotes', error.message, 'This service does not serve DEX quotes yet; the embedded demo does (Settings → Data source).');
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { AppInfo } from '../../../shared/contract/channels.ts';
+import { contractResultOf } from '../../../shared/contract/contract-result.ts';
 import type { ContractResult } from '../../../shared/contract/errors.ts';
 
 // The messages between the process that answers the window (the Electron main process, or
@@ -79,8 +80,8 @@ export function hostMessageOf(value: unknown): HostMessage | null {
     case 'closed':
       return { type: value['type'] };
     case 'result': {
-      const result = value['result'];
-      return hasId && isRecord(result) && typeof result['ok'] === 'boolean' ? { type: 'result', id, result: result as ContractResult<unknown> } : null;
+      const result = contractResultOf(value['result'], null);
+      return hasId && result !== null ? { type: 'result', id, result } : null;
     }
     case 'result-json':
       return hasId && typeof value['json'] === 'string' ? { type: 'result-json', id, json: value['json'] } : null;

@@ -1,12 +1,13 @@
 import type { ResearchActivity } from '../../../shared/contract/research-schemas.ts';
 import { activityBars, type ActivityBarKind } from '../../../shared/research/activity-bars.ts';
+import { footprint } from '../../../shared/research/footprint.ts';
 import { TradeSeriesBuilder, isUsableTrade, type TradeSeries } from '../../../shared/research/trade-series.ts';
 import { volumeDeltaByInterval } from '../../../shared/research/volume-delta.ts';
 import { volumeProfile } from '../../../shared/research/volume-profile.ts';
-import { footprint, imbalanceFlag } from '../../../shared/research/footprint.ts';
+import { barsTable, cvdTable, footprintTables, profileTable, tradeCvdTable, type ActivityTable } from './activity-tables.ts';
 import { niceAtOrAbove, timeStepFor } from './auto-steps.ts';
-import { inStudyRange, type ResearchStudy, type StudyRange, type StudyResult } from './research-study.ts';
-import { finiteOrNull, numberColumn, plain, tableOf } from './research-table.ts';
+import { inStudyRange, studySpan, type ResearchStudy, type StudyRange, type StudyResult } from './research-study.ts';
+import { finiteOrNull, plain, type ResearchTableData } from './research-table.ts';
 
 /** What an activity study is asked. */
 export interface ActivityStudyParams {
@@ -18,16 +19,35 @@ export interface ActivityStudyParams {
   priceStep?: number | undefined;
   /** CVD interval; absent: about 300 intervals over the range. */
   cvdIntervalMs?: number | undefined;
+  /** Share of the volume in the profile's value area; absent: 70 %. */
+  valueAreaShare?: number | undefined;
+  /** The most buckets the profile may span (a finer step is refused); absent: `shownProfileBuckets`. */
+  profileMaxBuckets?: number | undefined;
+  /** Candle length of the footprint; absent: `footprintIntervalMs`. */
+  footprintIntervalMs?: number | undefined;
+  /** The footprint's diagonal imbalance ratio; absent: 3. */
+  imbalanceRatio?: number | undefined;
+  /** The tables to build; absent: the view's (`viewTables`). A part no table is asked of comes out empty. */
+  tables?: readonly ActivityTable[] | undefined;
 }
 
 /** An activity study's output without the fields main adds. */
 export type ActivityOutput = Omit<ResearchActivity, 'resultId' | 'read'>;
 
-/** The footprint the activity study exports: 1-minute candles, in the profile's price buckets. */
+/** The footprint the activity study exports unless told: 1-minute candles, in the profile's price buckets. */
 export const footprintIntervalMs = 60_000;
 
 /** Bars sent to the view at most (the export holds them all). */
 export const shownBarsLimit = 5000;
+
+/** The most buckets the view's profile spans unless told. */
+export const shownProfileBuckets = 20_000;
+
+/** The tables the Research view's activity panel exports. */
+export const viewTables: readonly ActivityTable[] = ['bars', 'cvd', 'profile', 'footprint'];
+
+/** No trades: what a part no table is asked of is built from. */
+const noTrades: TradeSeries = { time: new Float64Array(0), price: new Float64Array(0), quantity: new Float64Array(0), side: new Int8Array(0) };
 
 /** Totals of the usable trades: count, Σ quantity, Σ notional, price span and time span. */
 function totals(trades: TradeSeries): { count: number; volume: number; notional: number; low: number; high: number; first: number; last: number } {
@@ -58,53 +78,69 @@ function autoBarSize(kind: ActivityBarKind, sum: ReturnType<typeof totals>): num
 
 /**
  * Activity bars (tick, volume or dollar: `shared/research/activity-bars.ts`), the CVD per interval
- * (`volume-delta.ts`), the session volume profile with its POC and 70 % value area
+ * (`volume-delta.ts`), the session volume profile with its POC and value area
  * (`volume-profile.ts`), and for export the footprint of 1-minute candles in the profile's buckets
- * (`footprint.ts`) of the trades in the range. Unknown-side volume is kept apart throughout.
+ * (`footprint.ts`) of the trades in the range; on request (`tables`) also the footprint with each
+ * cell's delta and the CVD after each trade (`activity-tables.ts`). Unknown-side volume is kept
+ * apart throughout.
  */
 export class ActivityStudy implements ResearchStudy<ActivityOutput> {
   readonly needs = { books: false, trades: true };
   private readonly trades = new TradeSeriesBuilder();
+  private unusable = 0;
 
   constructor(private readonly params: ActivityStudyParams) {}
+
+  /** Trades in the range with no usable price, quantity or time: every part leaves them out. */
+  get unusableTrades(): number {
+    return this.unusable;
+  }
 
   book(): void {
     // Activity reads trades only.
   }
 
   trade(time: number, price: number, quantity: number, side: number): void {
-    if (inStudyRange(this.params.range, time)) this.trades.push(time, price, quantity, side);
+    if (!inStudyRange(this.params.range, time)) return;
+    this.trades.push(time, price, quantity, side);
+    if (!isUsableTrade(time, price, quantity)) this.unusable++;
   }
 
   finish(): StudyResult<ActivityOutput> {
+    const params = this.params;
     const trades = this.trades.build();
     const sum = totals(trades);
-    const kind = this.params.barKind;
-    const size = this.params.barSize ?? autoBarSize(kind, sum);
-    const bars = activityBars(trades, { kind, size });
-    const range = this.params.range;
-    const span = range === null ? (sum.last > sum.first ? sum.last - sum.first : 0) : range.end - range.start;
-    const intervalMs = this.params.cvdIntervalMs ?? timeStepFor(span, 300, 1000);
-    const cvd = volumeDeltaByInterval(trades, intervalMs);
-    const priceStep = this.params.priceStep ?? (sum.high > sum.low ? niceAtOrAbove((sum.high - sum.low) / 60) : niceAtOrAbove(sum.low / 1000));
-    const profile = volumeProfile(trades, { priceStep, maxBuckets: 20_000 });
+    const asked = new Set(params.tables ?? viewTables);
+    /** The trades of a part: all of them when one of its tables is asked for, none otherwise. */
+    const tradesOf = (...tables: ActivityTable[]): TradeSeries => (tables.some((table) => asked.has(table)) ? trades : noTrades);
+    const kind = params.barKind;
+    const size = params.barSize ?? autoBarSize(kind, sum);
+    const bars = activityBars(tradesOf('bars'), { kind, size });
+    const intervalMs = params.cvdIntervalMs ?? timeStepFor(studySpan(params.range, sum.first, sum.last), 300, 1000);
+    const cvd = volumeDeltaByInterval(tradesOf('cvd'), intervalMs);
+    const priceStep = params.priceStep ?? (sum.high > sum.low ? niceAtOrAbove((sum.high - sum.low) / 60) : niceAtOrAbove(sum.low / 1000));
+    const profile = volumeProfile(tradesOf('profile'), {
+      priceStep,
+      maxBuckets: params.profileMaxBuckets ?? shownProfileBuckets,
+      ...(params.valueAreaShare === undefined ? {} : { valueAreaShare: params.valueAreaShare }),
+    });
+    const cells = footprint(tradesOf('footprint', 'footprint-delta'), {
+      intervalMs: params.footprintIntervalMs ?? footprintIntervalMs,
+      priceStep,
+      ...(params.imbalanceRatio === undefined ? {} : { imbalanceRatio: params.imbalanceRatio }),
+    });
     const shown = Math.min(bars.openTime.length, shownBarsLimit);
-    const head = (values: ArrayLike<number>): number[] => plain(Array.prototype.slice.call(values, 0, shown) as number[]);
+    const head = (values: Float64Array | Uint32Array | Uint8Array): number[] => plain(values.subarray(0, shown));
     const notes: string[] = [];
     if (bars.openTime.length > shown) notes.push(`${bars.openTime.length.toLocaleString('en-US')} bars: the first ${shown.toLocaleString('en-US')} are drawn, the export holds them all. Choose a larger bar size to see the whole range.`);
     if (bars.skipped > 0) notes.push(`${bars.skipped} trades with no usable price, quantity or time were left out.`);
-    const n = profile.price.length;
-    const cells = footprint(trades, { intervalMs: footprintIntervalMs, priceStep });
-    // One row per (candle, bucket): each cell carries its candle's open time and whether it is the POC.
-    const cellCandle = new Float64Array(cells.cells.price.length);
-    const cellPoc = new Float64Array(cells.cells.price.length);
-    for (let c = 0; c < cells.candles.openTime.length; c++) {
-      for (let i = cells.candles.cellStart[c] ?? 0; i < (cells.candles.cellStart[c + 1] ?? 0); i++) {
-        cellCandle[i] = cells.candles.openTime[c] ?? Number.NaN;
-        cellPoc[i] = cells.cells.price[i] === cells.candles.pocPrice[c] ? 1 : 0;
-      }
-    }
-    const flagged = (flag: number): Float64Array => Float64Array.from(cells.cells.imbalance, (bits) => ((bits & flag) !== 0 ? 1 : 0));
+    const built: Record<ActivityTable, ResearchTableData> = {
+      bars: barsTable(bars),
+      cvd: cvdTable(cvd),
+      profile: profileTable(profile),
+      ...footprintTables(cells),
+      'trade-cvd': tradeCvdTable(tradesOf('trade-cvd')),
+    };
     return {
       output: {
         bars: {
@@ -138,49 +174,7 @@ export class ActivityStudy implements ResearchStudy<ActivityOutput> {
           valueAreaVolume: profile.valueAreaVolume,
         },
       },
-      tables: {
-        bars: tableOf([
-          numberColumn('open_time', bars.openTime, 'timestamp'),
-          numberColumn('close_time', bars.closeTime, 'timestamp'),
-          numberColumn('open', bars.open),
-          numberColumn('high', bars.high),
-          numberColumn('low', bars.low),
-          numberColumn('close', bars.close),
-          numberColumn('volume', bars.volume),
-          numberColumn('notional', bars.notional),
-          numberColumn('buy_volume', bars.buyVolume),
-          numberColumn('sell_volume', bars.sellVolume),
-          numberColumn('unknown_volume', bars.unknownVolume),
-          numberColumn('trades', bars.tradeCount, 'int64'),
-          numberColumn('complete', bars.complete, 'int64'),
-        ]),
-        cvd: tableOf([
-          numberColumn('open_time', cvd.openTime, 'timestamp'),
-          numberColumn('delta', cvd.delta),
-          numberColumn('cvd', cvd.cvd),
-          numberColumn('unknown_volume', cvd.unknownVolume),
-        ]),
-        profile: tableOf([
-          numberColumn('price', profile.price),
-          numberColumn('volume', profile.volume),
-          numberColumn('buy_volume', profile.buyVolume),
-          numberColumn('sell_volume', profile.sellVolume),
-          numberColumn('unknown_volume', profile.unknownVolume),
-          numberColumn('poc', Float64Array.from({ length: n }, (_, i) => (i === profile.pocIndex ? 1 : 0)), 'int64'),
-          numberColumn('value_area', Float64Array.from({ length: n }, (_, i) => (profile.pocIndex !== -1 && i >= profile.valueAreaLowIndex && i <= profile.valueAreaHighIndex ? 1 : 0)), 'int64'),
-        ]),
-        footprint: tableOf([
-          numberColumn('open_time', cellCandle, 'timestamp'),
-          numberColumn('price', cells.cells.price),
-          numberColumn('bid_volume', cells.cells.bidVolume),
-          numberColumn('ask_volume', cells.cells.askVolume),
-          numberColumn('unknown_volume', cells.cells.unknownVolume),
-          numberColumn('trades', cells.cells.tradeCount, 'int64'),
-          numberColumn('buy_imbalance', flagged(imbalanceFlag.buy), 'int64'),
-          numberColumn('sell_imbalance', flagged(imbalanceFlag.sell), 'int64'),
-          numberColumn('poc', cellPoc, 'int64'),
-        ]),
-      },
+      tables: Object.fromEntries([...asked].map((table) => [table, built[table]])),
       notes,
     };
   }

@@ -3,7 +3,7 @@ import { Float64Column } from '../../../shared/research/growable-column.ts';
 import { eventLatencies, latencyByInterval, latencySummary } from '../../../shared/research/latency.ts';
 import { isBookReset, type BookInput } from '../book/book-input.ts';
 import { timeStepFor } from './auto-steps.ts';
-import { inStudyRange, type ResearchStudy, type StudyRange, type StudyResult } from './research-study.ts';
+import { inStudyRange, studySpan, type ResearchStudy, type StudyRange, type StudyResult } from './research-study.ts';
 import { finiteOrNull, nullable, numberColumn, plain, tableOf, textColumn } from './research-table.ts';
 
 /** What a latency study is asked. */
@@ -53,8 +53,7 @@ export class LatencyStudy implements ResearchStudy<LatencyOutput> {
       if (t < first) first = t;
       if (t > last) last = t;
     }
-    const span = this.params.range === null ? (last > first ? last - first : 0) : this.params.range.end - this.params.range.start;
-    const intervalMs = this.params.intervalMs ?? timeStepFor(span, 300, 100);
+    const intervalMs = this.params.intervalMs ?? timeStepFor(studySpan(this.params.range, first, last), 300, 100);
     const series = latencyByInterval(times, latency, intervalMs);
     const outliers = Array.from(summary.outlierIndices);
     const kindWords = (code: number): 'book' | 'trade' => (code === 1 ? 'trade' : 'book');

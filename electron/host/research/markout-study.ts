@@ -6,7 +6,7 @@ import { MidSeriesRecorder } from '../../../shared/research/mid-series.ts';
 import { TradeSeriesBuilder, type TradeSeries } from '../../../shared/research/trade-series.ts';
 import type { BookInput } from '../book/book-input.ts';
 import { inStudyRange, type ResearchStudy, type StudyRange, type StudyResult } from './research-study.ts';
-import { finiteOrNull, nullable, numberColumn, plain, tableOf, textColumn, type ResearchColumn } from './research-table.ts';
+import { finiteOrNull, nullable, numberColumn, plain, sideColumn, tableOf, textColumn, type ResearchColumn } from './research-table.ts';
 
 /** What a markout study is asked. */
 export interface MarkoutStudyParams {
@@ -36,15 +36,11 @@ function tradeColumns(trades: TradeSeries, midAtTrade: Float64Array, markoutBps:
   const n = order === undefined ? trades.time.length : order.length;
   const price = pick(trades.price);
   const quantity = pick(trades.quantity);
-  const side = Array.from({ length: n }, (_, i) => {
-    const code = trades.side[order === undefined ? i : (order[i] ?? 0)] ?? 0;
-    return code === 1 ? 'buy' : code === -1 ? 'sell' : null;
-  });
   return [
     numberColumn('time', pick(trades.time), 'timestamp'),
     numberColumn('price', price),
     numberColumn('quantity', quantity),
-    textColumn('side', side),
+    sideColumn(trades.side, order),
     numberColumn('notional', Float64Array.from({ length: n }, (_, i) => (price[i] ?? Number.NaN) * (quantity[i] ?? Number.NaN))),
     numberColumn('mid', pick(midAtTrade)),
     ...horizons.map((h, k) => numberColumn(`markout_${horizonLabel(h)}_bps`, pick(markoutBps[k] ?? new Float64Array(trades.time.length).fill(Number.NaN)))),
@@ -65,6 +61,11 @@ export class MarkoutStudy implements ResearchStudy<MarkoutOutput> {
 
   constructor(private readonly params: MarkoutStudyParams) {
     this.replay = new ChosenBookReplay(params.choice, [{ after: (book, clock) => this.mids.pushBook(book, clock) }]);
+  }
+
+  /** Whether a book of the chosen market was read (without one, every markout is null). */
+  get bookRead(): boolean {
+    return this.replay.key !== null;
   }
 
   book(_stream: number, input: BookInput): void {

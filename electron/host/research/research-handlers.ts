@@ -1,8 +1,7 @@
 import { lstat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { anonymousRefusal } from '../../../shared/access-windows.ts';
-import type { L2Row } from '../../../shared/book/l2-row.ts';
-import { ContractError } from '../../../shared/contract/errors.ts';
+import type { L2Row } from '../../../shared/rows/l2-row.ts';
 import type { ResearchProgress, ResearchRead, ResearchTarget } from '../../../shared/contract/research-schemas.ts';
 import { defaultHorizonsMs } from '../../../shared/research/markouts.ts';
 import { sideCodeOf } from '../../../shared/research/trade-series.ts';
@@ -12,18 +11,18 @@ import type { ContractHandlers } from '../contract/handlers.ts';
 import { Prefetch } from '../book/page-prefetch.ts';
 import type { MarketDataClient } from '../client/market-data-client.ts';
 import type { RowPage } from '../client/row-page.ts';
-import { contractErrorOf } from '../contract-error-of.ts';
-import { ExportError } from '../export/export-error.ts';
+import { contractError, contractErrorOf, keyNeededError, noDataSourceError } from '../contract-errors.ts';
+import { ExportError, exportContractError } from '../export/export-error.ts';
 import { exportFileName } from '../export/export-handlers.ts';
 import type { GrantedFiles } from '../files/file-grants.ts';
 import { LoadRegistry, type LoadContext } from '../market/load-registry.ts';
 import type { WorkerEntry } from '../../base/workers/worker-entry.ts';
 import { timeStepFor } from './auto-steps.ts';
 import { writeResearchTable } from './research-export.ts';
-import type { JobInput, JobRead, JobResult, StudyKind, StudyOutputs, StudySpec, TradePage } from './research-job.ts';
+import { ResearchJobError, type JobInput, type JobRead, type JobResult, type StudyKind, type StudyOutputs, type StudySpec, type TradePage } from './research-job.ts';
 import { ResearchResults } from './research-results.ts';
 import type { StudyNeeds, StudyRange } from './research-study.ts';
-import { ResearchJobError, ResearchJobRun } from './research-worker-client.ts';
+import { ResearchJobRun } from './research-worker-client.ts';
 import { StreamOrderCheck } from './stream-order.ts';
 
 /** The contract channels this module implements. */
@@ -99,8 +98,8 @@ async function* prefetched<Row>(pages: AsyncIterable<RowPage<Row>>): AsyncGenera
 function jobError(error: unknown, channel: string): unknown {
   if (!(error instanceof ResearchJobError)) return error;
   return error.failure.kind === 'data'
-    ? new ContractError({ kind: 'invalid-response', message: `The data cannot be studied: ${error.failure.message}`, resolution: 'Choose another range or file; if the service sent it, report the message.', channel })
-    : new ContractError({ kind: 'internal', message: error.failure.message, resolution: 'Try again.', channel });
+    ? contractError('invalid-response', channel, `The data cannot be studied: ${error.failure.message}`, 'Choose another range or file; if the service sent it, report the message.')
+    : contractError('internal', channel, error.failure.message, 'Try again.');
 }
 
 function readOf(read: JobRead, truncated: boolean, notes: readonly string[]): ResearchRead {
@@ -125,7 +124,7 @@ export function researchHandlers(options: ResearchHandlerOptions): ResearchHandl
 
   function access(channel: string): ResearchAccess {
     if (options.access !== undefined) return options.access;
-    throw new ContractError({ kind: 'unavailable', message: 'No data source is connected for research', resolution: 'Check the data source in Settings.', channel });
+    throw noDataSourceError(channel, 'research');
   }
 
   /** The refusal of a market load the service would refuse without a key (spec 4.14), before anything is sent. */
@@ -135,7 +134,7 @@ export function researchHandlers(options: ResearchHandlerOptions): ResearchHandl
     const reason =
       (needs.books ? anonymousRefusal('latest-hour', '/l2-orderbooks', { start, end: booksEnd }, now) : null) ??
       (needs.trades ? anonymousRefusal('historical', '/historical/trades', { start, end }, now) : null);
-    if (reason !== null) throw new ContractError({ kind: 'needs-api-key', message: reason, resolution: 'Add an API key in Settings → API key, or choose a range inside the rolling last hour.', channel });
+    if (reason !== null) throw keyNeededError(channel, reason);
   }
 
   /**
@@ -145,12 +144,7 @@ export function researchHandlers(options: ResearchHandlerOptions): ResearchHandl
   function untilNow(market: ResearchAccess, range: { start: number; end: number }, channel: string): { start: number; end: number } {
     const now = (market.now ?? options.now ?? Date.now)();
     if (range.start >= now) {
-      throw new ContractError({
-        kind: 'invalid-request',
-        message: `The range starts at ${new Date(range.start).toISOString()}, after now (${new Date(now).toISOString()}): there is no data there yet`,
-        resolution: 'Choose a range that starts before now.',
-        channel,
-      });
+      throw contractError('invalid-request', channel, `The range starts at ${new Date(range.start).toISOString()}, after now (${new Date(now).toISOString()}): there is no data there yet`, 'Choose a range that starts before now.');
     }
     return { start: range.start, end: Math.min(range.end, now) };
   }
@@ -276,12 +270,12 @@ export function researchHandlers(options: ResearchHandlerOptions): ResearchHandl
     const span = Math.min(target.end, now) - target.start;
     const samples = Math.floor(span / stepMs) + 1;
     if (samples > maxDepthSamples) {
-      throw new ContractError({
-        kind: 'invalid-request',
-        message: `Depth sampled every ${stepMs.toLocaleString('en-US')} ms over this range would take ${samples.toLocaleString('en-US')} samples, more than the ${maxDepthSamples.toLocaleString('en-US')} a study keeps`,
-        resolution: `Choose a step of at least ${Math.ceil(span / (maxDepthSamples - 1)).toLocaleString('en-US')} ms, or a shorter range.`,
-        channel: 'research.depth',
-      });
+      throw contractError(
+        'invalid-request',
+        'research.depth',
+        `Depth sampled every ${stepMs.toLocaleString('en-US')} ms over this range would take ${samples.toLocaleString('en-US')} samples, more than the ${maxDepthSamples.toLocaleString('en-US')} a study keeps`,
+        `Choose a step of at least ${Math.ceil(span / (maxDepthSamples - 1)).toLocaleString('en-US')} ms, or a shorter range.`,
+      );
     }
     return stepMs;
   }
@@ -377,10 +371,10 @@ export function researchHandlers(options: ResearchHandlerOptions): ResearchHandl
       const channel = 'research.export';
       const tables = results.get(input.resultId);
       if (tables === undefined) {
-        throw new ContractError({ kind: 'not-found', message: 'This result is no longer held in memory', resolution: 'Run the panel again, then export.', channel });
+        throw contractError('not-found', channel, 'This result is no longer held in memory', 'Run the panel again, then export.');
       }
       const table = tables[input.table];
-      if (table === undefined) throw new ContractError({ kind: 'not-found', message: `This result has no ${input.table} table`, resolution: 'Export a table the panel shows.', channel });
+      if (table === undefined) throw contractError('not-found', channel, `This result has no ${input.table} table`, 'Export a table the panel shows.');
       try {
         const name = exportFileName(input.name ?? `${input.table}-${stamp((options.now ?? Date.now)())}`, input.format);
         const out = join(await options.libraryRoot(), 'exports', name);
@@ -392,7 +386,7 @@ export function researchHandlers(options: ResearchHandlerOptions): ResearchHandl
         const written = await writeResearchTable(table, input.format, out);
         return { path: out, ...written };
       } catch (error) {
-        if (error instanceof ExportError) throw new ContractError({ kind: error.kind === 'io' ? 'internal' : 'invalid-request', message: error.message, resolution: error.resolution, channel });
+        if (error instanceof ExportError) throw exportContractError(error, channel);
         throw error;
       }
     },

@@ -1,4 +1,5 @@
-import type { L2Row } from '../../../shared/book/l2-row.ts';
+import type { L2Row } from '../../../shared/rows/l2-row.ts';
+import type { WorkerCall } from '../../base/workers/worker-protocol.ts';
 import { ActivityStudy, type ActivityOutput, type ActivityStudyParams } from './activity-study.ts';
 import { DepthStudy, type DepthOutput, type DepthStudyParams } from './depth-study.ts';
 import { LatencyStudy, type LatencyOutput, type LatencyStudyParams } from './latency-study.ts';
@@ -54,7 +55,7 @@ export function studyOf(spec: StudySpec): ResearchStudy<StudyOutputs[StudyKind]>
  */
 export type JobInput = { kind: 'pages' } | { kind: 'files'; paths: string[]; source?: string | undefined; market?: string | undefined };
 
-/** What a research worker is given (its `workerData`). */
+/** What a research worker is asked to run. */
 export interface ResearchJob<K extends StudyKind = StudyKind> {
   study: StudySpec<K>;
   input: JobInput;
@@ -68,9 +69,6 @@ export interface TradePage {
   side: Int8Array<ArrayBuffer>;
   exchangeTime: Float64Array<ArrayBuffer>;
 }
-
-/** Messages main sends a pages job: each is answered with `taken` once applied. */
-export type JobCommand = { kind: 'books'; stream: number; rows: readonly L2Row[] } | { kind: 'trades'; page: TradePage } | { kind: 'end' };
 
 /** What a job read. */
 export interface JobRead {
@@ -95,9 +93,31 @@ export interface JobFailure {
   message: string;
 }
 
-/** Messages a research worker sends. */
-export type JobEvent<Output> =
-  | { kind: 'taken' }
-  | { kind: 'progress'; bookEvents: number; trades: number }
-  | { kind: 'done'; result: JobResult<Output> }
-  | { kind: 'failed'; failure: JobFailure };
+/** A job that failed in the worker (its data, or the worker itself); `kind` crosses the thread with the message. */
+export class ResearchJobError extends Error {
+  override readonly name = 'ResearchJobError';
+
+  constructor(readonly failure: JobFailure) {
+    super(failure.message);
+  }
+
+  /** Whether the data or anything else failed. */
+  get kind(): JobFailure['kind'] {
+    return this.failure.kind;
+  }
+}
+
+/**
+ * The research worker's messages: the job, answered with its result once its inputs are read (a
+ * files job) or ended (`end`, a pages job); pages of books and trades, each answered once applied
+ * (main posts the next only then); the progress of a files job.
+ */
+export interface ResearchWorkerProtocol<K extends StudyKind = StudyKind> {
+  calls: {
+    run: WorkerCall<ResearchJob<K>, JobResult<StudyOutputs[K]>>;
+    books: WorkerCall<{ stream: number; rows: readonly L2Row[] }, void>;
+    trades: WorkerCall<TradePage, void>;
+  };
+  notes: { end: undefined };
+  events: { progress: { bookEvents: number; trades: number } };
+}

@@ -29,10 +29,20 @@ export interface ResearchStudy<Output> {
   finish(): StudyResult<Output>;
 }
 
-/** The range a market study keeps trades (and samples) of: [start, end], both inclusive; null for files (everything). */
+/**
+ * The range a market study keeps trades (and samples) of: [start, end], both inclusive; null for
+ * files (everything). An open end is −∞ or +∞ (`mde metrics` over files with only --from or --to).
+ */
 export type StudyRange = { start: number; end: number } | null;
 
 /** Whether a time is in the range (always, without one). */
 export function inStudyRange(range: StudyRange, time: number): boolean {
   return range === null || (time >= range.start && time <= range.end);
+}
+
+/** The span a study's automatic steps are chosen over: the range's, or the data's (`first` to `last` read) where the range is absent or open. */
+export function studySpan(range: StudyRange, first: number, last: number): number {
+  const start = range !== null && Number.isFinite(range.start) ? range.start : first;
+  const end = range !== null && Number.isFinite(range.end) ? range.end : last;
+  return end > start ? end - start : 0;
 }

@@ -24,6 +24,16 @@ export function textColumn(name: string, values: readonly (string | null)[]): Re
   return { name, kind: 'string', values };
 }
 
+/** The `side` column of trades (all, or those at `order`): buy, sell, or null for an unknown side. */
+export function sideColumn(side: Int8Array, order?: ArrayLike<number>): ResearchColumn {
+  const n = order === undefined ? side.length : order.length;
+  const words = Array.from({ length: n }, (_, i) => {
+    const code = side[order === undefined ? i : (order[i] ?? 0)] ?? 0;
+    return code === 1 ? 'buy' : code === -1 ? 'sell' : null;
+  });
+  return textColumn('side', words);
+}
+
 /** A table of these columns (every column must have the same length). */
 export function tableOf(columns: ResearchColumn[]): ResearchTableData {
   const rows = columns[0]?.values.length ?? 0;

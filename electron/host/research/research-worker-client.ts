@@ -1,7 +1,8 @@
-import { Worker } from 'node:worker_threads';
+import { startWorker } from '../../base/workers/start-worker.ts';
+import { WorkerCallError, WorkerChannel, WorkerStoppedError } from '../../base/workers/worker-channel.ts';
 import { workerEntry, type WorkerEntry } from '../../base/workers/worker-entry.ts';
-import type { JobCommand, JobEvent, JobFailure, JobResult, ResearchJob, StudyKind, StudyOutputs, TradePage } from './research-job.ts';
-import type { L2Row } from '../../../shared/book/l2-row.ts';
+import { ResearchJobError, type JobResult, type ResearchJob, type ResearchWorkerProtocol, type StudyKind, type StudyOutputs, type TradePage } from './research-job.ts';
+import type { L2Row } from '../../../shared/rows/l2-row.ts';
 
 /** File name of the research worker in a build, beside the main bundle. */
 export const builtResearchWorkerFile = 'research-worker.js';
@@ -11,13 +12,11 @@ export function researchWorkerEntry(moduleUrl: string = import.meta.url): Worker
   return workerEntry(moduleUrl, { sourceFile: './research-worker.ts', builtFile: builtResearchWorkerFile });
 }
 
-/** A job that failed in the worker (its data, or the worker itself). */
-export class ResearchJobError extends Error {
-  override readonly name = 'ResearchJobError';
-
-  constructor(readonly failure: JobFailure) {
-    super(failure.message);
-  }
+/** A call's failure as the job's: the worker's own words and kind, or its thread's end. */
+function jobErrorOf(error: unknown): ResearchJobError {
+  if (error instanceof WorkerCallError) return new ResearchJobError({ kind: error.kind === 'data' ? 'data' : 'internal', message: error.message });
+  const exited = error instanceof WorkerStoppedError && error.end.kind === 'exited';
+  return new ResearchJobError({ kind: 'internal', message: exited ? 'the research worker stopped before its answer' : error instanceof Error ? error.message : String(error) });
 }
 
 /**
@@ -27,54 +26,40 @@ export class ResearchJobError extends Error {
  * `cancel` terminates the thread.
  */
 export class ResearchJobRun<K extends StudyKind> {
-  private readonly worker: Worker;
-  private readonly taken: (() => void)[] = [];
+  private readonly worker: WorkerChannel<ResearchWorkerProtocol<K>>;
   private readonly answer: Promise<JobResult<StudyOutputs[K]>>;
   private failure: Error | null = null;
   private ended = false;
-  private stop: (error: Error) => void = () => {};
 
   constructor(job: ResearchJob<K>, onProgress: (bookEvents: number, trades: number) => void = () => {}, entry: WorkerEntry = researchWorkerEntry()) {
-    this.worker =
-      entry.kind === 'file' ? new Worker(entry.url, { workerData: job, execArgv: entry.execArgv }) : new Worker(entry.code, { eval: true, workerData: job, execArgv: entry.execArgv });
-    this.answer = new Promise<JobResult<StudyOutputs[K]>>((resolve, reject) => {
-      this.stop = (error: Error): void => {
-        if (this.ended) return;
+    this.worker = new WorkerChannel(startWorker(entry), { name: 'the research worker', events: { progress: ({ bookEvents, trades }) => onProgress(bookEvents, trades) } });
+    this.answer = this.worker.call('run', job).then(
+      (result) => {
         this.ended = true;
-        this.failure = error;
-        for (const release of this.taken.splice(0)) release();
-        reject(error);
         void this.worker.terminate();
-      };
-      this.worker.on('message', (event: JobEvent<StudyOutputs[K]>) => {
-        if (event.kind === 'taken') this.taken.shift()?.();
-        else if (event.kind === 'progress') onProgress(event.bookEvents, event.trades);
-        else if (event.kind === 'done') {
-          this.ended = true;
-          resolve(event.result);
-          void this.worker.terminate();
-        } else this.stop(new ResearchJobError(event.failure));
-      });
-      this.worker.on('error', (error) => this.stop(new ResearchJobError({ kind: 'internal', message: `the research worker failed (${error.message})` })));
-      this.worker.on('exit', () => this.stop(new ResearchJobError({ kind: 'internal', message: 'the research worker stopped before its answer' })));
-    });
+        return result;
+      },
+      (error: unknown) => {
+        throw this.stop(jobErrorOf(error));
+      },
+    );
     // A failure surfaces through `finish` (or the next page); until then it is not unhandled.
     this.answer.catch(() => undefined);
   }
 
   /** Posts a page of `/l2-orderbooks` rows of stream `stream`; resolves once the worker applied it. */
   books(stream: number, rows: readonly L2Row[]): Promise<void> {
-    return this.send({ kind: 'books', stream, rows });
+    return this.send(() => this.worker.call('books', { stream, rows }));
   }
 
   /** Posts a page of trades (its buffers move to the worker); resolves once applied. */
   trades(page: TradePage): Promise<void> {
-    return this.send({ kind: 'trades', page }, [page.time.buffer, page.price.buffer, page.quantity.buffer, page.side.buffer, page.exchangeTime.buffer]);
+    return this.send(() => this.worker.call('trades', page, [page.time.buffer, page.price.buffer, page.quantity.buffer, page.side.buffer, page.exchangeTime.buffer]));
   }
 
   /** The answer: a pages job is told its inputs ended first. */
   finish(pages: boolean): Promise<JobResult<StudyOutputs[K]>> {
-    if (pages && !this.ended) this.worker.postMessage({ kind: 'end' } satisfies JobCommand);
+    if (pages && !this.ended) this.worker.tell('end');
     return this.answer;
   }
 
@@ -83,12 +68,23 @@ export class ResearchJobRun<K extends StudyKind> {
     this.stop(new ResearchJobError({ kind: 'internal', message: 'the research job was cancelled' }));
   }
 
-  private send(command: JobCommand, transfer: ArrayBuffer[] = []): Promise<void> {
-    if (this.failure !== null) return Promise.reject(this.failure);
-    if (this.ended) return Promise.resolve();
-    return new Promise<void>((resolve, reject) => {
-      this.taken.push(() => (this.failure === null ? resolve() : reject(this.failure)));
-      this.worker.postMessage(command, transfer);
-    });
+  /** Ends the job with `error` and its thread; returns the failure that stands (the first). */
+  private stop(error: Error): Error {
+    if (this.ended) return this.failure ?? error;
+    this.ended = true;
+    this.failure = error;
+    void this.worker.terminate();
+    return error;
+  }
+
+  /** Posts a page unless the job has ended; a failed page ends the job, and every page waiting fails with it. */
+  private async send(post: () => Promise<void>): Promise<void> {
+    if (this.failure !== null) throw this.failure;
+    if (this.ended) return;
+    try {
+      await post();
+    } catch (error) {
+      throw this.stop(jobErrorOf(error));
+    }
   }
 }

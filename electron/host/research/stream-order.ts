@@ -1,4 +1,4 @@
-import { ContractError } from '../../../shared/contract/errors.ts';
+import { contractError } from '../contract-errors.ts';
 
 /** `{file key}:{line}` → its file key and line; null for an id of another form. */
 function fileLine(eventId: string): { key: string; line: number } | null {
@@ -27,12 +27,7 @@ export class StreamOrderCheck {
       if (at === null) continue;
       const before = this.#highest.get(at.key);
       if (before !== undefined && at.line < before) {
-        throw new ContractError({
-          kind: 'invalid-response',
-          message: `${path} served ${eventId} after line ${before} of the same file: its pages go back instead of forward`,
-          resolution: 'This service pages this market out of order; choose another market or data source, and report the message.',
-          channel: this.channel,
-        });
+        throw contractError('invalid-response', this.channel, `${path} served ${eventId} after line ${before} of the same file: its pages go back instead of forward`, 'This service pages this market out of order; choose another market or data source, and report the message.');
       }
       highest.set(at.key, Math.max(highest.get(at.key) ?? at.line, at.line));
     }

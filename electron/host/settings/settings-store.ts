@@ -1,5 +1,4 @@
 import { join } from 'node:path';
-import { ContractError } from '../../../shared/contract/errors.ts';
 import {
   applySettingsPatch,
   defaultSettings,
@@ -10,6 +9,7 @@ import {
 import type { StateNotice } from '../../../shared/contract/state-notices.ts';
 import { keepAside, readStateJson } from '../state/state-file.ts';
 import { writeFileAtomic } from '../../base/atomic-write.ts';
+import { contractError } from '../contract-errors.ts';
 
 /** File name of the settings document inside the user-data directory. */
 export const settingsFileName = 'settings.json';
@@ -66,13 +66,7 @@ export class SettingsStore {
         path: issue.path.map(String).join('.'),
         message: issue.message,
       }));
-      throw new ContractError({
-        kind: 'invalid-request',
-        message: `Settings not saved: ${issues.map((i) => i.message).join('; ')}`,
-        resolution: 'Correct the setting and save again.',
-        channel: 'settings.update',
-        issues,
-      });
+      throw contractError('invalid-request', 'settings.update', `Settings not saved: ${issues.map((i) => i.message).join('; ')}`, 'Correct the setting and save again.', { issues });
     }
     this.#current = checked.data;
     const snapshot = JSON.stringify(checked.data, null, 2) + '\n';

@@ -1,6 +1,7 @@
 import { copyFile, rename } from 'node:fs/promises';
 import { basename } from 'node:path';
 import type { StateNotice } from '../../../shared/contract/state-notices.ts';
+import { errorCode } from '../../base/error-code.ts';
 import { FileTooLargeError, NotRegularFileError, readSmallRegularFile } from '../../base/regular-file.ts';
 
 // Reading the app's own state files (settings.json, downloads.json, library-index.json) so that
@@ -35,7 +36,7 @@ function unreadableReason(error: unknown): string {
         break;
     }
   }
-  const code = (error as NodeJS.ErrnoException).code ?? (error instanceof NotRegularFileError ? /\((E[A-Z]+)[:)]/.exec(error.what)?.[1] : undefined);
+  const code = errorCode(error) ?? (error instanceof NotRegularFileError ? /\((E[A-Z]+)[:)]/.exec(error.what)?.[1] : undefined);
   if (code === 'EACCES' || code === 'EPERM') return 'the app has no permission to read it';
   return `it could not be read (${code ?? (error instanceof Error ? error.message : String(error))})`;
 }
@@ -60,7 +61,8 @@ export async function readStateJson(path: string, maxBytes: number = maxStateFil
     return { kind: 'unreadable', reason: 'it is not UTF-8 text' };
   }
   try {
-    return { kind: 'json', json: JSON.parse(text) as unknown };
+    const json: unknown = JSON.parse(text);
+    return { kind: 'json', json };
   } catch (error) {
     return { kind: 'unreadable', reason: `it is not valid JSON (${error instanceof Error ? error.message : String(error)})` };
   }
@@ -83,7 +85,7 @@ export async function keepAside(path: string, what: { reason: string; meaning: s
     else await rename(path, keptAs);
     return { file: basename(path), path, keptAs, reason: what.reason, meaning: what.meaning, at: what.now };
   } catch (error) {
-    const why = (error as NodeJS.ErrnoException).code ?? (error instanceof Error ? error.message : String(error));
+    const why = errorCode(error) ?? (error instanceof Error ? error.message : String(error));
     return { file: basename(path), path, keptAs: null, reason: `${what.reason}; it could not be kept aside either (${why})`, meaning: what.meaning, at: what.now };
   }
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { principalName, resolveWindow } from '../access-policy.ts';
 import type { MonthlyUsage } from '../monthly-usage.ts';
 import { QueryReader } from '../query-params.ts';
-import { QueryTooExpensive, RowMerge, type RowPosition } from '../rows/row-pager.ts';
+import { isRowPosition, QueryTooExpensive, RowMerge } from '../rows/row-pager.ts';
 import { isRowKind, rowKinds, type RowKind } from '../../../shared/rows/row-kinds.ts';
 import type { ServiceContext } from '../service-context.ts';
 import { badRequest, rateLimited, ServiceHttpError, unavailable } from '../service-error.ts';
@@ -36,7 +36,7 @@ export function registerEventsRoute(app: FastifyInstance, context: ServiceContex
     if (context.faults.storage) throw unavailable('Snapshot storage');
     const binding = reader.bindingKey('/events');
     const cursor = reader.string('cursor');
-    const after = cursor === undefined ? undefined : context.cursors.decode<RowPosition>(binding, cursor);
+    const after = cursor === undefined ? undefined : context.cursors.decode(binding, cursor, isRowPosition);
     const who = principalName(principal);
     try {
       // A client following its cursor goes on with the merge its last page left; otherwise one starts at the cursor.

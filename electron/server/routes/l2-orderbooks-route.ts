@@ -16,13 +16,19 @@ import { ByteBudgetCache } from '../store/byte-budget-cache.ts';
 import { collectGarbage } from '../store/garbage-collection.ts';
 import type { RecordList } from '../store/hour-records.ts';
 import type { DecodedHour, HourRef, MarketDataStore } from '../store/market-data-store.ts';
+import { hourMs, hourStartOf } from '../../../shared/time/time-units.ts';
+import { hasFields } from '../../../shared/guards/object-fields.ts';
 
-const hourMs = 3_600_000;
 
 /** Where a page of books ended: the hour and the file line of the last producing event. */
 interface ReplayPosition {
   h: number;
   s: number;
+}
+
+/** Whether a cursor's position is a replay position. */
+function isReplayPosition(value: unknown): value is ReplayPosition {
+  return hasFields(value) && typeof value['h'] === 'number' && typeof value['s'] === 'number';
 }
 
 const bookRecordCache = new WeakMap<DecodedHour, RecordList<OrderbookRecord>>();
@@ -162,7 +168,7 @@ async function replayBegin(context: ServiceContext, hours: readonly HourRef[], n
   const start = need.start;
   for (const ref of [...hours].reverse()) {
     if (ref.hourStart > start) continue;
-    if (ref.hourStart < Math.floor(start / hourMs) * hourMs - hourMs) return null;
+    if (ref.hourStart < hourStartOf(start) - hourMs) return null;
     const indexed = store.readHourFrom === undefined ? null : ((await store.snapshotLines?.(ref)) ?? null);
     if (indexed !== null && !indexed.bookInstruments && store.readHourFrom !== undefined) {
       const hourEnd = ref.hourStart + hourMs - 1;
@@ -205,7 +211,7 @@ export function registerL2OrderbooksRoute(app: FastifyInstance, context: Service
     if (context.faults.storage) throw unavailable('Snapshot storage');
     const binding = reader.bindingKey('/l2-orderbooks');
     const cursor = reader.string('cursor');
-    const after = cursor === undefined ? undefined : context.cursors.decode<ReplayPosition>(binding, cursor);
+    const after = cursor === undefined ? undefined : context.cursors.decode(binding, cursor, isReplayPosition);
 
     // Replay from the hour before the range (or, on a continuation, before the cursor's hour), so
     // the book in force comes from a preceding snapshot even when its own hour has not had one

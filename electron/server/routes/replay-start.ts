@@ -1,6 +1,7 @@
 import { bookKeyId } from '../../../shared/book/book-key.ts';
 import type { OrderbookRecord } from '../../../shared/snapshot/records.ts';
 import type { RecordList } from '../store/hour-records.ts';
+import { hourMs } from '../../../shared/time/time-units.ts';
 
 // Where `/l2-orderbooks` may start replaying for a range: "from a preceding snapshot" (spec
 // 4.12). A snapshot replaces the whole book, so nothing before it changes a book after it; the
@@ -58,7 +59,7 @@ export interface SnapshotStart {
 export function snapshotBefore(hourStart: number, records: RecordList<OrderbookRecord>, start: number, instrument: string | undefined): SnapshotStart | null {
   const index = indexOf(records);
   if (!index.singleBook && instrument === undefined) return null;
-  const hourEnd = hourStart + 3_600_000 - 1;
+  const hourEnd = hourStart + hourMs - 1;
   for (let k = index.snapshots.length - 1; k >= 0; k--) {
     const at = index.snapshots[k] ?? 0;
     const clock = Math.min(hourEnd, Math.max(hourStart, index.highest[at] ?? Number.NEGATIVE_INFINITY));

@@ -3,10 +3,12 @@ import { candleIntervals } from '../../../shared/rows/candle-row.ts';
 import { principalName, resolveWindow, type AccessFamily } from '../access-policy.ts';
 import { QueryReader, type LimitRule } from '../query-params.ts';
 import type { ServedRow } from '../rows/hour-rows.ts';
-import { QueryTooExpensive, RowMerge, type RowPosition } from '../rows/row-pager.ts';
+import { isRowPosition, QueryTooExpensive, RowMerge } from '../rows/row-pager.ts';
 import type { RowKind } from '../../../shared/rows/row-kinds.ts';
 import type { ServiceContext } from '../service-context.ts';
 import { badRequest, rateLimited, ServiceHttpError, unavailable } from '../service-error.ts';
+import { hourMs } from '../../../shared/time/time-units.ts';
+import { isOneOf } from '../../../shared/guards/one-of.ts';
 
 /** One typed row endpoint: its path, row kind, access family, limit rule and extra filter. */
 interface RowEndpoint {
@@ -83,18 +85,18 @@ export function registerRowRoutes(app: FastifyInstance, context: ServiceContext)
       const end = reader.integer('end');
       const limit = reader.limit(endpoint.limitRule);
       const extraValue = endpoint.extra === undefined ? undefined : reader.string(endpoint.extra);
-      if (endpoint.extra === 'interval' && extraValue !== undefined && !(candleIntervals as readonly string[]).includes(extraValue)) {
+      if (endpoint.extra === 'interval' && extraValue !== undefined && !isOneOf(candleIntervals, extraValue)) {
         throw badRequest(`"interval" must be one of ${candleIntervals.join(', ')}, not "${extraValue}"`, 'Send an exact canonical interval such as 1m.');
       }
       const principal = context.principalOf(request);
       const now = context.now();
       const binding = reader.bindingKey(endpoint.path);
       const cursor = reader.string('cursor');
-      const after = cursor === undefined ? undefined : context.cursors.decode<RowPosition>(binding, cursor);
+      const after = cursor === undefined ? undefined : context.cursors.decode(binding, cursor, isRowPosition);
       // Anonymous continuation on the latest-hour family skips rows that aged out of the hour
       // (spec 4.0.5): a start that was public when the first page was served is not refused later.
       const anonymousLatest = endpoint.family === 'latest-hour' && principal.kind === 'anonymous';
-      const publicFrom = now - 3_600_000;
+      const publicFrom = now - hourMs;
       if (anonymousLatest && after !== undefined && end !== undefined && end < publicFrom) return { items: [], has_more: false, next_cursor: null };
       const continuedStart = anonymousLatest && after !== undefined && start !== undefined ? Math.max(start, publicFrom) : start;
       const range = resolveWindow(endpoint.family, continuedStart, end, principal, now);

@@ -8,9 +8,10 @@ import { authRequired, badRequest, ServiceHttpError, unavailable } from '../serv
 import { parseSnapshotKey } from '../../../shared/snapshot/snapshot-key.ts';
 import { storedFileOf, type HourFile } from '../store/market-data-store.ts';
 import { parseUtcDate, parseUtcInstant } from '../utc-time.ts';
-import { listingPage } from './snapshot-listing.ts';
+import { listingPage } from '../store/snapshot-listing.ts';
+import { dayMs } from '../../../shared/time/time-units.ts';
+import { isNumberPosition } from '../cursor.ts';
 
-const dayMs = 86_400_000;
 
 function findDataset(context: ServiceContext, source: string, market: string): DatasetDescriptor | undefined {
   return context.store.datasets().find((dataset) => dataset.source === source && dataset.market === market);
@@ -42,7 +43,7 @@ export function registerSnapshotRoutes(app: FastifyInstance, context: ServiceCon
     }
     const binding = reader.bindingKey('/snapshots');
     const cursor = reader.string('cursor');
-    const resumeAt = cursor === undefined ? Number.NEGATIVE_INFINITY : context.cursors.decode<number>(binding, cursor);
+    const resumeAt = cursor === undefined ? Number.NEGATIVE_INFINITY : context.cursors.decode(binding, cursor, isNumberPosition);
     const dataset = findDataset(context, source, market);
     // The demo keeps only standardized files, so a raw listing is empty.
     const hours = raw || dataset === undefined ? [] : await context.store.hours(source, market, from, to);

@@ -13,6 +13,7 @@ import type { RowContext } from '../../../shared/rows/from-records/row-context.t
 import type { SnapshotRecord, TradeRecord } from '../../../shared/snapshot/records.ts';
 import type { CaptureSegment, DecodedHour } from '../store/market-data-store.ts';
 import { CaptureContexts, segmentsKey } from './capture-contexts.ts';
+import { hourMs } from '../../../shared/time/time-units.ts';
 
 /** A row of any kind, as served. */
 export type ServedRow = EventRowByKind[RowKind];
@@ -54,7 +55,6 @@ export interface HourReading {
   kinds: readonly RowKind[];
 }
 
-const hourMs = 3_600_000;
 
 /** The file `type`s each row kind is built from (candles are built from trades; quotes are `record` lines). */
 const lineTypesByKind: Readonly<Record<RowKind, readonly string[]>> = {

@@ -4,12 +4,19 @@ import { decodedHourBytes } from '../store/decoded-hour-cache.ts';
 import type { DecodedHour, HourBlock, HourRef, MarketDataStore } from '../store/market-data-store.ts';
 import { clockRecordTypes, fileTypeOfRecordType, hourRows, lineTypesOf, type HourReading, type HourRows, type RowBuildOptions, type ServedRow } from './hour-rows.ts';
 import type { RowKind } from '../../../shared/rows/row-kinds.ts';
+import { hourMs } from '../../../shared/time/time-units.ts';
+import { hasFields } from '../../../shared/guards/object-fields.ts';
 
 /** Where a page ended: the last row's replay clock (or candle time), stream key and in-hour sequence. Cursors carry it. */
 export interface RowPosition {
   t: number;
   k: string;
   s: number;
+}
+
+/** Whether a cursor's position is a row position. */
+export function isRowPosition(value: unknown): value is RowPosition {
+  return hasFields(value) && typeof value['t'] === 'number' && typeof value['k'] === 'string' && typeof value['s'] === 'number';
 }
 
 /** A row query over one or more datasets. */
@@ -48,7 +55,6 @@ export class QueryTooExpensive extends Error {
  * replay clock) before it is done, so a stepped-back row of the range is still served.
  */
 export const hourSlackMs = 60_000;
-const hourMs = 3_600_000;
 /** An estimate of one built candle row's memory (its object and strings), bytes. */
 const candleRowBytes = 400;
 /**

@@ -1,6 +1,6 @@
 import { createPrng } from './prng.ts';
+import { hourMs, hourStartOf } from '../../../shared/time/time-units.ts';
 
-const hourMs = 3_600_000;
 /** Hours are counted from here; anchors before it are not needed by the demo. */
 const anchorEpochHour = Math.floor(Date.UTC(2025, 0, 1) / hourMs);
 const gridPoints = 3600;
@@ -93,7 +93,7 @@ export class AssetPriceClock {
 
   /** The price at `time` (Unix ms). */
   priceAt(time: number): number {
-    const hourStart = Math.floor(time / hourMs) * hourMs;
+    const hourStart = hourStartOf(time);
     let path = this.#paths.get(hourStart);
     if (path === undefined) {
       if (this.#paths.size >= 4) this.#paths.clear();

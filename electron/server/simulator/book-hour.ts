@@ -7,8 +7,8 @@ import { runStreams, type EventStream } from './event-clock.ts';
 import { LevelText } from './level-text.ts';
 import { LegacyLineWriter, V2LineWriter, type TextSink } from './line-writers.ts';
 import type { Prng } from './prng.ts';
+import { hourMs } from '../../../shared/time/time-units.ts';
 
-const hourMs = 3_600_000;
 
 function tickerData(prng: Prng, mid: number, lastTrade: number, hourStart: number, openInterest: number, decimals: number): string {
   const fundingBase = 0.0000125 + 0.00001 * Math.sin(hourStart / (7 * hourMs));

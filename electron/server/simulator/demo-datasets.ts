@@ -1,6 +1,7 @@
 import type { DatasetDescriptor } from '../../../shared/dataset-descriptor.ts';
 import type { RowKind } from '../../../shared/rows/row-kinds.ts';
 import type { AssetModel } from './asset-path.ts';
+import { dayMs } from '../../../shared/time/time-units.ts';
 
 /** How a simulated dataset behaves. */
 export type SimulatedKind = 'perp' | 'spot' | 'legacy-book' | 'options' | 'intents' | 'quote-ladder';
@@ -148,7 +149,7 @@ const kindsBySimulation: Record<SimulatedKind, readonly RowKind[]> = {
  * public up to two days ago and need a key (or payment) after that.
  */
 export function demoDatasetsAt(now: number): SimulatedDataset[] {
-  const cutoff = new Date(now - 2 * 86_400_000).toISOString().slice(0, 10);
+  const cutoff = new Date(now - 2 * dayMs).toISOString().slice(0, 10);
   return demoDatasets.map((dataset) => ({
     ...dataset,
     rowKinds: kindsBySimulation[dataset.kind],

@@ -8,8 +8,8 @@ import type { TextSink } from './line-writers.ts';
 import { generateOptionsHour } from './option-chain.ts';
 import { createPrng } from './prng.ts';
 import { generateQuoteLadderHour } from './quote-ladder-venue.ts';
+import { hourMs } from '../../../shared/time/time-units.ts';
 
-const hourMs = 3_600_000;
 
 /**
  * Streams one simulated hour's rows into `body` (in order, as generated) and returns the header

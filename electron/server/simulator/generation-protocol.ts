@@ -1,6 +1,7 @@
+import type { NoMessages, WorkerCall } from '../../base/workers/worker-protocol.ts';
+
 /** A request to the demo generation worker: one hour of one dataset, up to `until`. */
 export interface GenerateHourRequest {
-  id: number;
   seed: number;
   source: string;
   market: string;
@@ -9,5 +10,9 @@ export interface GenerateHourRequest {
   until: number | null;
 }
 
-/** The worker's answer: the file's bytes (transferred), or why it failed. */
-export type GenerateHourResponse = { id: number; ok: true; bytes: Uint8Array } | { id: number; ok: false; message: string };
+/** The demo generation worker's messages: one call, answered with the file's bytes (moved) or its error. */
+export interface GenerationWorkerProtocol {
+  calls: { generate: WorkerCall<GenerateHourRequest, Uint8Array> };
+  notes: NoMessages;
+  events: NoMessages;
+}

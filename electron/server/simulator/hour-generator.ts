@@ -1,7 +1,8 @@
-import { Worker } from 'node:worker_threads';
+import { startWorker } from '../../base/workers/start-worker.ts';
+import { WorkerChannel, WorkerStoppedError } from '../../base/workers/worker-channel.ts';
 import { workerEntry, type WorkerEntry } from '../../base/workers/worker-entry.ts';
 import type { SimulatedDataset } from './demo-datasets.ts';
-import type { GenerateHourRequest, GenerateHourResponse } from './generation-protocol.ts';
+import type { GenerationWorkerProtocol } from './generation-protocol.ts';
 import { generateHourFile } from './generate-hour.ts';
 
 /** Produces the bytes of one simulated hour file. */
@@ -41,10 +42,8 @@ export class WorkerHourGenerator {
   readonly #entry: WorkerEntry;
   readonly #idleMs: number;
   readonly #timer: StopTimer;
-  #worker: Worker | null = null;
+  #worker: WorkerChannel<GenerationWorkerProtocol> | null = null;
   #cancelStop: (() => void) | null = null;
-  #nextId = 1;
-  readonly #pending = new Map<number, { resolve: (bytes: Uint8Array) => void; reject: (error: Error) => void }>();
 
   constructor(entry: WorkerEntry = generationWorkerEntry(), idle: WorkerIdleOptions = {}) {
     this.#entry = entry;
@@ -58,17 +57,17 @@ export class WorkerHourGenerator {
   }
 
   /** The generator function to hand to the demo store. */
-  readonly generate: HourGenerator = (seed, dataset, hourStart, until) => {
+  readonly generate: HourGenerator = async (seed, dataset, hourStart, until) => {
     this.#cancelStop?.();
     this.#cancelStop = null;
     const worker = this.#start();
-    const id = this.#nextId++;
-    const request: GenerateHourRequest = { id, seed, source: dataset.source, market: dataset.market, hourStart, until: Number.isFinite(until) ? until : null };
-    worker.ref();
-    return new Promise<Uint8Array>((resolve, reject) => {
-      this.#pending.set(id, { resolve, reject });
-      worker.postMessage(request);
-    });
+    try {
+      return await worker.call('generate', { seed, source: dataset.source, market: dataset.market, hourStart, until: Number.isFinite(until) ? until : null });
+    } catch (error) {
+      throw generationError(error);
+    } finally {
+      if (worker.end === null && worker.pendingCalls === 0) this.#stopWhenIdle(worker);
+    }
   };
 
   /** Stops the worker; pending generations fail. */
@@ -78,52 +77,38 @@ export class WorkerHourGenerator {
     const worker = this.#worker;
     this.#worker = null;
     if (worker !== null) await worker.terminate();
-    this.#failAll(new Error('The demo generator was closed'));
   }
 
-  #start(): Worker {
+  #start(): WorkerChannel<GenerationWorkerProtocol> {
     if (this.#worker !== null) return this.#worker;
-    const entry = this.#entry;
-    const worker = entry.kind === 'file' ? new Worker(entry.url, { execArgv: entry.execArgv }) : new Worker(entry.code, { eval: true, execArgv: entry.execArgv });
-    worker.on('message', (response: GenerateHourResponse) => {
-      const call = this.#pending.get(response.id);
-      this.#pending.delete(response.id);
-      if (response.ok) call?.resolve(response.bytes);
-      else call?.reject(new Error(response.message));
-      if (this.#pending.size === 0) {
-        worker.unref();
-        this.#stopWhenIdle(worker);
-      }
-    });
-    // Only the worker in use fails the calls waiting: one ended for being idle (or closed) has none,
-    // and a newer worker's calls are not its own.
-    worker.on('error', (error) => {
-      if (this.#worker !== worker) return;
-      this.#worker = null;
-      this.#failAll(error);
-    });
-    worker.on('exit', () => {
-      if (this.#worker !== worker) return;
-      this.#worker = null;
-      this.#failAll(new Error('The demo generation worker stopped'));
+    // Held open only while an hour is being generated. Only the worker in use is forgotten when it
+    // stops: one ended for being idle (or closed) is gone already.
+    const worker: WorkerChannel<GenerationWorkerProtocol> = new WorkerChannel(startWorker(this.#entry), {
+      name: 'The demo generation worker',
+      idleUnref: true,
+      onStop: () => {
+        if (this.#worker === worker) this.#worker = null;
+      },
     });
     this.#worker = worker;
     return worker;
   }
 
   /** Ends `worker` once it has had nothing to do for the idle time. */
-  #stopWhenIdle(worker: Worker): void {
+  #stopWhenIdle(worker: WorkerChannel<GenerationWorkerProtocol>): void {
     this.#cancelStop?.();
     this.#cancelStop = this.#timer(() => {
       this.#cancelStop = null;
-      if (this.#worker !== worker || this.#pending.size > 0) return;
+      if (this.#worker !== worker || worker.pendingCalls > 0) return;
       this.#worker = null;
       void worker.terminate();
     }, this.#idleMs);
   }
+}
 
-  #failAll(error: Error): void {
-    for (const call of this.#pending.values()) call.reject(error);
-    this.#pending.clear();
-  }
+/** Why a generation failed: the worker's error, its thread's own failure, or that the generator was closed. */
+function generationError(error: unknown): Error {
+  if (error instanceof WorkerStoppedError && error.end.kind === 'failed') return error.end.error;
+  if (error instanceof WorkerStoppedError && error.end.kind === 'terminated') return new Error('The demo generator was closed');
+  return error instanceof Error ? error : new Error(String(error));
 }

@@ -4,8 +4,8 @@ import { runStreams } from './event-clock.ts';
 import type { CollectorClock } from './collector-clock.ts';
 import { V2LineWriter, type TextSink } from './line-writers.ts';
 import type { Prng } from './prng.ts';
+import { hourMs } from '../../../shared/time/time-units.ts';
 
-const hourMs = 3_600_000;
 const usdc = { id: 'eip155:1/erc20:0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48', chain: 'eip155:1', symbol: 'USDC', decimals: 6 };
 const weth = { id: 'eip155:1/erc20:0xc02aaa39b223fe8d0a0e5c4f27ead9083c756cc2', chain: 'eip155:1', symbol: 'WETH', decimals: 18 };
 const arbUsdc = { id: 'eip155:42161/erc20:0xaf88d065e77c8cc2239327c5edb3a432268e5831', chain: 'eip155:42161', symbol: 'USDC', decimals: 6 };

@@ -7,9 +7,8 @@ import type { CollectorClock } from './collector-clock.ts';
 import { V2LineWriter, type TextSink } from './line-writers.ts';
 import { atmVolAt, smileVol } from './option-smile.ts';
 import type { Prng } from './prng.ts';
+import { dayMs, dayStartOf, hourMs } from '../../../shared/time/time-units.ts';
 
-const hourMs = 3_600_000;
-const dayMs = 24 * hourMs;
 const yearMs = 365 * dayMs;
 const months = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'];
 
@@ -67,7 +66,7 @@ function yearsTo(expiry: number, time: number, floorYears: number): number {
  */
 export function listedContracts(seed: number, dataset: SimulatedDataset, time: number): OptionContract[] {
   const contracts: OptionContract[] = [];
-  const dayStart = Math.floor(time / dayMs) * dayMs;
+  const dayStart = dayStartOf(time);
   const reference = Math.exp(hourAnchor(seed, dataset.asset, dayStart));
   const vol = atmVolAt(dataset.asset, dayStart);
   for (const expiry of expiriesAt(time)) {

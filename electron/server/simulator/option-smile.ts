@@ -1,6 +1,6 @@
 import type { AssetModel } from './asset-path.ts';
+import { dayMs } from '../../../shared/time/time-units.ts';
 
-const dayMs = 86_400_000;
 const hoursPerYear = 24 * 365;
 
 /**

@@ -4,8 +4,8 @@ import { runStreams } from './event-clock.ts';
 import type { CollectorClock } from './collector-clock.ts';
 import { V2LineWriter, type TextSink } from './line-writers.ts';
 import type { Prng } from './prng.ts';
+import { hourMs } from '../../../shared/time/time-units.ts';
 
-const hourMs = 3_600_000;
 const tokens = {
   weth: { address: '0xc02aaa39b223fe8d0a0e5c4f27ead9083c756cc2', decimals: 18 },
   usdc: { address: '0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48', decimals: 6 },

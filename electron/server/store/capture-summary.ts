@@ -6,6 +6,7 @@ import { SeekPointFinder, type SeekPoint } from '../../codec/zstd/seek-points.ts
 import { openRegularFile } from '../../base/regular-file.ts';
 import { fileChunks } from './file-chunks.ts';
 import { CaptureRestarts } from '../../../shared/book/capture-stream.ts';
+import { isJsonObject } from '../../../shared/guards/object-fields.ts';
 
 /** A data row of a file that matters to its capture sessions: where it is and when it was collected. */
 export interface CaptureRow {
@@ -169,7 +170,7 @@ function envelopeString(bytes: Buffer, key: Buffer, start: number, end: number):
 export function parsed(bytes: Buffer, start: number, end: number): Record<string, unknown> | null {
   try {
     const value: unknown = JSON.parse(bytes.toString('utf8', start, end));
-    return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : null;
+    return isJsonObject(value) ? value : null;
   } catch {
     return null;
   }

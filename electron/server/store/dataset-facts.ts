@@ -4,6 +4,7 @@ import { openRegularFile } from '../../base/regular-file.ts';
 import { LineSplitter } from '../../codec/line-splitter.ts';
 import { defaultZstdDecompressor } from '../../codec/zstd/zstd-decompressor.ts';
 import { parsed } from './capture-summary.ts';
+import { hasFields } from '../../../shared/guards/object-fields.ts';
 
 // Catalog facts of a library dataset the service has no entry for: what kind of market it is,
 // read from the kinds of rows its files hold.
@@ -33,7 +34,7 @@ export async function fileKinds(path: string): Promise<FileKinds> {
     lines++;
     const row = parsed(buffer, start, end);
     if (row === null || typeof row.type !== 'string') return;
-    const data = typeof row.data === 'object' && row.data !== null ? (row.data as Record<string, unknown>) : {};
+    const data = hasFields(row.data) ? row.data : {};
     if (row.type === 'metadata') {
       for (const [key, value] of Object.entries(data)) if (key.endsWith('_count') && key !== 'event_count' && typeof value === 'number' && value > 0) types.add(key.slice(0, -'_count'.length));
       return;

@@ -4,8 +4,8 @@ import { FastV2LineParser } from '../../codec/records/fast-v2-line.ts';
 import { LineSplitter } from '../../codec/line-splitter.ts';
 import { defaultZstdDecompressor } from '../../codec/zstd/zstd-decompressor.ts';
 import { captureSummaryBytes, CaptureSummaryReader, integerAfter, parsed, timeOf, timestampKey, type BlockPlan, type CaptureSummary } from './capture-summary.ts';
+import { hourMs } from '../../../shared/time/time-units.ts';
 
-const hourMs = 3_600_000;
 const hoursPerDay = 24;
 
 /** Lines `[from, until)` of a file (1-based; `until` may be +∞). Empty when `from >= until`. */

@@ -8,15 +8,16 @@ import { demoDatasetsAt, type SimulatedDataset } from '../simulator/demo-dataset
 import { generateInProcess, type HourGenerator } from '../simulator/hour-generator.ts';
 import { maxEarlyStampMs } from '../simulator/line-writers.ts';
 import { instrumentEntries } from '../simulator/option-chain.ts';
-import { hourKey, parseSnapshotKey, utcDateHour } from '../../codec/layout/snapshot-keys.ts';
+import { hourKey, parseSnapshotKey } from '../../../shared/snapshot/snapshot-key.ts';
+import { utcDateHour } from '../../../shared/time/time-units.ts';
 import type { SnapshotRecord } from '../../../shared/snapshot/records.ts';
 import type { SnapshotLine } from './capture-summary.ts';
 import { decodeHourFile } from './decode-hour-file.ts';
 import { DirectoryStore, type TradeDecodeCacheOptions } from './directory-store.ts';
 import { liveMarkerText, restoredLiveUntil } from './live-marker.ts';
 import type { CaptureSegment, DecodedHour, HourBlock, HourBlocks, HourFile, HourRef, MarketDataStore } from './market-data-store.ts';
+import { hourMs } from '../../../shared/time/time-units.ts';
 
-const hourMs = 3_600_000;
 /** How many hours one prefetch hint may start generating. */
 const maxPrefetchedHours = 3;
 /**
@@ -39,7 +40,7 @@ export function demoSeedFolder(seed: number): string {
 
 /** Removes the folders of `seed` that older simulator versions wrote under `dataDir`. */
 async function removeOlderVersions(dataDir: string, seed: number): Promise<void> {
-  const names = await readdir(dataDir).catch(() => [] as string[]);
+  const names = await readdir(dataDir).catch((): string[] => []);
   const pattern = new RegExp(`^seed-${seed}-v(\\d+)$`);
   for (const name of names) {
     const version = pattern.exec(name)?.[1];

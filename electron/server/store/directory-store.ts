@@ -4,6 +4,7 @@ import type { DatasetDescriptor } from '../../../shared/dataset-descriptor.ts';
 import type { InstrumentEntry } from '../../../shared/rows/catalog.ts';
 import type { OptionTickerRecord, SnapshotRecord } from '../../../shared/snapshot/records.ts';
 import { ByteBudgetCache } from './byte-budget-cache.ts';
+import { readDirectoryManifest } from './directory-manifest.ts';
 import { captureSummaryBytes, defaultBlockPlan, readCaptureSummary, type BlockPlan, type CaptureSummary, type SnapshotLine } from './capture-summary.ts';
 import { DecodedHourCache, type DecodedHourCacheOptions } from './decoded-hour-cache.ts';
 import { dayFileHoursBytes, readDayFileHours, type DayFileHours, type LineWindow } from './day-file-hours.ts';
@@ -18,7 +19,7 @@ import { fileType } from '../../codec/records/record-decoder.ts';
 import type { SnapshotSeek } from '../../codec/snapshot-reader.ts';
 import { seekPointBefore } from '../../codec/zstd/seek-points.ts';
 import { hourKey, parseSnapshotKey } from '../../../shared/snapshot/snapshot-key.ts';
-import { readSmallRegularFile } from '../../base/regular-file.ts';
+import { dayMs, hourMs } from '../../../shared/time/time-units.ts';
 
 /**
  * Decodes one snapshot file into its event records, in file order (only lines of `lineTypes` when
@@ -55,14 +56,6 @@ export interface DirectoryStoreOptions extends Partial<DecodedHourCacheOptions> 
   tradeDecodes?: TradeDecodeCacheOptions;
 }
 
-/** Optional sidecar `datasets.json` in the data folder: catalog facts the files cannot carry. */
-export interface DirectoryManifest {
-  datasets?: DatasetDescriptor[];
-  instruments?: InstrumentEntry[];
-}
-
-const hourMs = 3_600_000;
-const dayMs = 24 * hourMs;
 /** Bytes of capture summaries kept (most take under a kilobyte); past this the least recently used are read again when asked for. */
 const captureSummaryBudget = 16 * 1024 * 1024;
 /**
@@ -214,7 +207,7 @@ export class DirectoryStore implements MarketDataStore {
       list.push(file);
       byDataset.set(id, list);
     }
-    const manifest = await readManifest(this.root);
+    const manifest = await readDirectoryManifest(this.root);
     const described = new Map((manifest.datasets ?? []).map((d) => [`${d.source}\u0000${d.market}`, d]));
     const datasets = await Promise.all([...byDataset].map(async ([id, list]) => described.get(id) ?? (await this.#describe(list))));
     this.#files = files;
@@ -587,15 +580,4 @@ function recordsFrom(records: HourRecords, lineTypes: ReadonlySet<string>, fromL
     if (enough?.(record) === true) break;
   }
   return found;
-}
-
-/** The largest `datasets.json` read (a FIFO or a device never is). */
-const maxManifestBytes = 16 * 1024 * 1024;
-
-async function readManifest(root: string): Promise<DirectoryManifest> {
-  try {
-    return JSON.parse(new TextDecoder().decode(await readSmallRegularFile(join(root, 'datasets.json'), maxManifestBytes))) as DirectoryManifest;
-  } catch {
-    return {};
-  }
 }

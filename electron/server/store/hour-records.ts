@@ -1,4 +1,5 @@
 import type { OrderbookRecord, SnapshotRecord } from '../../../shared/snapshot/records.ts';
+import { recordOfKeys } from '../../../shared/guards/record-of-keys.ts';
 
 // A decoded hour kept in memory. An exchange-grade hour holds over half a million order-book
 // rows: as objects with two small Float64Arrays each they take ~440 B a row (~250 MB an hour), as
@@ -14,18 +15,10 @@ export interface RecordList<T> {
 
 type RecordType = SnapshotRecord['type'];
 
-const typeCodes: Readonly<Record<RecordType, number>> = {
-  orderbook: 0,
-  trade: 1,
-  point: 2,
-  quote_ladder: 3,
-  record: 4,
-  perpetual_ticker: 5,
-  option_ticker: 6,
-  intent: 7,
-  unknown: 8,
-};
-const typesByCode = Object.keys(typeCodes) as RecordType[];
+/** Record types by their code: a type's code is its place in this list. */
+const typesByCode = ['orderbook', 'trade', 'point', 'quote_ladder', 'record', 'perpetual_ticker', 'option_ticker', 'intent', 'unknown'] as const satisfies readonly RecordType[];
+/** Each record type's code (every type has one: a type left out of the list above fails to compile here). */
+const typeCodes: Readonly<Record<RecordType, number>> = recordOfKeys(typesByCode, (type) => typesByCode.indexOf(type));
 
 /**
  * Memory of one record kept as an object, by type, in bytes: the heap growth over twenty decodes

@@ -24,7 +24,7 @@ export function liveMarkerText(until: number, bytes: Uint8Array): string {
 
 async function fileSha256(path: string): Promise<string> {
   const hash = createHash('sha256');
-  for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
+  for await (const chunk of createReadStream(path)) hash.update(Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk)));
   return hash.digest('hex');
 }
 

@@ -2,6 +2,7 @@ import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseSnapshotKey } from '../../../shared/snapshot/snapshot-key.ts';
 import type { HourFile } from './market-data-store.ts';
+import { errorCode } from '../../base/error-code.ts';
 
 const snapshotSuffix = '.jsonl.zst';
 
@@ -75,7 +76,7 @@ export async function listFolderHours(root: string): Promise<FolderListing> {
     try {
       entries = await readdir(dir, { withFileTypes: true });
     } catch (error) {
-      if (folders.length === 0) listing.exists = (error as NodeJS.ErrnoException).code !== 'ENOENT';
+      if (folders.length === 0) listing.exists = errorCode(error) !== 'ENOENT';
       return;
     }
     for (const entry of entries) {

@@ -1,5 +1,6 @@
 import type { DatasetAccessPolicy, DatasetDescriptor } from '../../../shared/dataset-descriptor.ts';
 import type { CatalogInstrumentTerms } from '../../../shared/rows/catalog.ts';
+import { dayMs, hourMs } from '../../../shared/time/time-units.ts';
 
 /**
  * A catalog-only market made up for scale (`mde serve --extra-markets N`): its catalog facts and
@@ -118,7 +119,6 @@ export function powerOfTen(exponent: number): string {
   return exponent >= 0 ? `1${'0'.repeat(exponent)}` : `0.${'0'.repeat(-exponent - 1)}1`;
 }
 
-const dayMs = 86_400_000;
 const firstListing = Date.UTC(2019, 0, 1);
 const lastListing = Date.UTC(2025, 5, 1);
 /** Spot and perpetual markets that ended did so by this date. */
@@ -189,7 +189,7 @@ export function syntheticMarkets(count: number): SyntheticMarket[] {
     const product = products[position % products.length] ?? spot('USD');
     const baseIndex = Math.floor(position / products.length);
     const base = syntheticBase(baseIndex);
-    const start = firstListing + Math.floor(unit(index, 4) * ((lastListing - firstListing) / 3_600_000)) * 3_600_000;
+    const start = firstListing + Math.floor(unit(index, 4) * ((lastListing - firstListing) / hourMs)) * hourMs;
     let market = product.market(base);
     let end: number | null = unit(index, 5) < 0.08 ? Math.min(latestDelisting, start + Math.floor(30 + unit(index, 6) * 900) * dayMs) : null;
     let coverageStart = start;

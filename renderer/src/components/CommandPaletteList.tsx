@@ -7,10 +7,11 @@ import { paletteGroups, type PaletteItem } from '../navigation/palette-groups.ts
 import { usePalettePage } from '../navigation/palette-page.ts';
 import { routeLabel } from '../navigation/route-title.ts';
 import type { ShellCommand } from '../navigation/shell-commands.ts';
-import { useOpenMarket } from '../navigation/use-open-market.ts';
+import { useOpenMarket } from '../hooks/use-open-market.ts';
+import { viewById } from '../navigation/view-definition.ts';
 import { viewForMarket } from '../navigation/view-for-market.ts';
+import { useViews } from '../navigation/views-context.ts';
 import { useUiStore } from '../stores/ui-store.ts';
-import { viewEntries } from '../views/view-registry.ts';
 import { ShortcutKeys } from './ShortcutHelp.tsx';
 
 /** Props of the palette's search and list. */
@@ -21,10 +22,6 @@ export interface CommandPaletteListProps {
 }
 
 const noKeys: readonly string[] = [];
-
-function viewEntryOf(view: string) {
-  return viewEntries.find((entry) => entry.id === view);
-}
 
 function itemValue(item: PaletteItem): string {
   switch (item.kind) {
@@ -47,6 +44,7 @@ export function CommandPaletteList({ run, leave }: CommandPaletteListProps) {
   const catalog = useCatalog();
   const settings = useSettings().data;
   const openMarket = useOpenMarket();
+  const views = useViews();
   const openView = useUiStore((state) => state.openView);
   const activeView = useUiStore((state) => state.activeView);
 
@@ -58,7 +56,7 @@ export function CommandPaletteList({ run, leave }: CommandPaletteListProps) {
       : 'Loading the catalog…';
   const favourites = settings?.markets.favourites ?? noKeys;
   const recent = settings?.markets.recent ?? noKeys;
-  const groups = useMemo(() => paletteGroups({ page, search, markets, catalogNote, favourites, recent }), [page, search, markets, catalogNote, favourites, recent]);
+  const groups = useMemo(() => paletteGroups({ page, search, markets, catalogNote, favourites, recent, views }), [page, search, markets, catalogNote, favourites, recent, views]);
 
   const select = (item: PaletteItem): void => {
     switch (item.kind) {
@@ -154,10 +152,11 @@ export function CommandPaletteList({ run, leave }: CommandPaletteListProps) {
 
 /** One row's content: an icon, what it is, a hint, and its shortcut. */
 function PaletteRow({ item, state }: { item: Exclude<PaletteItem, { kind: 'note' }>; state: string | null }) {
+  const views = useViews();
   switch (item.kind) {
     case 'command': {
       const command = item.spec.command;
-      const icon = command.kind === 'go' ? (viewEntryOf(command.view)?.icon ?? '') : '›';
+      const icon = command.kind === 'go' ? (viewById(views, command.view)?.icon ?? '') : '›';
       return (
         <>
           <span className="palette-icon" aria-hidden="true">
@@ -171,7 +170,7 @@ function PaletteRow({ item, state }: { item: Exclude<PaletteItem, { kind: 'note'
     }
     case 'market': {
       const { market } = item;
-      const target = viewEntryOf(viewForMarket(market));
+      const target = viewById(views, viewForMarket(market));
       return (
         <>
           <span className="palette-icon" aria-hidden="true">
@@ -200,7 +199,7 @@ function PaletteRow({ item, state }: { item: Exclude<PaletteItem, { kind: 'note'
           <span className="palette-icon" aria-hidden="true">
             #
           </span>
-          <span className="palette-label">Open link: {routeLabel(item.route)}</span>
+          <span className="palette-label">Open link: {routeLabel(item.route, views)}</span>
           {item.dropped.length > 0 && <span className="palette-meta palette-warn">without {item.dropped.join('; ')}</span>}
         </>
       );

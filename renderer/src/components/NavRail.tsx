@@ -1,7 +1,7 @@
 import { useRef, type KeyboardEvent } from 'react';
 import type { ViewId } from '../../../shared/settings.ts';
 import { altDigitOf } from '../navigation/shell-commands.ts';
-import { viewEntries } from '../views/view-registry.ts';
+import { useViews } from '../navigation/views-context.ts';
 
 /** Props of the navigation rail. */
 export interface NavRailProps {
@@ -11,13 +11,14 @@ export interface NavRailProps {
 
 /** The left navigation rail; arrow keys move between views, Enter or Space opens one. Each shows its Alt digit (1…9, then 0). */
 export function NavRail({ active, onNavigate }: NavRailProps) {
+  const views = useViews();
   const buttons = useRef<(HTMLButtonElement | null)[]>([]);
   const focusAt = (index: number): void => {
-    const count = viewEntries.length;
+    const count = views.length;
     buttons.current[(index + count) % count]?.focus();
   };
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, index: number): void => {
-    const moves: Record<string, number> = { ArrowDown: index + 1, ArrowUp: index - 1, Home: 0, End: viewEntries.length - 1 };
+    const moves: Record<string, number> = { ArrowDown: index + 1, ArrowUp: index - 1, Home: 0, End: views.length - 1 };
     const target = moves[event.key];
     if (target !== undefined) {
       focusAt(target);
@@ -27,7 +28,7 @@ export function NavRail({ active, onNavigate }: NavRailProps) {
   return (
     <nav className="nav-rail" aria-label="Views">
       <ul role="tablist" aria-orientation="vertical">
-        {viewEntries.map((view, index) => {
+        {views.map((view, index) => {
           const digit = altDigitOf(index);
           return (
             <li key={view.id} role="presentation">

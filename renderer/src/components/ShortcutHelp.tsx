@@ -1,5 +1,6 @@
 import { Fragment } from 'react';
-import { keyCapLabel, keySteps, shortcutSections } from '../navigation/shortcut-registry.ts';
+import { keyCapLabel, keySteps, shortcutSectionsOf } from '../navigation/shortcut-registry.ts';
+import { useViews } from '../navigation/views-context.ts';
 import { useUiStore } from '../stores/ui-store.ts';
 import './shortcuts.css';
 import { dialogStoreHandlers, useStoreDialog } from '../hooks/use-store-dialog.ts';
@@ -37,6 +38,7 @@ export function ShortcutKeys({ keys }: { keys: readonly string[] }) {
 
 /** The keyboard shortcut sheet, opened with `?` and closed with Escape: the shell's keys, the palette's, and each view's. */
 export function ShortcutHelp() {
+  const views = useViews();
   const open = useUiStore((state) => state.shortcutHelpOpen);
   const setOpen = useUiStore((state) => state.setShortcutHelpOpen);
   // The list takes focus rather than the Close button, so that arrows and PgDn scroll it.
@@ -59,7 +61,7 @@ export function ShortcutHelp() {
         </button>
       </header>
       <div className="shortcut-sections" tabIndex={-1}>
-        {shortcutSections.map((section) => (
+        {shortcutSectionsOf(views).map((section) => (
           <section key={section.id} className="shortcut-section" aria-labelledby={`shortcuts-${section.id}`}>
             <h3 id={`shortcuts-${section.id}`}>
               {section.title} <span className="shortcut-scope">{section.scope}</span>

@@ -4,8 +4,9 @@ import { formatAgo } from '../format/relative-time.ts';
 import { useAppInfo, useConnectionState, useHealth, useSelectedSource, useSettings, useTimeZone, useUsage } from '../hooks/contract-queries.ts';
 import { useNow } from '../hooks/use-now.ts';
 import { keysOf } from '../navigation/shell-commands.ts';
+import { useViews } from '../navigation/views-context.ts';
 import { useShellNotice } from '../navigation/shell-notice.ts';
-import { useShellCommands } from '../navigation/use-shell-commands.ts';
+import { useShellCommands } from '../hooks/use-shell-commands.ts';
 import { isMacPlatform } from './ShortcutHelp.tsx';
 import { sourceLabel, sourceTitle } from './source-label.ts';
 import './status-bar.css';
@@ -89,6 +90,7 @@ function StatusNotice() {
 /** The time now in the zone times are shown in, and the quick UTC/local toggle. */
 function StatusClock() {
   const zone = useTimeZone();
+  const views = useViews();
   const now = useNow(1000);
   const run = useShellCommands();
   const label = timeZoneLabel(zone, now);
@@ -100,7 +102,7 @@ function StatusClock() {
       data-testid="status-clock"
       data-zone={zone}
       aria-label={`Times are shown in ${zone === 'utc' ? 'UTC' : `local time (${label})`}; show them in ${other}`}
-      title={`Times are shown in ${zone === 'utc' ? 'UTC' : `local time, ${label}`}. Click or press ${keysOf({ kind: 'toggle-time-zone' }).join(', ')} for ${other}.`}
+      title={`Times are shown in ${zone === 'utc' ? 'UTC' : `local time, ${label}`}. Click or press ${keysOf({ kind: 'toggle-time-zone' }, views).join(', ')} for ${other}.`}
       onClick={() => run({ kind: 'toggle-time-zone' })}
     >
       <span className="status-clock-time">{formatTimestamp(now, zone, 's').slice(11)}</span>

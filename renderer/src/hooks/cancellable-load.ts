@@ -2,7 +2,7 @@ import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { ContractError } from '../../../shared/contract/errors.ts';
 import type { MdeApi } from '../../../shared/contract/types.ts';
-import { useApi } from '../connection-context.ts';
+import { useApi } from '../transport/connection-context.ts';
 import { useSelectedSource } from './contract-queries.ts';
 
 /** A long load main runs for the window, with the progress it has pushed so far. */

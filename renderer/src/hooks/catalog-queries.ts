@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ContractError } from '../../../shared/contract/errors.ts';
 import type { CatalogMarkets } from '../../../shared/contract/service-schemas.ts';
 import type { CatalogMarket } from '../../../shared/rows/catalog.ts';
-import { useApi } from '../connection-context.ts';
+import { useApi } from '../transport/connection-context.ts';
 import { useSelectedSource } from './contract-queries.ts';
 
 /** The catalog of the selected data source, keyed by it and gated on its health. */

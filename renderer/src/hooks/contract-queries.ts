@@ -5,7 +5,7 @@ import type { KeyStatusView, UsageView } from '../../../shared/contract/service-
 import type { StateNotices } from '../../../shared/contract/state-notices.ts';
 import type { ContractError } from '../../../shared/contract/errors.ts';
 import type { Settings, SettingsPatch } from '../../../shared/settings.ts';
-import { useApi, useConnection } from '../connection-context.ts';
+import { useApi, useConnection } from '../transport/connection-context.ts';
 import type { ConnectionState } from '../transport/ws-bridge.ts';
 import { healthDescribes, libraryContentsChanged, sourceIdentityOf } from './source-identity.ts';
 

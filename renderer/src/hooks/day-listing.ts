@@ -1,6 +1,6 @@
 import type { Availability } from '../../../shared/contract/library-schemas.ts';
+import { dayMs } from '../../../shared/time/time-units.ts';
 
-const dayMs = 86_400_000;
 
 /** Unix ms of a UTC date's midnight. */
 function midnightOf(date: string): number {

@@ -1,10 +1,10 @@
 import { useMutation, useQueries, useQuery, useQueryClient, type UseQueryOptions, type UseQueryResult } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { ContractError } from '../../../shared/contract/errors.ts';
+import { asContractError, ContractError } from '../../../shared/contract/errors.ts';
 import type { FileGrant } from '../../../shared/contract/file-schemas.ts';
 import type { Availability, DownloadQueue, ExportEnded, LibraryIndex, ManifestSummary } from '../../../shared/contract/library-schemas.ts';
 import type { MdeApi } from '../../../shared/contract/types.ts';
-import { useApi } from '../connection-context.ts';
+import { useApi } from '../transport/connection-context.ts';
 import { listingParts, mergeListings, type ListingPart, type MergedListing } from './day-listing.ts';
 import { useSelectedSource } from './contract-queries.ts';
 
@@ -188,7 +188,7 @@ export function useExportRun() {
         const early = endedById.current.get(exportId);
         setRun(early === undefined ? { state: 'running', exportId, rows: 0, fraction: 0 } : { state: 'ended', ended: early });
       },
-      (error: unknown) => setRun({ state: 'refused', error: error instanceof ContractError ? error : new ContractError({ kind: 'internal', message: String(error), resolution: 'Try again.', channel: 'export.start' }) }),
+      (error: unknown) => setRun({ state: 'refused', error: asContractError(error, 'export.start', 'Try again.') }),
     );
   };
   const cancel = (): void => {

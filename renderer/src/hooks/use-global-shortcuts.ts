@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { interpretKey } from '../navigation/key-bindings.ts';
 import type { ShellCommand } from '../navigation/shell-commands.ts';
+import type { ViewDefinition } from '../navigation/view-definition.ts';
 
 function isTyping(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
@@ -15,9 +16,10 @@ function isTyping(target: EventTarget | null): boolean {
  * toggle a favourite in the catalog. `/` focuses the field a view marks with
  * `data-shortcut="/"`; in a view with none, the view gets the key. It subscribes once and runs
  * the latest `run`: `run` changes whenever settings are refetched (saving the view shown does
- * that), and a re-subscription between `g` and its second key would drop the chord.
+ * that), and a re-subscription between `g` and its second key would drop the chord. `views`
+ * are the app's views in rail order (a fixed list: the registry).
  */
-export function useGlobalShortcuts(run: (command: ShellCommand) => void): void {
+export function useGlobalShortcuts(run: (command: ShellCommand) => void, views: readonly ViewDefinition[]): void {
   const latestRun = useRef(run);
   useEffect(() => {
     latestRun.current = run;
@@ -38,6 +40,7 @@ export function useGlobalShortcuts(run: (command: ShellCommand) => void): void {
         },
         goPendingSince,
         performance.now(),
+        views,
       );
       goPendingSince = outcome.goPendingSince;
       if (outcome.command?.kind === 'search' && document.querySelector('[data-shortcut="/"]') === null) return;
@@ -49,5 +52,5 @@ export function useGlobalShortcuts(run: (command: ShellCommand) => void): void {
     };
     window.addEventListener('keydown', onKeyDown, { capture: true });
     return () => window.removeEventListener('keydown', onKeyDown, { capture: true });
-  }, []);
+  }, [views]);
 }

@@ -1,5 +1,5 @@
-import { viewEntries } from '../views/view-registry.ts';
 import { indexOfAltDigit, type ShellCommand } from './shell-commands.ts';
+import type { ViewDefinition } from './view-definition.ts';
 
 /** How long after `g` the second key of a "go to" chord is accepted. */
 export const goChordWindowMs = 1200;
@@ -35,9 +35,10 @@ const altShiftActions: Readonly<Record<string, ShellCommand>> = {
 /**
  * The shell's keyboard map (the `?` sheet lists it). Ctrl/Cmd combinations and Alt+digit work
  * everywhere, even in a text field; Alt+Shift+letter, `/`, `?` and the `g` chords only when
- * not typing. `now` is any monotonic clock in ms (the chord window is measured on it).
+ * not typing. `now` is any monotonic clock in ms (the chord window is measured on it); `views`
+ * are the app's views in rail order (their Alt digits and `g` letters).
  */
-export function interpretKey(press: KeyPress, goPendingSince: number | null, now: number): KeyOutcome {
+export function interpretKey(press: KeyPress, goPendingSince: number | null, now: number, views: readonly ViewDefinition[]): KeyOutcome {
   const none = (pending: number | null = null): KeyOutcome => ({ command: null, goPendingSince: pending });
   const found = (command: ShellCommand): KeyOutcome => ({ command, goPendingSince: null });
   const mod = press.ctrlKey || press.metaKey;
@@ -50,7 +51,7 @@ export function interpretKey(press: KeyPress, goPendingSince: number | null, now
   if (mod) return none();
   if (press.altKey) {
     if (press.code.startsWith('Digit') && !press.shiftKey) {
-      const entry = viewEntries[indexOfAltDigit(press.code.slice(5)) ?? -1];
+      const entry = views[indexOfAltDigit(press.code.slice(5)) ?? -1];
       return entry === undefined ? none() : found({ kind: 'go', view: entry.id });
     }
     const action = altShiftActions[press.code];
@@ -60,7 +61,7 @@ export function interpretKey(press: KeyPress, goPendingSince: number | null, now
   if (press.key === '/') return found({ kind: 'search' });
   if (press.key === '?') return found({ kind: 'shortcuts' });
   if (goPendingSince !== null && now - goPendingSince < goChordWindowMs) {
-    const entry = viewEntries.find((view) => view.goKey === press.key);
+    const entry = views.find((view) => view.goKey === press.key);
     if (entry !== undefined) return found({ kind: 'go', view: entry.id });
     return none(press.key === 'g' ? now : null);
   }

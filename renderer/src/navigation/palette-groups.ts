@@ -3,7 +3,8 @@ import { marketKey, marketSearchFields, marketsOfKeys } from './market-lists.ts'
 import type { PalettePage } from './palette-page.ts';
 import { rankScored, type Ranked, type SearchField } from './palette-search.ts';
 import { parseRoute, type Route } from './route.ts';
-import { actionCommands, viewCommands, type CommandSpec } from './shell-commands.ts';
+import { actionCommands, viewCommandsOf, type CommandSpec } from './shell-commands.ts';
+import type { ViewDefinition } from './view-definition.ts';
 
 /** One row of the palette. */
 export type PaletteItem =
@@ -28,6 +29,8 @@ export interface PaletteInput {
   catalogNote: string;
   favourites: readonly string[];
   recent: readonly string[];
+  /** The app's views, in rail order: the palette offers each, and reads pasted links to them. */
+  views: readonly ViewDefinition[];
 }
 
 /** Markets shown per page: a few beside the commands, more on "Go to market…". */
@@ -43,15 +46,14 @@ function commandFields(spec: CommandSpec): SearchField[] {
   ];
 }
 
-/** Commands the palette offers: every view and action but the palette itself. */
-const paletteViews = viewCommands;
+/** Actions the palette offers: every one but the palette itself (every view is offered too). */
 const paletteActions = actionCommands.filter((spec) => spec.command.kind !== 'palette');
 
 /** A deep link pasted into the search (`…#/options/deribit/BTC`), read as a route. */
-function pastedLink(search: string): PaletteItem | null {
+function pastedLink(search: string, views: readonly ViewDefinition[]): PaletteItem | null {
   const at = search.indexOf('#/');
   if (at < 0) return null;
-  const parsed = parseRoute(search.slice(at).trim());
+  const parsed = parseRoute(search.slice(at).trim(), views);
   return parsed.kind === 'route' ? { kind: 'link', route: parsed.route, dropped: parsed.dropped } : null;
 }
 
@@ -82,6 +84,7 @@ function cachedMarketFields(market: CatalogMarket): SearchField[] {
  */
 export function paletteGroups(input: PaletteInput): PaletteGroup[] {
   const favouriteSet = new Set(input.favourites);
+  const paletteViews = viewCommandsOf(input.views);
   const typed = input.search.trim() !== '';
   const groups: PaletteGroup[] = [];
   const catalogNote: PaletteItem[] = [{ kind: 'note', text: input.catalogNote }];
@@ -106,7 +109,7 @@ export function paletteGroups(input: PaletteInput): PaletteGroup[] {
     return groups;
   }
 
-  const link = input.page === 'all' ? pastedLink(input.search) : null;
+  const link = input.page === 'all' ? pastedLink(input.search, input.views) : null;
   if (link !== null) groups.push({ id: 'link', heading: 'Link', items: [link] });
   const ranked: { group: PaletteGroup; best: number }[] = [];
   const add = <T>(id: PaletteGroup['id'], heading: string, found: Ranked<T>[], toItem: (item: T) => PaletteItem): void => {

@@ -1,8 +1,10 @@
 import { candleIntervals, type CandleInterval } from '../../../shared/rows/candle-row.ts';
-import { viewIds, type ViewId } from '../../../shared/settings.ts';
+import type { ViewId } from '../../../shared/settings.ts';
 import type { ViewParams } from '../stores/ui-store.ts';
-import { chartModes, isChartMode } from '../views/workspace/modes/chart-mode.ts';
+import { chartModes, isChartMode } from '../stores/chart-mode.ts';
 import { spanChoices } from './time-range.ts';
+import { viewById, type ViewDefinition } from './view-definition.ts';
+import { isOneOf } from '../../../shared/guards/one-of.ts';
 
 /** A view and what it shows: the part of the UI state a link carries. */
 export interface Route {
@@ -21,9 +23,6 @@ export const maxHashLength = 4096;
 
 /** Latest time a link carries (9999-12-31T23:59:59.999Z); times are written as four-digit-year ISO text. */
 const latestTime = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
-
-/** Names a hand-written link may use for a view besides its id. */
-const viewAliases: Readonly<Record<string, ViewId>> = { market: 'workspace' };
 
 function isTime(ms: number | undefined): ms is number {
   return ms !== undefined && Number.isSafeInteger(ms) && ms >= 0 && ms <= latestTime;
@@ -88,7 +87,7 @@ export function parseLinkTime(text: string): number | null {
   }
   const match = isoTime.exec(text);
   if (match === null) return null;
-  const [year, month, day, hour, minute] = match.slice(1, 6).map(Number) as [number, number, number, number, number];
+  const [year, month, day, hour, minute] = [Number(match[1]), Number(match[2]), Number(match[3]), Number(match[4]), Number(match[5])];
   const second = Number(match[6] ?? '0');
   const milli = Number((match[7] ?? '').padEnd(3, '0'));
   const local = Date.UTC(year, month - 1, day, hour, minute, second, milli);
@@ -112,7 +111,7 @@ export function parseLinkTime(text: string): number | null {
 }
 
 function isInterval(text: string): text is CandleInterval {
-  return (candleIntervals as readonly string[]).includes(text);
+  return isOneOf(candleIntervals, text);
 }
 
 /** Reads a link's query into view parameters; what cannot be read is named in `dropped`. */
@@ -164,12 +163,12 @@ function readQuery(query: string, params: ViewParams, dropped: string[]): void {
 }
 
 /**
- * Reads a URL hash (`#/view/source/market?…`) into a route. Never throws: an empty hash is
- * `none`, an unknown view, an unreadable path or an over-long hash is `invalid` with the reason,
- * and a bad parameter (an interval that is not canonical, a time that is not a time, `from`
- * after `to`) is dropped and named, keeping the rest of the link.
+ * Reads a URL hash (`#/view/source/market?…`) into a route to one of `views`. Never throws: an
+ * empty hash is `none`, an unknown view, an unreadable path or an over-long hash is `invalid`
+ * with the reason, and a bad parameter (an interval that is not canonical, a time that is not a
+ * time, `from` after `to`) is dropped and named, keeping the rest of the link.
  */
-export function parseRoute(hash: string): ParsedRoute {
+export function parseRoute(hash: string, views: readonly ViewDefinition[]): ParsedRoute {
   if (hash.length > maxHashLength) return { kind: 'invalid', reason: `the link is longer than ${maxHashLength} characters` };
   const body = hash.replace(/^#/, '').replace(/^\/+/, '');
   if (body === '') return { kind: 'none' };
@@ -177,11 +176,11 @@ export function parseRoute(hash: string): ParsedRoute {
   const path = questionMark < 0 ? body : body.slice(0, questionMark);
   const segments = path.split('/').filter((segment) => segment !== '');
   const decoded = segments.map(decodePart);
-  if (decoded.some((segment) => segment === null)) return { kind: 'invalid', reason: `"${path}" is not readable (broken %-encoding)` };
-  const [viewName = '', source, ...marketParts] = decoded as string[];
+  if (!decoded.every((segment): segment is string => segment !== null)) return { kind: 'invalid', reason: `"${path}" is not readable (broken %-encoding)` };
+  const [viewName = '', source, ...marketParts] = decoded;
   const lower = viewName.toLowerCase();
-  const view = viewIds.find((id) => id === lower) ?? viewAliases[lower];
-  if (view === undefined) return { kind: 'invalid', reason: `"${viewName}" is not a view (views: ${viewIds.join(', ')})` };
+  const view = (viewById(views, lower) ?? views.find((entry) => entry.linkAliases?.includes(lower) === true))?.id;
+  if (view === undefined) return { kind: 'invalid', reason: `"${viewName}" is not a view (views: ${views.map((entry) => entry.id).join(', ')})` };
   const params: ViewParams = {};
   const dropped: string[] = [];
   if (questionMark >= 0) readQuery(body.slice(questionMark + 1), params, dropped);

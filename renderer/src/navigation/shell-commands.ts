@@ -1,5 +1,5 @@
 import type { ViewId } from '../../../shared/settings.ts';
-import { viewEntries } from '../views/view-registry.ts';
+import type { ViewDefinition } from './view-definition.ts';
 
 /** Something the shell does on a shortcut or from the command palette. */
 export type ShellCommand =
@@ -41,11 +41,13 @@ export function indexOfAltDigit(digit: string): number | undefined {
 }
 
 /** One command per view, in rail order: `g` and its letter, Alt and its digit (and Mod+, for Settings). */
-export const viewCommands: readonly CommandSpec[] = viewEntries.map((entry, index) => {
-  const digit = altDigitOf(index);
-  const keys = [`g ${entry.goKey}`, ...(digit === undefined ? [] : [`Alt+${digit}`]), ...(entry.id === 'settings' ? ['Mod+,'] : [])];
-  return { command: { kind: 'go', view: entry.id }, label: entry.label, keys, keywords: `${entry.summary} view go` };
-});
+export function viewCommandsOf(views: readonly ViewDefinition[]): CommandSpec[] {
+  return views.map((entry, index) => {
+    const digit = altDigitOf(index);
+    const keys = [`g ${entry.goKey}`, ...(digit === undefined ? [] : [`Alt+${digit}`]), ...(entry.id === 'settings' ? ['Mod+,'] : [])];
+    return { command: { kind: 'go', view: entry.id }, label: entry.label, keys, keywords: `${entry.summary} view go` };
+  });
+}
 
 /** The shell's actions, with their shortcuts; the palette lists them and the `?` sheet shows their keys. */
 export const actionCommands: readonly CommandSpec[] = [
@@ -61,9 +63,9 @@ export const actionCommands: readonly CommandSpec[] = [
   { command: { kind: 'shortcuts' }, label: 'Show keyboard shortcuts', keys: ['?'], keywords: 'keys keyboard help' },
 ];
 
-/** The shortcuts of a command, as listed in `viewCommands` and `actionCommands`. */
-export function keysOf(command: ShellCommand): readonly string[] {
-  const spec = [...viewCommands, ...actionCommands].find((entry) => sameCommand(entry.command, command));
+/** The shortcuts of a command, as listed by `viewCommandsOf` and in `actionCommands`. */
+export function keysOf(command: ShellCommand, views: readonly ViewDefinition[]): readonly string[] {
+  const spec = [...viewCommandsOf(views), ...actionCommands].find((entry) => sameCommand(entry.command, command));
   return spec?.keys ?? [];
 }
 

@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import type { CandleInterval } from '../../../shared/rows/candle-row.ts';
 import type { ViewId } from '../../../shared/settings.ts';
-import type { ChartMode } from '../views/workspace/modes/chart-mode.ts';
+import type { ChartMode } from './chart-mode.ts';
 
 /** A Settings section another view can send the user to, to fix what stopped it. */
 export type SettingsSection = 'api-key' | 'data-source';

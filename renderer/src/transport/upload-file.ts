@@ -1,5 +1,6 @@
 import { ContractError } from '../../../shared/contract/errors.ts';
 import { fileGrantsSchema, type FileGrant } from '../../../shared/contract/file-schemas.ts';
+import { hasFields } from '../../../shared/guards/object-fields.ts';
 
 /** Where browser mode takes uploads (`electron/browser-mode/upload-route.ts`). */
 const uploadPath = '/files/upload';
@@ -8,9 +9,9 @@ function refusal(status: number, text: string): ContractError {
   let message = `The upload failed (HTTP ${status})`;
   let resolution = 'Choose the file again.';
   try {
-    const body = JSON.parse(text) as { message?: unknown; resolution?: unknown };
-    if (typeof body.message === 'string') message = body.message;
-    if (typeof body.resolution === 'string') resolution = body.resolution;
+    const body: unknown = JSON.parse(text);
+    if (hasFields(body) && typeof body['message'] === 'string') message = body['message'];
+    if (hasFields(body) && typeof body['resolution'] === 'string') resolution = body['resolution'];
   } catch {
     if (status === 401) resolution = 'Open the app again through the URL that `npm start` printed.';
   }

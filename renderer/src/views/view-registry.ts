@@ -1,26 +1,34 @@
-import type { ViewId } from '../../../shared/settings.ts';
+import type { ViewRegistry } from '../navigation/view-definition.ts';
+// Imported in the order the views' stylesheets have always been bundled (equal selectors in two
+// views' stylesheets resolve by that order); the list below gives the rail order.
+import { catalogView } from './catalog/view.ts';
+import { downloadsView } from './downloads/view.ts';
+import { eventsView } from './event-stream/view.ts';
+import { intentsView } from './intents/view.ts';
+import { optionsView } from './options/view.ts';
+import { filesView } from './files/view.ts';
+import { quotesView } from './quotes/view.ts';
+import { replayView } from './replay/view.ts';
+import { researchView } from './research/view.ts';
+import { workspaceView } from './workspace/view.ts';
+import { settingsView } from './settings/view.ts';
 
-/** How a view appears in navigation: its label, the key after `g`, and a one-line purpose. */
-export interface ViewEntry {
-  id: ViewId;
-  label: string;
-  goKey: string;
-  icon: string;
-  summary: string;
-}
-
-/** Every view of the shell, in navigation order; Alt+1…9 and Alt+0 follow this order. */
-export const viewEntries: readonly ViewEntry[] = [
-  { id: 'catalog', label: 'Catalog', goKey: 'c', icon: '▦', summary: 'Find a source and market' },
-  { id: 'workspace', label: 'Market', goKey: 'm', icon: '◫', summary: 'Candles, trades and funding' },
-  { id: 'options', label: 'Options', goKey: 'o', icon: '⊞', summary: 'Option chain, greeks and IV smile' },
-  { id: 'intents', label: 'Intents', goKey: 'i', icon: '⇄', summary: 'Intent and RFQ lifecycles' },
-  { id: 'quotes', label: 'Quotes', goKey: 'q', icon: '≋', summary: 'DEX quote ladders and price impact' },
-  { id: 'events', label: 'Events', goKey: 'e', icon: '☰', summary: 'The mixed event stream' },
-  { id: 'replay', label: 'Book replay', goKey: 'r', icon: '≣', summary: 'Depth ladder and liquidity heatmap' },
-  { id: 'files', label: 'Files', goKey: 'f', icon: '▤', summary: 'Snapshot files, local and remote' },
-  { id: 'downloads', label: 'Downloads', goKey: 'd', icon: '⇩', summary: 'Availability, download queue and library' },
-  { id: 'settings', label: 'Settings', goKey: 's', icon: '⚙', summary: 'Data source, display, about' },
+/**
+ * Every view of the app, in rail order: Alt+1…9 and Alt+0 follow it, and the first is the one
+ * shown for a view id the app does not have. Adding a view is its folder (with a `view.ts`
+ * declaring it) and one entry here.
+ */
+export const viewRegistry: ViewRegistry = [
+  catalogView,
+  workspaceView,
+  optionsView,
+  intentsView,
+  quotesView,
+  eventsView,
+  replayView,
+  filesView,
+  downloadsView,
+  settingsView,
   // After Settings, so Alt+1…9 and Alt+0 keep their views; Research is g a or the palette.
-  { id: 'research', label: 'Research', goKey: 'a', icon: '∿', summary: 'Markouts, depth metrics, latency, venues, activity bars' },
+  researchView,
 ];

@@ -1,6 +1,7 @@
 import type { IntentRecord } from '../../snapshot/records.ts';
 import type { IntentRow } from '../intent-row.ts';
 import { rowBase, type RowContext } from './row-context.ts';
+import { hasFields } from '../../guards/object-fields.ts';
 
 interface AssetAmount {
   asset_id?: unknown;
@@ -9,7 +10,7 @@ interface AssetAmount {
 }
 
 function assets(value: unknown): AssetAmount[] {
-  return Array.isArray(value) ? (value.filter((item) => typeof item === 'object' && item !== null) as AssetAmount[]) : [];
+  return Array.isArray(value) ? value.filter(hasFields) : [];
 }
 
 function text(value: unknown): string | null {
@@ -33,7 +34,7 @@ export function intentRowOf(context: RowContext, record: IntentRecord): IntentRo
   if (inputs.length > 1 || outputs.length > 1) return null;
   const input = inputs[0];
   const output = outputs[0];
-  const quote = typeof data['quote'] === 'object' && data['quote'] !== null ? (data['quote'] as Record<string, unknown>) : {};
+  const quote = hasFields(data['quote']) ? data['quote'] : {};
   const response = assets(quote['response']);
   const quotedOutput = response.find((item) => output !== undefined && item.asset_id === output.asset_id) ?? response[0];
   const quotedInput = response.find((item) => input !== undefined && item.asset_id === input.asset_id);

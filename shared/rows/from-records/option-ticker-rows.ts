@@ -1,6 +1,7 @@
 import type { OptionTickerRecord } from '../../snapshot/records.ts';
 import { optionTickerDecimalFields, type OptionTickerRow } from '../option-ticker-row.ts';
 import { rowBase, type RowContext } from './row-context.ts';
+import { recordOfKeys } from '../../guards/record-of-keys.ts';
 
 const greekFields = new Set(['delta', 'gamma', 'vega', 'theta', 'rho']);
 
@@ -19,9 +20,7 @@ export function optionTickerRowOf(context: RowContext, record: OptionTickerRecor
   if (record.instrument === null) return null;
   const data = record.data;
   const greeks = data.greeks ?? {};
-  const decimals = Object.fromEntries(
-    optionTickerDecimalFields.map((field) => [field, decimalOrNull(greekFields.has(field) ? (greeks[field] ?? data[field]) : data[field])]),
-  ) as Record<(typeof optionTickerDecimalFields)[number], string | null>;
+  const decimals = recordOfKeys(optionTickerDecimalFields, (field) => decimalOrNull(greekFields.has(field) ? (greeks[field] ?? data[field]) : data[field]));
   const optionType = data['option_type'];
   const expiry = data['expiry_timestamp'];
   return {

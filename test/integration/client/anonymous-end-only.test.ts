@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { MarketDataClient } from '../../../electron/host/client/market-data-client.ts';
 import { MarketDataError } from '../../../electron/host/client/market-data-error.ts';
-import type { L2Row } from '../../../shared/book/l2-row.ts';
+import type { L2Row } from '../../../shared/rows/l2-row.ts';
 import type { ServiceErrorObject } from '../../../shared/rows/common.ts';
 import { rejectionOf } from '../../support/rejection.ts';
 import { countingFetch, fixedNow, startTestService, type TestService } from './support/test-service.ts';

@@ -101,6 +101,13 @@ describe('mde get', () => {
     expect(run.stderr).toContain('--limit must be an integer, not "ten"');
     expect(run.stdout).toBe('');
   });
+
+  it('exits 2 when /download lacks one of source, market and date, before any request', async () => {
+    const run = await mde(['get', '/download', '--source', 'hyperliquid', '--market', 'BTC', '--base-url', base]);
+    expect(run.status).toBe(2);
+    expect(run.stderr).toContain('/download needs --source SOURCE --market MARKET --date YYYY-MM-DD');
+    expect(run.stdout).toBe('');
+  });
 });
 
 describe('mde serve', () => {

@@ -6,7 +6,7 @@ import type { ContractHandlers } from '../../../electron/host/contract/handlers.
 import { MarketDataClient, type MarketDataClientOptions } from '../../../electron/host/client/market-data-client.ts';
 import { MarketDataError, type MarketDataErrorKind } from '../../../electron/host/client/market-data-error.ts';
 import type { Sleep } from '../../../electron/host/client/retry-policy.ts';
-import { contractErrorOf } from '../../../electron/host/contract-error-of.ts';
+import { contractErrorOf } from '../../../electron/host/contract-errors.ts';
 import { dispatchOnlyHandlers } from './support/dispatch-only-handlers.ts';
 import { ipcApi, webSocketApi, type WebSocketApi } from './support/contract-transports.ts';
 import { startFaultProxy, type FaultProxy } from './support/fault-proxy.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { L2Row } from '../../../shared/book/l2-row.ts';
+import type { L2Row } from '../../../shared/rows/l2-row.ts';
 import type { FundingRow } from '../../../shared/rows/funding-row.ts';
 import type { TypedRowBase } from '../../../shared/rows/common.ts';
 import type { TradeRow } from '../../../shared/rows/trade-row.ts';

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { DemoStore } from '../../../electron/server/store/demo-store.ts';
 import { captureSessionsOf, simulatorVersion } from '../../../electron/server/simulator/capture-sessions.ts';
 import { demoDatasetsAt } from '../../../electron/server/simulator/demo-datasets.ts';
-import type { L2Row } from '../../../shared/book/l2-row.ts';
+import type { L2Row } from '../../../shared/rows/l2-row.ts';
 import { hourFileLines } from './support/oracle.ts';
 import { pageAll } from './support/paging.ts';
 import { demoSeed, fixedNow, hourMs, hourStartOf, paidKey, serviceFixture } from './support/service-fixture.ts';

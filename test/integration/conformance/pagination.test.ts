@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { L2Row } from '../../../shared/book/l2-row.ts';
+import type { L2Row } from '../../../shared/rows/l2-row.ts';
 import type { CandleRow } from '../../../shared/rows/candle-row.ts';
 import type { IntentRow } from '../../../shared/rows/intent-row.ts';
 import type { OptionTickerRow } from '../../../shared/rows/option-ticker-row.ts';

@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { L2Row } from '../../../shared/book/l2-row.ts';
+import type { L2Row } from '../../../shared/rows/l2-row.ts';
 import { startLocalService, type LocalService } from '../../../electron/server/local-service.ts';
 import { decodeHourFile } from '../../../electron/server/store/decode-hour-file.ts';
 import { DirectoryStore } from '../../../electron/server/store/directory-store.ts';

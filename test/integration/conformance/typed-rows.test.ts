@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { l2Slots, type L2Row } from '../../../shared/book/l2-row.ts';
+import { l2Slots, type L2Row } from '../../../shared/rows/l2-row.ts';
 import type { CandleRow } from '../../../shared/rows/candle-row.ts';
 import type { InstrumentsResponse } from '../../../shared/rows/catalog.ts';
 import type { TypedRowBase } from '../../../shared/rows/common.ts';

@@ -3,7 +3,7 @@ import type { BookKey } from '../../../shared/book/book-key.ts';
 import type { FrameChunk } from '../../../shared/book/book-frames.ts';
 import type { BookTracksEvent } from '../../../shared/contract/book-session-schemas.ts';
 import { ContractError } from '../../../shared/contract/errors.ts';
-import type { L2Row } from '../../../shared/book/l2-row.ts';
+import type { L2Row } from '../../../shared/rows/l2-row.ts';
 import { startFaultProxy, type FaultProxy } from '../client/support/fault-proxy.ts';
 import { countingFetch, fixedNow, paidKey, startTestService, type TestService } from '../client/support/test-service.ts';
 import { observationOfFlatRow, referenceUpdateOfFlatRow } from '../../support/book-observations.ts';

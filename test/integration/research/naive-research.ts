@@ -1,4 +1,4 @@
-import { l2Slots, type L2Row } from '../../../shared/book/l2-row.ts';
+import { l2Slots, type L2Row } from '../../../shared/rows/l2-row.ts';
 import type { TradeRow } from '../../../shared/rows/trade-row.ts';
 import type { PlainTrade } from '../../unit/research/research-reference.ts';
 import type { ReferenceLevel, ReferenceTop } from '../../support/reference-l2-books.ts';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { asyncBufferFromFile, parquetReadObjects } from 'hyparquet';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { L2Row } from '../../../shared/book/l2-row.ts';
+import type { L2Row } from '../../../shared/rows/l2-row.ts';
 import { ContractError } from '../../../shared/contract/errors.ts';
 import type { TradeRow } from '../../../shared/rows/trade-row.ts';
 import { compressZstdFrame } from '../../../electron/codec/zstd/zstd-compressor.ts';

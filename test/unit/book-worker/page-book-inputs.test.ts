@@ -3,7 +3,7 @@ import { isBookReset } from '../../../electron/host/book/book-input.ts';
 import { PageBookInputs } from '../../../electron/host/book/page-book-inputs.ts';
 import { BookEngine } from '../../../shared/book/book-engine.ts';
 import type { BookReset } from '../../../shared/book/book-event.ts';
-import type { L2Row } from '../../../shared/book/l2-row.ts';
+import type { L2Row } from '../../../shared/rows/l2-row.ts';
 import { l2RowFromBook } from '../../../shared/book/book-row.ts';
 import { l2UpdateRow } from '../../support/book-files.ts';
 import { observationOfFlatRow, referenceUpdateOfFlatRow } from '../../support/book-observations.ts';

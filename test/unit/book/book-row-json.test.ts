@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { BookEngine } from '../../../shared/book/book-engine.ts';
 import { l2RowFromBook } from '../../../shared/book/book-row.ts';
 import { l2RowJson } from '../../../shared/book/book-row-json.ts';
-import type { TypedRowEnvelope } from '../../../shared/book/l2-row.ts';
+import type { TypedRowEnvelope } from '../../../shared/rows/l2-row.ts';
 
 const envelope: TypedRowEnvelope = {
   event_id: 'standard-x-BTC-2026-11-20-12:7',

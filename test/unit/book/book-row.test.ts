@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { BookEngine } from '../../../shared/book/book-engine.ts';
 import { l2BookFields, l2RowFromBook } from '../../../shared/book/book-row.ts';
-import type { L2Row, TypedRowEnvelope } from '../../../shared/book/l2-row.ts';
+import type { L2Row, TypedRowEnvelope } from '../../../shared/rows/l2-row.ts';
 import { bookEventFromBookRow, bookEventFromL2Row } from '../../../shared/book/l2-row-events.ts';
 import { OrderBook } from '../../../shared/book/order-book.ts';
 import { flat, plainBook } from './book-helpers.ts';

@@ -57,4 +57,15 @@ describe('the domain-shaped API built from the contract', () => {
     expect(foreign).toMatchObject({ kind: 'internal', message: 'Out of quota', channel: 'app.info', retryAfterMs: null });
     expect((foreign as ContractError).resolution).toMatch(/same version/);
   });
+
+  it('reads a reply that is no result at all as an `internal` error of its channel', async () => {
+    // A transport can only promise a result; what arrives is checked before it is read.
+    const invoke = (channel: string): Promise<ContractResult<unknown>> => Promise.resolve(JSON.parse(channel === 'app.info' ? 'null' : '{"value":1}') as ContractResult<unknown>);
+    const api = createApi(createBridge(invoke, noEvents));
+    for (const call of [api.app.info(), api.usage.get()]) {
+      const failure = await call.catch((error: unknown) => error);
+      expect(failure).toBeInstanceOf(ContractError);
+      expect(failure).toMatchObject({ kind: 'internal', message: 'The main process sent a reply this window cannot read' });
+    }
+  });
 });

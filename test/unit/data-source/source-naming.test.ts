@@ -3,7 +3,7 @@ import type { Health, LibraryHealth } from '../../../shared/contract/channels.ts
 import { defaultSettings, type Settings } from '../../../shared/settings.ts';
 import { healthDescribes, libraryContentsChanged, sourceIdentityOf } from '../../../renderer/src/hooks/source-identity.ts';
 import { sourceBadge, sourceLabel } from '../../../renderer/src/components/source-label.ts';
-import { dataSourcePatch, defaultLibraryRootShown } from '../../../renderer/src/views/data-source-form.ts';
+import { dataSourcePatch, defaultLibraryRootShown } from '../../../renderer/src/views/settings/data-source-form.ts';
 
 // How the renderer names the active source: the identity its queries are filed under (caches of
 // two sources never mix), which health report is current, the status bar's words, and the patch

@@ -1,4 +1,4 @@
-import { l2Slots, type L2LevelFields, type L2Row } from '../../../shared/book/l2-row.ts';
+import { l2Slots, type L2LevelFields, type L2Row } from '../../../shared/rows/l2-row.ts';
 import type { EventItem } from '../../../shared/rows/event-item.ts';
 
 /** 2026-11-22 19:04:08.742 UTC. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FileViewProgress } from '../../../shared/contract/file-view-schemas.ts';
-import { count, countMismatch, durationText, formatBytes, headerLine, readPercent, replayRefusal, stopDetail, stopText, timeRangeText, typeCounts } from '../../../renderer/src/views/files/file-summary-format.ts';
+import { count, countMismatch, durationText, headerLine, readPercent, replayRefusal, stopDetail, stopText, timeRangeText, typeCounts } from '../../../renderer/src/views/files/file-summary-format.ts';
+import { formatBytes } from '../../../shared/byte-size.ts';
 import { jumpReference, parseJumpTime } from '../../../renderer/src/views/files/jump-time.ts';
 import { layOutJson } from '../../../renderer/src/views/files/json-layout.ts';
 import { blockIsFull, blocksCovering, blocksToKeep } from '../../../renderer/src/views/files/row-blocks.ts';

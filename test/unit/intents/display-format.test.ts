@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { splitAssetId as parseAssetId } from '../../../shared/quotes/known-tokens.ts';
-import { chainLabel, formatDuration, formatRowTime, groupDigits, rangeCrossesDays, shortHex } from '../../../renderer/src/views/intents/display-format.ts';
+import { chainLabel, groupDigits, shortHex } from '../../../renderer/src/format/chain-values.ts';
+import { formatDuration, formatRowTime, rangeCrossesDays } from '../../../renderer/src/format/row-times.ts';
 import { statuslessLabel } from '../../../renderer/src/views/intents/step-label.ts';
 import { observation } from './intent-fixtures.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { resolveRange } from '../../../renderer/src/navigation/time-range.ts';
-import { latestHourRequest } from '../../../renderer/src/views/intents/latest-hour-request.ts';
+import { latestHourRequest } from '../../../renderer/src/hooks/latest-hour-request.ts';
 
 const now = Date.UTC(2026, 10, 22, 12, 0, 30, 456);
 const hour = 3_600_000;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { layoutRows, rowAt, scrollToShow, visibleRows } from '../../../renderer/src/views/intents/row-window.ts';
+import { layoutRows, rowAt, scrollToShow, visibleRows } from '../../../renderer/src/hooks/row-window.ts';
 import { lifecycleHeight } from '../../../renderer/src/views/intents/lifecycle-height.ts';
 
 // Rows of 29 px, the third one open with a 3-step timeline: 29 + 31 + 3 × 24 = 132 px.

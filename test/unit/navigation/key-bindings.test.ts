@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { goChordWindowMs, interpretKey, type KeyPress } from '../../../renderer/src/navigation/key-bindings.ts';
-import { actionCommands, altDigitOf, indexOfAltDigit, keysOf, viewCommands, type ShellCommand } from '../../../renderer/src/navigation/shell-commands.ts';
-import { keyCapLabel, keySteps, shortcutSections } from '../../../renderer/src/navigation/shortcut-registry.ts';
+import { actionCommands, altDigitOf, indexOfAltDigit, keysOf, viewCommandsOf, type ShellCommand } from '../../../renderer/src/navigation/shell-commands.ts';
+import { keyCapLabel, keySteps, shortcutSectionsOf } from '../../../renderer/src/navigation/shortcut-registry.ts';
+import { viewRegistry } from '../../../renderer/src/views/view-registry.ts';
+
+const viewCommands = viewCommandsOf(viewRegistry);
+const shortcutSections = shortcutSectionsOf(viewRegistry);
 
 /** A key press as a browser reports it on a US layout: `key` is the character, `code` the physical key. */
 function press(key: string, options: Partial<KeyPress> = {}): KeyPress {
@@ -13,7 +17,7 @@ function press(key: string, options: Partial<KeyPress> = {}): KeyPress {
 function pressInTurn(presses: readonly KeyPress[], gapMs = 100): (ShellCommand | null)[] {
   let pending: number | null = null;
   return presses.map((one, index) => {
-    const outcome = interpretKey(one, pending, 10_000 + index * gapMs);
+    const outcome = interpretKey(one, pending, 10_000 + index * gapMs, viewRegistry);
     pending = outcome.goPendingSince;
     return outcome.command;
   });
@@ -43,12 +47,12 @@ describe('interpretKey', () => {
   });
 
   it('opens views with Alt+1…9 and Alt+0 for the tenth (Settings)', () => {
-    expect(interpretKey(press('1', { altKey: true }), null, 0).command).toEqual({ kind: 'go', view: 'catalog' });
-    expect(interpretKey(press('3', { altKey: true }), null, 0).command).toEqual({ kind: 'go', view: 'options' });
-    expect(interpretKey(press('9', { altKey: true }), null, 0).command).toEqual({ kind: 'go', view: 'downloads' });
-    expect(interpretKey(press('0', { altKey: true }), null, 0).command).toEqual({ kind: 'go', view: 'settings' });
+    expect(interpretKey(press('1', { altKey: true }), null, 0, viewRegistry).command).toEqual({ kind: 'go', view: 'catalog' });
+    expect(interpretKey(press('3', { altKey: true }), null, 0, viewRegistry).command).toEqual({ kind: 'go', view: 'options' });
+    expect(interpretKey(press('9', { altKey: true }), null, 0, viewRegistry).command).toEqual({ kind: 'go', view: 'downloads' });
+    expect(interpretKey(press('0', { altKey: true }), null, 0, viewRegistry).command).toEqual({ kind: 'go', view: 'settings' });
     // On a Mac, Option+0 types "º": the physical key decides.
-    expect(interpretKey({ ...press('º', { altKey: true }), code: 'Digit0' }, null, 0).command).toEqual({ kind: 'go', view: 'settings' });
+    expect(interpretKey({ ...press('º', { altKey: true }), code: 'Digit0' }, null, 0, viewRegistry).command).toEqual({ kind: 'go', view: 'settings' });
   });
 
   it('lets the g chord lapse after its window, and restarts it on a second g', () => {
@@ -60,25 +64,25 @@ describe('interpretKey', () => {
   });
 
   it('opens the palette with Ctrl or Cmd+K, and on "Go to market" with Shift', () => {
-    expect(interpretKey(press('k', { ctrlKey: true }), null, 0).command).toEqual({ kind: 'palette' });
-    expect(interpretKey(press('k', { metaKey: true }), null, 0).command).toEqual({ kind: 'palette' });
-    expect(interpretKey(press('K', { ctrlKey: true, shiftKey: true }), null, 0).command).toEqual({ kind: 'go-to-market' });
-    expect(interpretKey(press('k', { ctrlKey: true, altKey: true }), null, 0).command).toBeNull();
+    expect(interpretKey(press('k', { ctrlKey: true }), null, 0, viewRegistry).command).toEqual({ kind: 'palette' });
+    expect(interpretKey(press('k', { metaKey: true }), null, 0, viewRegistry).command).toEqual({ kind: 'palette' });
+    expect(interpretKey(press('K', { ctrlKey: true, shiftKey: true }), null, 0, viewRegistry).command).toEqual({ kind: 'go-to-market' });
+    expect(interpretKey(press('k', { ctrlKey: true, altKey: true }), null, 0, viewRegistry).command).toBeNull();
   });
 
   it('keeps Ctrl/Cmd combinations and Alt+digit working while typing, and nothing else', () => {
     const typing = { typing: true };
-    expect(interpretKey(press('k', { ...typing, ctrlKey: true }), null, 0).command).toEqual({ kind: 'palette' });
-    expect(interpretKey(press(',', { ...typing, metaKey: true }), null, 0).command).toEqual({ kind: 'go', view: 'settings' });
-    expect(interpretKey(press('2', { ...typing, altKey: true }), null, 0).command).toEqual({ kind: 'go', view: 'workspace' });
-    for (const key of ['/', '?', 'g']) expect(interpretKey(press(key, typing), null, 0)).toEqual({ command: null, goPendingSince: null });
-    expect(interpretKey(press('c', typing), 0, 100).command).toBeNull();
-    expect(interpretKey(press('U', { ...typing, altKey: true, shiftKey: true }), null, 0).command).toBeNull();
+    expect(interpretKey(press('k', { ...typing, ctrlKey: true }), null, 0, viewRegistry).command).toEqual({ kind: 'palette' });
+    expect(interpretKey(press(',', { ...typing, metaKey: true }), null, 0, viewRegistry).command).toEqual({ kind: 'go', view: 'settings' });
+    expect(interpretKey(press('2', { ...typing, altKey: true }), null, 0, viewRegistry).command).toEqual({ kind: 'go', view: 'workspace' });
+    for (const key of ['/', '?', 'g']) expect(interpretKey(press(key, typing), null, 0, viewRegistry)).toEqual({ command: null, goPendingSince: null });
+    expect(interpretKey(press('c', typing), 0, 100, viewRegistry).command).toBeNull();
+    expect(interpretKey(press('U', { ...typing, altKey: true, shiftKey: true }), null, 0, viewRegistry).command).toBeNull();
   });
 
   it('runs the Alt+Shift actions by physical key', () => {
-    expect(interpretKey({ ...press('¨', { altKey: true, shiftKey: true }), code: 'KeyU' }, null, 0).command).toEqual({ kind: 'toggle-time-zone' });
-    expect(interpretKey(press('u', { altKey: true }), null, 0).command).toBeNull();
+    expect(interpretKey({ ...press('¨', { altKey: true, shiftKey: true }), code: 'KeyU' }, null, 0, viewRegistry).command).toEqual({ kind: 'toggle-time-zone' });
+    expect(interpretKey(press('u', { altKey: true }), null, 0, viewRegistry).command).toBeNull();
   });
 
   it('does what the shortcut sheet says for every shell shortcut, with Ctrl or Cmd', () => {
@@ -114,7 +118,8 @@ describe('the shortcut sheet', () => {
   });
 
   it('has a section for each view that has keys of its own, and no shortcut listed twice in one section', () => {
-    expect(shortcutSections.map((section) => section.id)).toEqual(['go', 'shell', 'palette', 'catalog', 'workspace', 'options', 'intents', 'quotes', 'events', 'replay', 'research', 'heatmap', 'files', 'downloads']);
+    // The views' sections follow the rail (each view declares its own; the replay's heatmap follows it).
+    expect(shortcutSections.map((section) => section.id)).toEqual(['go', 'shell', 'palette', 'catalog', 'workspace', 'options', 'intents', 'quotes', 'events', 'replay', 'heatmap', 'files', 'downloads', 'research']);
     for (const section of shortcutSections) {
       const keys = section.entries.flatMap((entry) => entry.keys);
       expect(new Set(keys).size, section.id).toBe(keys.length);
@@ -127,8 +132,8 @@ describe('the shortcut sheet', () => {
   });
 
   it('shows a command its shortcuts', () => {
-    expect(keysOf({ kind: 'copy-link' })).toEqual(['Alt+Shift+L']);
-    expect(keysOf({ kind: 'go', view: 'options' })).toEqual(['g o', 'Alt+3']);
+    expect(keysOf({ kind: 'copy-link' }, viewRegistry)).toEqual(['Alt+Shift+L']);
+    expect(keysOf({ kind: 'go', view: 'options' }, viewRegistry)).toEqual(['g o', 'Alt+3']);
   });
 
   it('splits a shortcut into steps of keys pressed together, and prints Mod per platform', () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CatalogMarket } from '../../../shared/rows/catalog.ts';
 import { paletteGroups, type PaletteGroup, type PaletteInput } from '../../../renderer/src/navigation/palette-groups.ts';
+import { viewRegistry } from '../../../renderer/src/views/view-registry.ts';
 
 function market(source: string, name: string, sourceType: string, categories: string[]): CatalogMarket {
   return {
@@ -25,7 +26,7 @@ const markets = [
 ];
 
 function input(patch: Partial<PaletteInput>): PaletteInput {
-  return { page: 'all', search: '', markets, catalogNote: 'Loading the catalog…', favourites: [], recent: [], ...patch };
+  return { page: 'all', search: '', markets, catalogNote: 'Loading the catalog…', favourites: [], recent: [], views: viewRegistry, ...patch };
 }
 
 /** Each group as its id and the rows' names, for comparing with a hand-written list. */

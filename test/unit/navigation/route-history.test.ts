@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { historyModeFor } from '../../../renderer/src/navigation/route-history.ts';
 import { routeLabel, routeTitle } from '../../../renderer/src/navigation/route-title.ts';
 import type { Route } from '../../../renderer/src/navigation/route.ts';
+import { viewRegistry } from '../../../renderer/src/views/view-registry.ts';
 
 const btc: Route = { view: 'workspace', params: { source: 'hyperliquid', market: 'BTC', interval: '1m', span: '6h' } };
 
@@ -24,10 +25,10 @@ describe('historyModeFor', () => {
 
 describe('routeTitle', () => {
   it('names the view and what it shows, then the app', () => {
-    expect(routeTitle(btc)).toBe('Market · hyperliquid BTC — Market Data Explorer');
-    expect(routeTitle({ view: 'options', params: { source: 'deribit', market: 'BTC', instrument: 'BTC-27NOV26-100000-C' } })).toBe(
+    expect(routeTitle(btc, viewRegistry)).toBe('Market · hyperliquid BTC — Market Data Explorer');
+    expect(routeTitle({ view: 'options', params: { source: 'deribit', market: 'BTC', instrument: 'BTC-27NOV26-100000-C' } }, viewRegistry)).toBe(
       'Options · deribit BTC BTC-27NOV26-100000-C — Market Data Explorer',
     );
-    expect(routeLabel({ view: 'settings', params: {} })).toBe('Settings');
+    expect(routeLabel({ view: 'settings', params: {} }, viewRegistry)).toBe('Settings');
   });
 });

@@ -1,10 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { candleIntervals } from '../../../shared/rows/candle-row.ts';
-import { viewIds, type ViewId } from '../../../shared/settings.ts';
+import type { ViewId } from '../../../shared/settings.ts';
 import { formatRoute, maxHashLength, parseLinkTime, parseRoute, type ParsedRoute } from '../../../renderer/src/navigation/route.ts';
 import { spanChoices } from '../../../renderer/src/navigation/time-range.ts';
 import type { ViewParams } from '../../../renderer/src/stores/ui-store.ts';
+import { viewRegistry } from '../../../renderer/src/views/view-registry.ts';
+
+const viewIds = viewRegistry.map((view) => view.id);
 
 // Hand-computed (python: datetime(2026, 11, 22, 10, tzinfo=utc).timestamp() * 1000).
 const nov22at10 = 1_795_341_600_000;
@@ -40,9 +43,9 @@ describe('formatRoute', () => {
     expect(formatRoute('replay', { source: 'binance', market: 'BTC-USDT', start: nov22at10, end: nov22at16, at })).toBe(
       '#/replay/binance/BTC-USDT?from=2026-11-22T10:00:00.000Z&to=2026-11-22T16:00:00.000Z&at=2026-11-22T10:00:01.234Z',
     );
-    const parsed = parseRoute('#/replay/binance/BTC-USDT?at=2026-11-22T10:00:01.234Z');
+    const parsed = parseRoute('#/replay/binance/BTC-USDT?at=2026-11-22T10:00:01.234Z', viewRegistry);
     expect(parsed.kind === 'route' ? parsed.route.params.at : null).toBe(at);
-    const bad = parseRoute('#/replay/binance/BTC-USDT?at=soon');
+    const bad = parseRoute('#/replay/binance/BTC-USDT?at=soon', viewRegistry);
     expect(bad.kind === 'route' ? bad.dropped : []).toEqual(['at "soon": not a time (write 2026-11-22T10:00:00.000Z or Unix ms)']);
   });
 
@@ -64,23 +67,23 @@ describe('formatRoute', () => {
 
 describe('parseRoute', () => {
   it('reads a deep link to the market workspace', () => {
-    expect(parseRoute('#/workspace/hyperliquid/BTC?interval=5m&span=6h')).toEqual(route('workspace', { source: 'hyperliquid', market: 'BTC', interval: '5m', span: '6h' }));
-    expect(parseRoute('#/workspace/hyperliquid/BTC?from=2026-11-22T10:00:00.000Z&to=2026-11-22T16:00:00.000Z')).toEqual(
+    expect(parseRoute('#/workspace/hyperliquid/BTC?interval=5m&span=6h', viewRegistry)).toEqual(route('workspace', { source: 'hyperliquid', market: 'BTC', interval: '5m', span: '6h' }));
+    expect(parseRoute('#/workspace/hyperliquid/BTC?from=2026-11-22T10:00:00.000Z&to=2026-11-22T16:00:00.000Z', viewRegistry)).toEqual(
       route('workspace', { source: 'hyperliquid', market: 'BTC', start: nov22at10, end: nov22at16 }),
     );
   });
 
   it('reads no route from an empty hash', () => {
-    for (const hash of ['', '#', '#/', '/', '#//']) expect(parseRoute(hash)).toEqual({ kind: 'none' });
+    for (const hash of ['', '#', '#/', '/', '#//']) expect(parseRoute(hash, viewRegistry)).toEqual({ kind: 'none' });
   });
 
   it('accepts what a person types: no slash, capitals, the label "market", a raw slash in the market, extra slashes', () => {
-    expect(parseRoute('#catalog')).toEqual(route('catalog', {}));
-    expect(parseRoute('#/Options/deribit/BTC')).toEqual(route('options', { source: 'deribit', market: 'BTC' }));
-    expect(parseRoute('#/market/hyperliquid/BTC')).toEqual(route('workspace', { source: 'hyperliquid', market: 'BTC' }));
-    expect(parseRoute('#/workspace/binance/BTC/USDT')).toEqual(route('workspace', { source: 'binance', market: 'BTC/USDT' }));
-    expect(parseRoute('#/workspace/binance/')).toEqual(route('workspace', { source: 'binance' }));
-    expect(parseRoute('#/workspace?source=binance&market=SOL-USDT')).toEqual(route('workspace', { source: 'binance', market: 'SOL-USDT' }));
+    expect(parseRoute('#catalog', viewRegistry)).toEqual(route('catalog', {}));
+    expect(parseRoute('#/Options/deribit/BTC', viewRegistry)).toEqual(route('options', { source: 'deribit', market: 'BTC' }));
+    expect(parseRoute('#/market/hyperliquid/BTC', viewRegistry)).toEqual(route('workspace', { source: 'hyperliquid', market: 'BTC' }));
+    expect(parseRoute('#/workspace/binance/BTC/USDT', viewRegistry)).toEqual(route('workspace', { source: 'binance', market: 'BTC/USDT' }));
+    expect(parseRoute('#/workspace/binance/', viewRegistry)).toEqual(route('workspace', { source: 'binance' }));
+    expect(parseRoute('#/workspace?source=binance&market=SOL-USDT', viewRegistry)).toEqual(route('workspace', { source: 'binance', market: 'SOL-USDT' }));
   });
 
   it('reads times with an offset, in Unix ms, and without seconds', () => {
@@ -99,7 +102,7 @@ describe('parseRoute', () => {
   });
 
   it('drops an interval that is not canonical, a span it does not know and a time that is not a time, keeping the rest', () => {
-    const parsed = parseRoute('#/workspace/hyperliquid/BTC?interval=7m&span=forever&from=soon&to=2026-11-22T16:00:00.000Z&colour=red');
+    const parsed = parseRoute('#/workspace/hyperliquid/BTC?interval=7m&span=forever&from=soon&to=2026-11-22T16:00:00.000Z&colour=red', viewRegistry);
     expect(parsed.kind).toBe('route');
     if (parsed.kind !== 'route') return;
     expect(parsed.route).toEqual({ view: 'workspace', params: { source: 'hyperliquid', market: 'BTC', end: nov22at16 } });
@@ -108,27 +111,27 @@ describe('parseRoute', () => {
   });
 
   it('drops both bounds when from is after to', () => {
-    const parsed = parseRoute('#/workspace/a/b?from=2026-11-22T16:00:00.000Z&to=2026-11-22T10:00:00.000Z&span=6h');
+    const parsed = parseRoute('#/workspace/a/b?from=2026-11-22T16:00:00.000Z&to=2026-11-22T10:00:00.000Z&span=6h', viewRegistry);
     expect(parsed).toEqual(route('workspace', { source: 'a', market: 'b', span: '6h' }, ['from/to: from is after to']));
   });
 
   it('keeps equal bounds (an instant is a range)', () => {
-    expect(parseRoute(`#/workspace/a/b?from=${nov22at10}&to=${nov22at10}`)).toEqual(route('workspace', { source: 'a', market: 'b', start: nov22at10, end: nov22at10 }));
+    expect(parseRoute(`#/workspace/a/b?from=${nov22at10}&to=${nov22at10}`, viewRegistry)).toEqual(route('workspace', { source: 'a', market: 'b', start: nov22at10, end: nov22at10 }));
   });
 
   it('falls back, with the reason, on an unknown view, a broken path or an over-long hash', () => {
     const reasonOf = (parsed: ParsedRoute): string => (parsed.kind === 'invalid' ? parsed.reason : `not invalid: ${parsed.kind}`);
-    expect(reasonOf(parseRoute('#/nowhere/x'))).toMatch(/^"nowhere" is not a view \(views: catalog, workspace/);
-    expect(reasonOf(parseRoute('#/workspace/%E0%A4%A/BTC'))).toMatch(/broken %-encoding/);
-    expect(reasonOf(parseRoute(`#/workspace/${'x'.repeat(maxHashLength)}`))).toMatch(/longer than 4096/);
+    expect(reasonOf(parseRoute('#/nowhere/x', viewRegistry))).toMatch(/^"nowhere" is not a view \(views: catalog, workspace/);
+    expect(reasonOf(parseRoute('#/workspace/%E0%A4%A/BTC', viewRegistry))).toMatch(/broken %-encoding/);
+    expect(reasonOf(parseRoute(`#/workspace/${'x'.repeat(maxHashLength)}`, viewRegistry))).toMatch(/longer than 4096/);
   });
 
   it('drops a query value with broken encoding and keeps a key without a value out', () => {
-    expect(parseRoute('#/workspace/a/b?focus=%E0%A4%A&instrument&&interval=')).toEqual(route('workspace', { source: 'a', market: 'b' }, ['focus: not readable (broken %-encoding)']));
+    expect(parseRoute('#/workspace/a/b?focus=%E0%A4%A&instrument&&interval=', viewRegistry)).toEqual(route('workspace', { source: 'a', market: 'b' }, ['focus: not readable (broken %-encoding)']));
   });
 
   it('reads a literal + as a plus, not a space', () => {
-    expect(parseRoute('#/quotes/a/b?focus=1+2')).toEqual(route('quotes', { source: 'a', market: 'b', focus: '1+2' }));
+    expect(parseRoute('#/quotes/a/b?focus=1+2', viewRegistry)).toEqual(route('quotes', { source: 'a', market: 'b', focus: '1+2' }));
   });
 });
 
@@ -159,7 +162,7 @@ describe('round trip', () => {
   it('reads back exactly what it wrote, through the browser, for random views and parameters', () => {
     fc.assert(
       fc.property(fc.constantFrom(...viewIds), params, (view, drawn) => {
-        expect(parseRoute(throughBrowser(formatRoute(view, drawn)))).toEqual(route(view, drawn));
+        expect(parseRoute(throughBrowser(formatRoute(view, drawn)), viewRegistry)).toEqual(route(view, drawn));
       }),
       { seed: 20261122, numRuns: 3000 },
     );
@@ -172,10 +175,10 @@ describe('round trip', () => {
     );
     fc.assert(
       fc.property(garbage, (hash) => {
-        expect(() => parseRoute(hash)).not.toThrow();
-        const parsed = parseRoute(throughBrowser(`#${hash}`));
+        expect(() => parseRoute(hash, viewRegistry)).not.toThrow();
+        const parsed = parseRoute(throughBrowser(`#${hash}`), viewRegistry);
         if (parsed.kind !== 'route') return;
-        const again = parseRoute(formatRoute(parsed.route.view, parsed.route.params));
+        const again = parseRoute(formatRoute(parsed.route.view, parsed.route.params), viewRegistry);
         expect(again).toEqual({ kind: 'route', route: parsed.route, dropped: [] });
       }),
       { seed: 7, numRuns: 3000 },

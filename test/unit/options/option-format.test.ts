@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { chainUnits, formatExpiryDate, formatGreek, formatIv, formatStrikeTick, formatTimeToExpiry, spanInWords } from '../../../renderer/src/views/options/option-format.ts';
+import { chainUnits, formatExpiryDate, formatGreek, formatIv, formatStrikeTick, formatTimeToExpiry } from '../../../renderer/src/views/options/option-format.ts';
+import { spanInWords } from '../../../renderer/src/format/span-words.ts';
 
 describe('formatGreek', () => {
   it('rounds delta to three places and reads −0 as 0', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { L2Row } from '../../../shared/book/l2-row.ts';
+import type { L2Row } from '../../../shared/rows/l2-row.ts';
 import { l2UpdateRowOf } from '../../../shared/rows/from-records/l2-update-rows.ts';
 import type { OrderbookRecord } from '../../../shared/snapshot/records.ts';
 import { envelopeAt, envelopeFields, envelopeOf, exactnessContext, expectDistinctEventIds, expectFieldsExactly, withoutEventId } from './exactness-oracle.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { l2Slots } from '../../../shared/book/l2-row.ts';
+import { l2Slots } from '../../../shared/rows/l2-row.ts';
 import { isEventItem } from '../../../shared/rows/event-item.ts';
 import { isL2Row, isLatestFundingRow, isQuoteRow, isTradeRow } from '../../../shared/rows/row-guards.ts';
 import { InvalidRowError } from '../../../shared/rows/row-problem.ts';

@@ -55,6 +55,12 @@ describe('the preload turns dropped Files into granted paths', () => {
     expect(invoke.calls).toEqual([]);
   });
 
+  it('answers an internal error when the main process sends grants of another shape', async () => {
+    const invoke: Invoke = () => Promise.resolve({ ok: true, value: { files: [{ fileId: 'f-1' }] } });
+    const result = await grantDroppedFiles(getPathForFile, invoke)([droppedFile('/data/a.jsonl.zst')]);
+    expect(result).toMatchObject({ ok: false, error: { kind: 'internal', channel: 'files.grantDropped' } });
+  });
+
   it('replaces only files.grantDropped in the bridge', async () => {
     const invoke = recordingInvoke();
     const bridge = withDroppedFiles(createBridge(invoke, () => () => {}), getPathForFile, invoke);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CandleColumns } from '../../../shared/contract/market-schemas.ts';
 import { candlesFromTrades } from '../../../shared/series/trade-candles.ts';
-import { prependCandles, prependedBars } from '../../../renderer/src/views/workspace/chart/candle-history.ts';
+import { prependCandles, prependedBars } from '../../../renderer/src/views/workspace/candle-history.ts';
 
 function candles(rows: [open: number, o: number, h: number, l: number, c: number, v: number | null][], droppedUntil: number | null = null): CandleColumns {
   return {

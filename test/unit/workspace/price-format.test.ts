@@ -1,6 +1,6 @@
 import type { BarPrice } from 'lightweight-charts';
 import { describe, expect, it } from 'vitest';
-import { axisPriceFormat, groupedPrice, priceFormatOfTick } from '../../../renderer/src/views/workspace/chart/price-format.ts';
+import { axisPriceFormat, groupedPrice, priceFormatOfTick } from '../../../renderer/src/components/chart/price-format.ts';
 
 describe('priceFormatOfTick', () => {
   it('takes the decimals and the min move from the tick size', () => {

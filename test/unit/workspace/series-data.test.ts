@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { candlePaneData, linePointsOnCandles, pointsOnTimes, unionTimes } from '../../../renderer/src/views/workspace/chart/series-data.ts';
+import { candlePaneData, linePointsOnCandles, pointsOnTimes, unionTimes } from '../../../renderer/src/components/chart/series-data.ts';
 
 const colours = { up: 'U', down: 'D' };
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { tradeSideCode } from '../../../shared/contract/market-schemas.ts';
-import { tapeSide } from '../../../renderer/src/views/workspace/tape-side.ts';
+import { tapeSide } from '../../../renderer/src/components/tape/tape-side.ts';
 
 describe('tapeSide', () => {
   it('shows buys and sells with their colours', () => {

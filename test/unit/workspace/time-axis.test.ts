@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { boundaryWeight, calendarWeight, crosshairPrecision, tickLabel, wallClock, wallClockReader } from '../../../renderer/src/views/workspace/chart/time-axis.ts';
+import { boundaryWeight, calendarWeight, crosshairPrecision, tickLabel, wallClock, wallClockReader } from '../../../renderer/src/components/chart/time-axis.ts';
 
 const at = (h: number, m: number, s = 0, ms = 0): number => Date.UTC(2026, 10, 22, h, m, s, ms);
 

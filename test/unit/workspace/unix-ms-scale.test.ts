@@ -1,7 +1,7 @@
 import type { Mutable, TickMarkWeightValue, TimePointIndex, TimeScalePoint } from 'lightweight-charts';
 import { describe, expect, it } from 'vitest';
-import { calendarWeight } from '../../../renderer/src/views/workspace/chart/time-axis.ts';
-import { UnixMsScale } from '../../../renderer/src/views/workspace/chart/unix-ms-scale.ts';
+import { calendarWeight } from '../../../renderer/src/components/chart/time-axis.ts';
+import { UnixMsScale } from '../../../renderer/src/components/chart/unix-ms-scale.ts';
 
 const at = (h: number, m: number, s = 0, ms = 0): number => Date.UTC(2026, 10, 22, h, m, s, ms);
 

@@ -1,5 +1,5 @@
 import { LatencyLog, type LatencyColumns } from '../../../../shared/book/latency-lane.ts';
-import { checkBookEvent } from '../../../../shared/book/book-data-error.ts';
+import { applyBookEvent, replacesBook } from '../../../../shared/book/apply-book-event.ts';
 import type { BookEvent } from '../../../../shared/book/book-event.ts';
 import { FrameRecorder, frameFlags, type FrameChunk } from '../../../../shared/book/book-frames.ts';
 import type { BookKey } from '../../../../shared/book/book-key.ts';
@@ -155,31 +155,23 @@ export class BookTrack {
    * first snapshot (it changes nothing and is not logged). Throws `BookDataError` on a bad level.
    */
   applyEvent(event: BookEvent): boolean {
-    checkBookEvent(event);
-    const replaces = event.isSnapshot || event.completeBook === true;
-    let book = this.#book;
-    if (book === null && !replaces) return false;
-    let kind: LogEntry['kind'];
+    const existing = this.#book;
+    // A complete book over an existing one is logged as what changed, so a stream of whole books
+    // costs what its deltas would: keep the levels it replaces.
+    const before = existing !== null && replacesBook(event) ? { bids: existing.bids.toLevels(), asks: existing.asks.toLevels() } : null;
+    const book = applyBookEvent(existing, event, this.key);
+    if (book === null) return false;
+    let kind: LogEntry['kind'] = 'delta';
     let bids = event.bids;
     let asks = event.asks;
-    if (book === null) {
-      book = new OrderBook(this.key);
-      book.applySnapshot(event.bids, event.asks);
+    if (existing === null) {
       this.#book = book;
       kind = 'replace';
       if (Number.isNaN(this.#priceStep)) this.#priceStep = levelStepOf(book.bids.toLevels(), book.asks.toLevels());
-    } else if (replaces) {
-      // A complete book is logged as what changed, so a stream of whole books costs what its deltas would.
-      const before = { bids: book.bids.toLevels(), asks: book.asks.toLevels() };
-      book.applySnapshot(event.bids, event.asks);
+    } else if (before !== null) {
       bids = sideDiff(before.bids, book.bids, true);
       asks = sideDiff(before.asks, book.asks, false);
-      kind = 'delta';
-    } else {
-      book.applyDelta(event.bids, event.asks);
-      kind = 'delta';
     }
-    book.noteApplied(event.collectorTimestamp, event.isSnapshot);
     this.#latency.push(Math.max(this.#clock, event.collectorTimestamp), event.collectorTimestamp, event.exchangeTimestamp);
     this.#log({
       clock: Math.max(this.#clock, event.collectorTimestamp),

@@ -2,6 +2,7 @@ import { closeSync, openSync, readSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { LogSegment } from '../../../../shared/book/replay/log-segment.ts';
+import { errorCode } from '../../../base/error-code.ts';
 import { makeSpillFolder, removeSpillFolder, SpillParentError, spillFileName } from './spill-folder.ts';
 
 /** Where finished log segments go, so a replay's memory does not grow with its length. */
@@ -49,7 +50,7 @@ export class SpillError extends Error {
   readonly resolution: string;
 
   constructor(root: string, cause: unknown) {
-    const code = (cause as NodeJS.ErrnoException | undefined)?.code;
+    const code = errorCode(cause);
     const reason =
       cause instanceof SpillParentError
         ? cause.message

@@ -1,6 +1,7 @@
 import { lstatSync, mkdirSync, mkdtempSync, readdirSync, rmdirSync, unlinkSync, type Stats } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { errorCode } from '../../../base/error-code.ts';
 
 // Where replays spill their logs: one private folder per user in the temporary folder
 // (`<tmp>/mde-replay-u<uid>`, mode 0700, this user's own), and in it one folder per replay,
@@ -39,7 +40,7 @@ export function spillParent(root: string = tmpdir()): string {
   try {
     mkdirSync(parent, { mode: 0o700 });
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    if (errorCode(error) !== 'EEXIST') throw error;
   }
   const problem = notPrivate(lstatSync(parent), uid);
   if (problem !== null) {
@@ -87,7 +88,7 @@ function isRunning(pid: number): boolean {
     process.kill(pid, 0);
     return true;
   } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
+    return errorCode(error) === 'EPERM';
   }
 }
 

@@ -2,7 +2,8 @@ import type { CatalogMarket } from '../../../../shared/rows/catalog.ts';
 import { FactList } from '../../components/FactList.tsx';
 import { formatInstant, formatTerm, isLive, type ZoneOffset } from '../../format/coverage.ts';
 import { viewForMarket } from '../../navigation/view-for-market.ts';
-import { viewEntries } from '../view-registry.ts';
+import { viewById } from '../../navigation/view-definition.ts';
+import { useViews } from '../../navigation/views-context.ts';
 
 /** Props of the market detail panel. */
 export interface MarketDetailProps {
@@ -40,12 +41,13 @@ function formatSpan(ms: number): string {
 
 /** The selected market: its terms, coverage in the user's zone, access, and where it opens. */
 export function MarketDetail({ market, favourite, offset, zoneLabel, now, onOpen, onToggleFavourite }: MarketDetailProps) {
+  const views = useViews();
   const start = Date.parse(market.start);
   const end = Date.parse(market.end);
   const live = isLive(market.end, now);
   // "UTC", or "local" (the offset is in the table's header; here it would wrap the label).
   const zoneName = zoneLabel === 'UTC' ? 'UTC' : 'local';
-  const opensIn = viewEntries.find((entry) => entry.id === viewForMarket(market))?.label ?? 'Market';
+  const opensIn = viewById(views, viewForMarket(market))?.label ?? 'Market';
   const facts: [string, string][] = [
     ['Symbol', market.symbol],
     ['Type', market.source_type],

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { CountView } from '../../../../shared/contract/market-schemas.ts';
 import type { ContractError } from '../../../../shared/contract/errors.ts';
-import { useApi } from '../../connection-context.ts';
+import { useApi } from '../../transport/connection-context.ts';
 import { useSelectedSource } from '../../hooks/contract-queries.ts';
 
 /** `/count` totals of the selected data source, keyed by it and gated on its health; a service without `/count` just has none. */

@@ -4,6 +4,7 @@ import { clickThenRelease } from '../../hooks/use-view-keys.ts';
 import type { CalendarCell, CalendarDay, CellState } from './calendar-model.ts';
 import { addHours, cellId, hoursBetween, hoursOfDay, toggleHours, type CellRef, type Selection } from './selection.ts';
 import { formatProgressBytes, hourLabel } from './transfer-format.ts';
+import { hourMs } from '../../../../shared/time/time-units.ts';
 
 /** Words for a cell's state, shown in its tooltip and the legend. */
 export const cellStateLabels: Record<CellState, string> = {
@@ -30,7 +31,7 @@ function cellDomId(date: string, hour: number): string {
 }
 
 function cellTitle(cell: CalendarCell, zone: TimeZoneChoice): string {
-  const start = Date.parse(`${cell.date}T00:00:00.000Z`) + cell.hour * 3_600_000;
+  const start = Date.parse(`${cell.date}T00:00:00.000Z`) + cell.hour * hourMs;
   const local = zone === 'local' ? ` (${new Date(start).toLocaleString(undefined, { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' })} local)` : '';
   const parts = [`${hourLabel(cell.date, cell.hour)}${local}`, cellStateLabels[cell.state]];
   const item = cell.item;

@@ -11,7 +11,7 @@ import { useNow } from '../../hooks/use-now.ts';
 import { useViewKeys } from '../../hooks/use-view-keys.ts';
 import { useReplayFiles } from '../../stores/replay-files-store.ts';
 import { useUiStore, useViewParams, type ViewParamsPatch } from '../../stores/ui-store.ts';
-import { useFilesView } from '../files/files-store.ts';
+import { useFilesView } from '../../stores/files-store.ts';
 import { AvailabilityCalendar, CalendarLegend } from './AvailabilityCalendar.tsx';
 import { calendarModel } from './calendar-model.ts';
 import { daySpans, endsToday, resolveDayRange, shiftDays } from './day-range.ts';
@@ -26,6 +26,7 @@ import { cellId, downloadPlan, hoursOfDay, keepShown, moveCursor, toggleHours } 
 import { SelectionBar } from './SelectionBar.tsx';
 import { accessLabel, countOf } from './transfer-format.ts';
 import './downloads-view.css';
+import { hourMs } from '../../../../shared/time/time-units.ts';
 
 const noFiles: never[] = [];
 
@@ -137,8 +138,8 @@ export function DownloadsView() {
     const first = chosen.files[0];
     const last = chosen.files[chosen.files.length - 1];
     if (first === undefined || last === undefined) return;
-    const start = Date.parse(`${first.date}T00:00:00.000Z`) + first.hour * 3_600_000;
-    const end = Date.parse(`${last.date}T00:00:00.000Z`) + (last.hour + 1) * 3_600_000;
+    const start = Date.parse(`${first.date}T00:00:00.000Z`) + first.hour * hourMs;
+    const end = Date.parse(`${last.date}T00:00:00.000Z`) + (last.hour + 1) * hourMs;
     startExport({ from: { kind: 'library', source: chosen.source, market: chosen.market, start, end }, types: [], format });
   };
 

@@ -1,6 +1,6 @@
 import { ErrorPanel } from '../../components/ErrorPanel.tsx';
 import type { ExportRun } from '../../hooks/library-queries.ts';
-import { formatBytes } from '../files/file-summary-format.ts';
+import { formatBytes } from '../../../../shared/byte-size.ts';
 import { ProgressBar } from './QueuePanel.tsx';
 
 /** Props of the export status line. */

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { LibraryDataset, LibraryIndex } from '../../../../shared/contract/library-schemas.ts';
 import { EmptyState } from '../../components/EmptyState.tsx';
-import { formatBytes } from '../files/file-summary-format.ts';
+import { formatBytes } from '../../../../shared/byte-size.ts';
 import { countOf, libraryFileLabel } from './transfer-format.ts';
 
 /** What the library panel asks for: open or replay files, export them or a dataset's range, delete files (after confirming). */

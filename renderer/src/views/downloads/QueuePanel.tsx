@@ -1,7 +1,7 @@
 import type { DownloadItem, DownloadQueue } from '../../../../shared/contract/library-schemas.ts';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { useUiStore } from '../../stores/ui-store.ts';
-import { formatBytes } from '../files/file-summary-format.ts';
+import { formatBytes } from '../../../../shared/byte-size.ts';
 import { queueDisplayOrder } from './queue-order.ts';
 import { countOf, downloadStateLabels, formatEta, formatProgressBytes, formatRate, hourLabel, progressOf, queueTotalsText } from './transfer-format.ts';
 

@@ -1,6 +1,6 @@
 import { ErrorPanel } from '../../components/ErrorPanel.tsx';
 import { useManifests } from '../../hooks/library-queries.ts';
-import { formatBytes } from '../files/file-summary-format.ts';
+import { formatBytes } from '../../../../shared/byte-size.ts';
 import type { DownloadPlan } from './selection.ts';
 import { countOf } from './transfer-format.ts';
 import { useUiStore } from '../../stores/ui-store.ts';

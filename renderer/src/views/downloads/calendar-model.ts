@@ -1,4 +1,5 @@
 import type { Availability, DownloadItem, LibraryFile } from '../../../../shared/contract/library-schemas.ts';
+import { hourMs } from '../../../../shared/time/time-units.ts';
 
 /**
  * What one UTC hour of the calendar is: no file; listed by the service (downloadable, or needing
@@ -43,7 +44,6 @@ export interface CalendarInputs {
   nowMs: number;
 }
 
-const hourMs = 3_600_000;
 
 function hourId(date: string, hour: number): string {
   return `${date}/${hour}`;

@@ -1,6 +1,6 @@
 import type { ViewParams, ViewParamsPatch } from '../../stores/ui-store.ts';
+import { dayMs } from '../../../../shared/time/time-units.ts';
 
-const dayMs = 86_400_000;
 
 /** The most days the calendar shows at once (a month and a day). */
 export const maxCalendarDays = 31;

@@ -1,5 +1,5 @@
 import type { Availability, DownloadItem, DownloadQueue } from '../../../../shared/contract/library-schemas.ts';
-import { formatBytes } from '../files/file-summary-format.ts';
+import { formatBytes } from '../../../../shared/byte-size.ts';
 
 /** A transfer rate: `850 B/s`, `4.20 MB/s`; an em dash when nothing moves. */
 export function formatRate(bytesPerSecond: number): string {

@@ -12,7 +12,7 @@ import { useTimeZone } from '../../hooks/contract-queries.ts';
 import { useHasKeyAccess } from '../../hooks/market-queries.ts';
 import type { ResolvedRange } from '../../navigation/time-range.ts';
 import { useUiStore, useViewParams, type ViewParamsPatch } from '../../stores/ui-store.ts';
-import { spanInWords } from '../options/option-format.ts';
+import { spanInWords } from '../../format/span-words.ts';
 import { useViewKeyMap } from '../../hooks/use-view-keys.ts';
 import { EventDetail } from './EventDetail.tsx';
 import { EventList } from './EventList.tsx';

@@ -1,4 +1,4 @@
-import { l2Slots, type L2Row } from '../../../../shared/book/l2-row.ts';
+import { l2Slots, type L2Row } from '../../../../shared/rows/l2-row.ts';
 import type { EventItem } from '../../../../shared/rows/event-item.ts';
 import { formatTimestamp, notPublished, type TimeZoneChoice } from '../../format/market-values.ts';
 

@@ -1,5 +1,6 @@
 import type { EventItem } from '../../../../shared/rows/event-item.ts';
 import { rowKinds, type RowKind } from '../../../../shared/rows/row-kinds.ts';
+import { recordOfKeys } from '../../../../shared/guards/record-of-keys.ts';
 
 /** How each event type is named on its filter chip. */
 export const eventTypeLabels: Record<RowKind, string> = {
@@ -14,7 +15,7 @@ export const eventTypeLabels: Record<RowKind, string> = {
 
 /** Events per type. */
 export function countByType(items: readonly EventItem[]): Record<RowKind, number> {
-  const counts = Object.fromEntries(rowKinds.map((kind) => [kind, 0])) as Record<RowKind, number>;
+  const counts = recordOfKeys(rowKinds, () => 0);
   for (const item of items) counts[item.type]++;
   return counts;
 }

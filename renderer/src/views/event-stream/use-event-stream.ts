@@ -4,7 +4,7 @@ import type { ContractError } from '../../../../shared/contract/errors.ts';
 import type { EventsStreamEnd } from '../../../../shared/contract/market-schemas.ts';
 import type { EventItem } from '../../../../shared/rows/event-item.ts';
 import type { RowKind } from '../../../../shared/rows/row-kinds.ts';
-import { useApi } from '../../connection-context.ts';
+import { useApi } from '../../transport/connection-context.ts';
 import { useSelectedSource } from '../../hooks/contract-queries.ts';
 
 /** What the Events view asks for: a range, optionally one source or market, and the types sent to the service (undefined: all). */

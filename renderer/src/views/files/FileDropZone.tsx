@@ -1,5 +1,5 @@
-import type { Sending } from './use-open-file.ts';
-import { formatBytes } from './file-summary-format.ts';
+import type { Sending } from '../../hooks/use-open-file.ts';
+import { formatBytes } from '../../../../shared/byte-size.ts';
 
 /** Props of the drop zone. */
 export interface FileDropZoneProps {

@@ -1,6 +1,7 @@
 import type { FileViewProgress } from '../../../../shared/contract/file-view-schemas.ts';
 import type { TimeZoneChoice } from '../../format/market-values.ts';
-import { count, countMismatch, stopDetail, formatBytes, headerLine, readPercent, stopText, timeRangeText, typeCounts } from './file-summary-format.ts';
+import { count, countMismatch, stopDetail, headerLine, readPercent, stopText, timeRangeText, typeCounts } from './file-summary-format.ts';
+import { formatBytes } from '../../../../shared/byte-size.ts';
 
 /** Props of the inspect summary. */
 export interface FileSummaryProps {

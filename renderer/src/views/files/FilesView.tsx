@@ -3,24 +3,25 @@ import { fileViewStates } from '../../../../shared/contract/file-view-schemas.ts
 import { ErrorPanel } from '../../components/ErrorPanel.tsx';
 import { LoadingState } from '../../components/LoadingState.tsx';
 import { ViewFrame } from '../../components/ViewFrame.tsx';
-import { useApi } from '../../connection-context.ts';
+import { useApi } from '../../transport/connection-context.ts';
 import { formatTimestamp } from '../../format/market-values.ts';
 import { timeInputHelp } from '../../format/time-input-help.ts';
 import { useTimeZone } from '../../hooks/contract-queries.ts';
 import { useViewKeyMap } from '../../hooks/use-view-keys.ts';
 import { useReplayFiles } from '../../stores/replay-files-store.ts';
-import { useDebounced } from '../options/use-debounced.ts';
+import { useDebounced } from '../../hooks/use-debounced.ts';
 import { FileDropZone } from './FileDropZone.tsx';
 import { FileSummary } from './FileSummary.tsx';
-import { count, formatBytes, replayRefusal } from './file-summary-format.ts';
-import { useFilesView } from './files-store.ts';
+import { count, replayRefusal } from './file-summary-format.ts';
+import { formatBytes } from '../../../../shared/byte-size.ts';
+import { useFilesView } from '../../stores/files-store.ts';
 import { jumpReference, parseJumpTime } from './jump-time.ts';
 import { RecordTable } from './RecordTable.tsx';
 import { RowDetail } from './RowDetail.tsx';
 import { toggleTypeFilter } from './type-filter.ts';
 import { useFileRows } from './use-file-rows.ts';
 import { useFileView } from './use-file-view.ts';
-import { useOpenFile } from './use-open-file.ts';
+import { useOpenFile } from '../../hooks/use-open-file.ts';
 import './files-view.css';
 
 /**

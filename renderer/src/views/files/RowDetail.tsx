@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { FileRow } from '../../../../shared/contract/file-view-schemas.ts';
-import { useApi } from '../../connection-context.ts';
+import { useApi } from '../../transport/connection-context.ts';
 import { formatTimestamp, type TimeZoneChoice } from '../../format/market-values.ts';
-import { formatBytes } from './file-summary-format.ts';
+import { formatBytes } from '../../../../shared/byte-size.ts';
 import { layOutJson } from './json-layout.ts';
 
 /** Props of the row detail. */

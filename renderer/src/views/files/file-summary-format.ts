@@ -3,8 +3,6 @@ import { formatTimestamp, type TimeZoneChoice } from '../../format/market-values
 
 type Summary = FileViewProgress['summary'];
 
-export { formatBytes } from '../../../../shared/byte-size.ts';
-
 /** A count with thousands separators. */
 export function count(value: number): string {
   return value.toLocaleString('en-US');

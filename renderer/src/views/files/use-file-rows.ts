@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { FileRow, RowQuery } from '../../../../shared/contract/file-view-schemas.ts';
-import { useApi } from '../../connection-context.ts';
+import { useApi } from '../../transport/connection-context.ts';
 import { blockIsFull, blocksCovering, blocksToKeep, rowBlockSize } from './row-blocks.ts';
 
 /** The rows of a file view the table can show, and how many match so far. */

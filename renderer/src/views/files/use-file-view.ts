@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import type { FileGrant } from '../../../../shared/contract/file-schemas.ts';
 import type { FileViewProgress } from '../../../../shared/contract/file-view-schemas.ts';
-import { ContractError } from '../../../../shared/contract/errors.ts';
-import { useApi } from '../../connection-context.ts';
+import { asContractError, ContractError } from '../../../../shared/contract/errors.ts';
+import { useApi } from '../../transport/connection-context.ts';
 
 /** An opened file view: its id once main answered, its latest progress, or why it could not open. */
 export interface OpenedFileView {
@@ -50,7 +50,7 @@ export function useFileView(file: FileGrant | null, attempt: number): OpenedFile
       })
       .catch((error: unknown) => {
         if (gone) return;
-        const shown = error instanceof ContractError ? error : new ContractError({ kind: 'internal', message: String(error), resolution: 'Open the file again.', channel: null });
+        const shown = asContractError(error, null, 'Open the file again.');
         setState({ key, viewId: null, progress: null, error: shown, failedAt: Date.now() });
       });
     return () => {

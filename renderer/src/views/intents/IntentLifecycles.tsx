@@ -9,7 +9,7 @@ import { useTimeZone } from '../../hooks/contract-queries.ts';
 import { formatTimestamp } from '../../format/market-values.ts';
 import type { ResolvedRange } from '../../navigation/time-range.ts';
 import { useUiStore, useViewParams, type ViewParamsPatch } from '../../stores/ui-store.ts';
-import { rangeCrossesDays } from './display-format.ts';
+import { rangeCrossesDays } from '../../format/row-times.ts';
 import { lifecycleFigures } from './lifecycle-figures.ts';
 import { LifecycleList } from './LifecycleList.tsx';
 import { clickThenRelease, useViewKeys } from '../../hooks/use-view-keys.ts';

@@ -3,12 +3,12 @@ import { ViewFrame } from '../../components/ViewFrame.tsx';
 import { useCatalog } from '../../hooks/catalog-queries.ts';
 import { useTimeZone } from '../../hooks/contract-queries.ts';
 import { useMarketLoad } from '../../hooks/market-queries.ts';
-import { RangeToolbar } from './RangeToolbar.tsx';
+import { RangeToolbar } from '../../components/range/RangeToolbar.tsx';
 import { useViewParams } from '../../stores/ui-store.ts';
 import { IntentLifecycles } from './IntentLifecycles.tsx';
-import { LoadGate } from './LoadGate.tsx';
-import { MarketChoice } from './MarketChoice.tsx';
-import { useLatestHourRange } from './use-latest-hour-range.ts';
+import { LoadGate } from '../../components/LoadGate.tsx';
+import { MarketChoice } from '../../components/MarketChoice.tsx';
+import { useLatestHourRange } from '../../hooks/use-latest-hour-range.ts';
 import './intents-view.css';
 
 /** The Intents view: a market's intent observations grouped into lifecycles, filtered by status, each opening into its timeline. */

@@ -1,13 +1,13 @@
 import { useMemo, useRef } from 'react';
 import type { IntentLifecycle } from '../../../../shared/intents/intent-lifecycles.ts';
 import type { TimeZoneChoice } from '../../format/market-values.ts';
-import { formatDuration, formatRowTime } from './display-format.ts';
+import { formatDuration, formatRowTime } from '../../format/row-times.ts';
 import { lifecycleHeight, lifecycleRowHeight } from './lifecycle-height.ts';
 import { LifecycleTimeline } from './LifecycleTimeline.tsx';
 import { StatusChip } from './StatusChip.tsx';
 import { SideCells } from './SideCells.tsx';
 import { statuslessLabel } from './step-label.ts';
-import { useRowWindow } from './use-row-window.ts';
+import { useRowWindow } from '../../hooks/use-row-window.ts';
 
 /** Props of the lifecycle list. */
 export interface LifecycleListProps {

@@ -4,10 +4,11 @@ import { roundedUnits } from '../../../../shared/quotes/token-amounts.ts';
 import type { IntentStep } from '../../../../shared/intents/intent-steps.ts';
 import { intentEpochMs } from '../../../../shared/intents/intent-times.ts';
 import { formatTimestamp, type TimeZoneChoice } from '../../format/market-values.ts';
-import { formatDuration, formatRowTime, groupDigits, shortHex } from './display-format.ts';
+import { groupDigits, shortHex } from '../../format/chain-values.ts';
+import { formatDuration, formatRowTime } from '../../format/row-times.ts';
 import { SideCells } from './SideCells.tsx';
 import { StatusChip } from './StatusChip.tsx';
-import { tokenOf } from './TokenAmount.tsx';
+import { tokenOf } from '../../components/TokenAmount.tsx';
 import { statuslessLabel } from './step-label.ts';
 
 /** Props of a lifecycle's timeline. */

@@ -1,5 +1,5 @@
 import type { IntentSide } from '../../../../shared/intents/intent-lifecycles.ts';
-import { ImpliedPrice, TokenAmount, tokenOf } from './TokenAmount.tsx';
+import { ImpliedPrice, TokenAmount, tokenOf } from '../../components/TokenAmount.tsx';
 
 /** One lifecycle's (or step's) amount in, amount out and implied price, as list cells. */
 export function SideCells({ input, output }: { input: IntentSide; output: IntentSide }) {

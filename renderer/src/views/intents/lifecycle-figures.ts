@@ -1,5 +1,5 @@
 import type { LifecycleSummary } from '../../../../shared/intents/lifecycle-stats.ts';
-import { formatDuration } from './display-format.ts';
+import { formatDuration } from '../../format/row-times.ts';
 
 /**
  * The intents view's summary line: `392 lifecycles · 1251 observations · 301 settled · median

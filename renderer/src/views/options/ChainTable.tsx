@@ -3,7 +3,7 @@ import { isInTheMoney, type ChainExpiry, type ChainQuote, type ChainStrike } fro
 import type { ChainGreek } from '../../../../shared/options/greek-fill.ts';
 import { formatDecimal, formatTimeOfDay, notPublished, type TimeZoneChoice } from '../../format/market-values.ts';
 import { formatGreek, formatIv, type ChainUnits } from './option-format.ts';
-import { useElementSize } from './use-element-size.ts';
+import { useElementSize } from '../../hooks/use-element-size.ts';
 
 /** Props of the chain table. */
 export interface ChainTableProps {
@@ -141,7 +141,7 @@ function StrikeRowView({
   const callChosen = slot.call !== null && slot.call.row.instrument === chosen;
   const putChosen = slot.put !== null && slot.put.row.instrument === chosen;
   const pick = (event: MouseEvent<HTMLTableRowElement>): void => {
-    const cell = (event.target as HTMLElement).closest('td');
+    const cell = event.target instanceof Element ? event.target.closest('td') : null;
     const side = cell?.dataset['side'];
     const quote = side === 'call' ? slot.call : side === 'put' ? slot.put : null;
     if (quote !== null) onChoose(quote.row.instrument);

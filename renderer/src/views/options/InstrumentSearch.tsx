@@ -2,7 +2,7 @@ import { useState, type KeyboardEvent } from 'react';
 import type { InstrumentEntry } from '../../../../shared/rows/catalog.ts';
 import type { TimeZoneChoice } from '../../format/market-values.ts';
 import { formatExpiryDate } from './option-format.ts';
-import { useDebounced } from './use-debounced.ts';
+import { useDebounced } from '../../hooks/use-debounced.ts';
 import { useInstruments, type InstrumentFilters } from './use-option-chain.ts';
 
 /** Props of the instrument search. */

@@ -2,7 +2,7 @@ import { useState, type MouseEvent } from 'react';
 import type { SmilePoint } from '../../../../shared/options/smile.ts';
 import { linearScale, paddedAxis } from './chart-scale.ts';
 import { formatStrikeTick } from './option-format.ts';
-import { useElementSize } from './use-element-size.ts';
+import { useElementSize } from '../../hooks/use-element-size.ts';
 
 /** One expiry's smile as the chart draws it. */
 export interface SmileSeries {

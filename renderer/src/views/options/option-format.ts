@@ -1,8 +1,8 @@
 import type { ChainGreek } from '../../../../shared/options/greek-fill.ts';
 import { decimalValue } from '../../../../shared/options/greek-fill.ts';
 import { notPublished, type TimeZoneChoice } from '../../format/market-values.ts';
+import { dayMs } from '../../../../shared/time/time-units.ts';
 
-const dayMs = 86_400_000;
 const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 /** Fixed decimals that keep at least three significant digits and never fewer than two places. */
@@ -67,15 +67,6 @@ export function formatExpiryDate(expiry: number, zone: TimeZoneChoice): string {
 export function formatStrikeTick(strike: number): string {
   if (Math.abs(strike) >= 10_000) return `${String(Math.round(strike / 100) / 10)}k`;
   return strike.toLocaleString('en-US', { maximumFractionDigits: 4 });
-}
-
-/** A span id in words for sentences: `10m` → `10 minutes`, `1h` → `hour`, `24h` → `24 hours`, `7d` → `7 days`. */
-export function spanInWords(span: string | null): string {
-  const match = span === null ? null : /^(\d+)([mhd])$/.exec(span);
-  if (match === null) return 'range';
-  const count = Number(match[1]);
-  const unit = match[2] === 'm' ? 'minute' : match[2] === 'h' ? 'hour' : 'day';
-  return count === 1 ? unit : `${count} ${unit}s`;
 }
 
 /** What the chain's columns are in: short units for the headers, one sentence per greek for hover, and the legend line. */

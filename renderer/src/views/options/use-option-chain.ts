@@ -4,7 +4,7 @@ import type { ContractError } from '../../../../shared/contract/errors.ts';
 import type { InstrumentsView, OptionChainRows } from '../../../../shared/contract/market-schemas.ts';
 import { buildOptionChain, type OptionChain } from '../../../../shared/options/chain.ts';
 import type { InstrumentEntry } from '../../../../shared/rows/catalog.ts';
-import { useApi } from '../../connection-context.ts';
+import { useApi } from '../../transport/connection-context.ts';
 import { useSelectedSource } from '../../hooks/contract-queries.ts';
 import { useMarketLoad, type MarketLoad } from '../../hooks/market-queries.ts';
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { notPublished } from '../../format/market-values.ts';
-import { shortHex } from '../intents/display-format.ts';
+import { shortHex } from '../../format/chain-values.ts';
 
 /** Props of a hex value. */
 export interface HexValueProps {

@@ -1,6 +1,6 @@
 import { sizeSideOf, type LadderPoint } from '../../../../shared/quotes/quote-ladder.ts';
 import type { QuoteObservation } from '../../../../shared/quotes/quote-observations.ts';
-import { TokenLabel } from '../intents/TokenAmount.tsx';
+import { TokenLabel } from '../../components/TokenAmount.tsx';
 import { observationTokens, tokenName } from './quote-tokens.ts';
 import { alignedUnits, impactBarFractions, impactText, inversePriceText, priceText } from './ladder-display.ts';
 

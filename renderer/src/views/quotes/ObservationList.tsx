@@ -1,8 +1,8 @@
 import { useMemo, useRef } from 'react';
 import type { QuoteObservation } from '../../../../shared/quotes/quote-observations.ts';
 import type { TimeZoneChoice } from '../../format/market-values.ts';
-import { formatRowTime } from '../intents/display-format.ts';
-import { useRowWindow } from '../intents/use-row-window.ts';
+import { formatRowTime } from '../../format/row-times.ts';
+import { useRowWindow } from '../../hooks/use-row-window.ts';
 import { impactText } from './ladder-display.ts';
 import { pairName } from './quote-tokens.ts';
 import type { ExactRatio } from '../../../../shared/quotes/exact-ratio.ts';

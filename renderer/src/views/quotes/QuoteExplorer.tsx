@@ -9,7 +9,7 @@ import { useTimeZone } from '../../hooks/contract-queries.ts';
 import { formatTimestamp, formatUnits, type TimeZoneChoice } from '../../format/market-values.ts';
 import type { ResolvedRange } from '../../navigation/time-range.ts';
 import { useUiStore, useViewParams, type ViewParamsPatch } from '../../stores/ui-store.ts';
-import { rangeCrossesDays } from '../intents/display-format.ts';
+import { rangeCrossesDays } from '../../format/row-times.ts';
 import { clickThenRelease, useViewKeys } from '../../hooks/use-view-keys.ts';
 import { ImpactChart } from './ImpactChart.tsx';
 import { LadderTable } from './LadderTable.tsx';

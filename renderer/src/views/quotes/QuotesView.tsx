@@ -4,14 +4,13 @@ import { ViewFrame } from '../../components/ViewFrame.tsx';
 import { useCatalog } from '../../hooks/catalog-queries.ts';
 import { useTimeZone } from '../../hooks/contract-queries.ts';
 import { useMarketLoad } from '../../hooks/market-queries.ts';
-import { RangeToolbar } from '../intents/RangeToolbar.tsx';
+import { RangeToolbar } from '../../components/range/RangeToolbar.tsx';
 import { useViewParams } from '../../stores/ui-store.ts';
-import { LoadGate } from '../intents/LoadGate.tsx';
-import { MarketChoice } from '../intents/MarketChoice.tsx';
-import { useLatestHourRange } from '../intents/use-latest-hour-range.ts';
+import { LoadGate } from '../../components/LoadGate.tsx';
+import { MarketChoice } from '../../components/MarketChoice.tsx';
+import { useLatestHourRange } from '../../hooks/use-latest-hour-range.ts';
 import { QuoteExplorer } from './QuoteExplorer.tsx';
 import { QuotesNotLive } from './QuotesNotLive.tsx';
-import '../intents/intents-view.css';
 import './quotes-view.css';
 
 /** A 404 from `/quotes`: the route is documented as not yet live, so it reads as "not yet available", not as a failure. */

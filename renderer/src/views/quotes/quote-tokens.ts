@@ -1,6 +1,6 @@
 import type { QuoteObservation } from '../../../../shared/quotes/quote-observations.ts';
 import { tokenInfo, type TokenInfo } from '../../../../shared/quotes/token-amounts.ts';
-import { shortHex } from '../intents/display-format.ts';
+import { shortHex } from '../../format/chain-values.ts';
 
 /** The two tokens of a quote observation: decimals as its rows give them, symbols from the table of well-known tokens. */
 export function observationTokens(observation: Pick<QuoteObservation, 'inputAssetId' | 'inputChainId' | 'inputDecimals' | 'outputAssetId' | 'outputChainId' | 'outputDecimals'>): { input: TokenInfo; output: TokenInfo } {

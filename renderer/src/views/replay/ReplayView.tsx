@@ -14,7 +14,7 @@ import { useAnchoredRange } from '../../hooks/use-anchored-range.ts';
 import { marketKey, parseMarketKey } from '../../navigation/market-lists.ts';
 import { useReplayFiles } from '../../stores/replay-files-store.ts';
 import { useUiStore, useViewParams } from '../../stores/ui-store.ts';
-import { priceFormatOfTick } from '../workspace/chart/price-format.ts';
+import { priceFormatOfTick } from '../../components/chart/price-format.ts';
 import { BookMarketPicker, bookMarketChoices, type BookMarket } from '../../components/BookMarketPicker.tsx';
 import { ReplayPlayer } from './ReplayPlayer.tsx';
 import { pickTrack, useReplaySession, type StartReplay } from './session/use-replay-session.ts';

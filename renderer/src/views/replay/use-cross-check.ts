@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { BookCrossCheckDifferences, BookCrossCheckEnded, BookCrossCheckInput } from '../../../../shared/contract/book-replay-schemas.ts';
-import { ContractError } from '../../../../shared/contract/errors.ts';
-import { useApi } from '../../connection-context.ts';
+import { asContractError, ContractError } from '../../../../shared/contract/errors.ts';
+import { useApi } from '../../transport/connection-context.ts';
 
 /** One difference the check found. */
 export type CrossCheckDifference = BookCrossCheckDifferences['differences'][number];
@@ -58,7 +58,7 @@ export function useCrossCheck(runKey: string | null, input: BookCrossCheckInput 
         for (const deliver of early.splice(0)) deliver();
       },
       (error: unknown) => {
-        const shownError = error instanceof ContractError ? error : new ContractError({ kind: 'internal', message: String(error), resolution: 'Try again.', channel: 'book.crossCheck' });
+        const shownError = asContractError(error, 'book.crossCheck', 'Try again.');
         if (!closed) update((value) => ({ ...value, startError: shownError }));
       },
     );

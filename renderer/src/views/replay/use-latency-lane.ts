@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { BookKey } from '../../../../shared/book/book-key.ts';
 import type { BookLatency } from '../../../../shared/contract/book-session-schemas.ts';
-import { useApi } from '../../connection-context.ts';
+import { useApi } from '../../transport/connection-context.ts';
 
 /** Columns of the latency lane: a few pixels each at the usual widths. */
 export const latencyLaneColumns = 240;

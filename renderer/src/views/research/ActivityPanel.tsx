@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import type { ResearchActivity } from '../../../../shared/contract/research-schemas.ts';
 import { activityBarKinds } from '../../../../shared/contract/research-schemas.ts';
 import { formatNumber } from '../../format/market-values.ts';
-import { chartColours } from '../workspace/chart/chart-theme.ts';
+import { chartColours } from '../../components/chart/chart-theme.ts';
 import { ActivityCandles } from './ActivityCandles.tsx';
 import { ExportButtons } from './ExportButtons.tsx';
 import { NumberField } from './NumberField.tsx';

@@ -1,4 +1,4 @@
-import { useElementSize } from '../options/use-element-size.ts';
+import { useElementSize } from '../../hooks/use-element-size.ts';
 import { horizonLabel } from './research-format.ts';
 import { extentOf, linearScale, niceTicks } from './svg-scale.ts';
 

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import type { ResearchDepth } from '../../../../shared/contract/research-schemas.ts';
-import { chartColours } from '../workspace/chart/chart-theme.ts';
+import { chartColours } from '../../components/chart/chart-theme.ts';
 import { ExportButtons } from './ExportButtons.tsx';
 import { NumberField } from './NumberField.tsx';
 import { PanelBody, ReadNotes } from './PanelBody.tsx';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { ContractError } from '../../../../shared/contract/errors.ts';
 import type { ResearchTable } from '../../../../shared/contract/research-schemas.ts';
-import { useApi } from '../../connection-context.ts';
+import { useApi } from '../../transport/connection-context.ts';
 
 /** A table a panel offers to export. */
 export interface ExportChoice {

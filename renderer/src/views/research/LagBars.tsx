@@ -1,4 +1,4 @@
-import { useElementSize } from '../options/use-element-size.ts';
+import { useElementSize } from '../../hooks/use-element-size.ts';
 import { extentOf, linearScale } from './svg-scale.ts';
 
 /** One venue's cross-correlation at each lag. */

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import type { ResearchLatency } from '../../../../shared/contract/research-schemas.ts';
 import { formatNumber, formatTimestamp } from '../../format/market-values.ts';
-import { chartColours } from '../workspace/chart/chart-theme.ts';
+import { chartColours } from '../../components/chart/chart-theme.ts';
 import { ExportButtons } from './ExportButtons.tsx';
 import { PanelBody, ReadNotes } from './PanelBody.tsx';
 import { formatCount, stepLabel } from './research-format.ts';

@@ -1,6 +1,6 @@
 import type { ResearchMarkouts } from '../../../../shared/contract/research-schemas.ts';
 import { formatNumber, formatTimestamp } from '../../format/market-values.ts';
-import { chartColours } from '../workspace/chart/chart-theme.ts';
+import { chartColours } from '../../components/chart/chart-theme.ts';
 import { BandChart, type BandSeries } from './BandChart.tsx';
 import { ExportButtons } from './ExportButtons.tsx';
 import { PanelBody, ReadNotes } from './PanelBody.tsx';

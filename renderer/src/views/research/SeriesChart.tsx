@@ -1,9 +1,9 @@
 import { createChartEx, createTextWatermark, HistogramSeries, LineSeries, LineStyle, type IChartApiBase, type ISeriesApi, type PriceFormat } from 'lightweight-charts';
 import { useLayoutEffect, useRef } from 'react';
 import type { TimeZoneChoice } from '../../format/market-values.ts';
-import { baseChartOptions, paneLabel } from '../workspace/chart/chart-theme.ts';
+import { baseChartOptions, paneLabel } from '../../components/chart/chart-theme.ts';
 import { linePoints } from './line-points.ts';
-import { UnixMsScale } from '../workspace/chart/unix-ms-scale.ts';
+import { UnixMsScale } from '../../components/chart/unix-ms-scale.ts';
 
 /** One line (or histogram) of a research chart: values at the chart's times, null a gap (never 0). */
 export interface ChartLine {

@@ -3,7 +3,7 @@ import type { ResearchVenues } from '../../../../shared/contract/research-schema
 import { anonymousRefusal } from '../../../../shared/access-windows.ts';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { useCatalog } from '../../hooks/catalog-queries.ts';
-import { chartColours } from '../workspace/chart/chart-theme.ts';
+import { chartColours } from '../../components/chart/chart-theme.ts';
 import { ExportButtons } from './ExportButtons.tsx';
 import { LagBars } from './LagBars.tsx';
 import { PanelBody, ReadNotes } from './PanelBody.tsx';

@@ -1,7 +1,7 @@
 import type { ResearchActivity } from '../../../../shared/contract/research-schemas.ts';
 import { formatNumber } from '../../format/market-values.ts';
-import { useElementSize } from '../options/use-element-size.ts';
-import { chartColours } from '../workspace/chart/chart-theme.ts';
+import { useElementSize } from '../../hooks/use-element-size.ts';
+import { chartColours } from '../../components/chart/chart-theme.ts';
 import { linearScale } from './svg-scale.ts';
 
 /** Props of the session volume profile. */

@@ -1,4 +1,4 @@
-import type { LinePoint } from '../workspace/chart/series-data.ts';
+import type { LinePoint } from '../../components/chart/series-data.ts';
 
 /**
  * Observations as line points at their own times: a null value is whitespace (a gap), never 0.

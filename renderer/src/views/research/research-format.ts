@@ -1,4 +1,5 @@
 import { formatNumber } from '../../format/market-values.ts';
+import { hourMs } from '../../../../shared/time/time-units.ts';
 
 /** A horizon in words: 1 s, 60 s, 250 ms. */
 export function horizonLabel(ms: number): string {
@@ -9,8 +10,8 @@ export function horizonLabel(ms: number): string {
 export function stepLabel(ms: number): string {
   if (ms < 1000) return `${ms} ms`;
   if (ms < 60_000) return `${ms / 1000} s`;
-  if (ms < 3_600_000) return `${ms / 60_000} min`;
-  return `${ms / 3_600_000} h`;
+  if (ms < hourMs) return `${ms / 60_000} min`;
+  return `${ms / hourMs} h`;
 }
 
 /** A notional, compact: 950, 12.5k, 3M. */

@@ -7,6 +7,7 @@ import { LoadingState } from '../../components/LoadingState.tsx';
 import { useUiStore } from '../../stores/ui-store.ts';
 import { CandleChart, type CandleChartHandle, type CandleChartProps } from './chart/CandleChart.tsx';
 import type { OlderHistory } from './history/use-older-history.ts';
+import type { ModeNotice } from './panel-states.ts';
 
 /** What the chart area shows. */
 export type ChartState =
@@ -16,16 +17,6 @@ export type ChartState =
   | { kind: 'empty'; coverage: string; jumpToCoverage: (() => void) | null; inCatalog: boolean }
   | { kind: 'interval-too-long'; interval: string; range: string; fit: { label: string; apply: () => void } | null; widen: { label: string; apply: () => void } | null }
   | { kind: 'ready'; candles: CandleColumns };
-
-/** A notice of the chart mode over the drawn chart (the footprint's trades loading, cut, absent or failed). */
-export interface ModeNotice {
-  tone: 'faint' | 'warn';
-  text: string;
-  /** The action that fixes it (Retry), if any. */
-  action: { label: string; run: () => void } | null;
-  /** Shows a spinner (something is loading). */
-  busy: boolean;
-}
 
 /** Props of the chart area. */
 export interface ChartPanelProps extends Omit<CandleChartProps, 'candles' | 'onNearOldest' | 'ref' | 'children'> {

@@ -5,7 +5,7 @@ import { LoadingState } from '../../components/LoadingState.tsx';
 import { formatTimestamp, type TimeZoneChoice } from '../../format/market-values.ts';
 import { useUiStore } from '../../stores/ui-store.ts';
 import { FundingPanes } from './chart/FundingPanes.tsx';
-import type { TimeRangeSync } from './chart/time-range-sync.ts';
+import type { TimeRangeSync } from './time-range-sync.ts';
 
 /** What the funding area shows. */
 export type FundingState =

@@ -1,16 +1,9 @@
 import { useState, type KeyboardEvent, type Ref } from 'react';
-import type { TradeColumns } from '../../../../shared/contract/market-schemas.ts';
-import { ErrorPanel, type ShownError } from '../../components/ErrorPanel.tsx';
+import { ErrorPanel } from '../../components/ErrorPanel.tsx';
 import { LoadingState } from '../../components/LoadingState.tsx';
 import { formatNumber, formatTimestamp, type TimeZoneChoice } from '../../format/market-values.ts';
-import { TradesTape } from './TradesTape.tsx';
-
-/** What the tape area shows. */
-export type TapeState =
-  | { kind: 'loading'; rows: number | null }
-  | { kind: 'error'; error: ShownError; failedAt: number; retry: () => void; retrying: boolean }
-  | { kind: 'unavailable'; why: string }
-  | { kind: 'ready'; trades: TradeColumns };
+import { TradesTape } from '../../components/tape/TradesTape.tsx';
+import type { TapeState } from './panel-states.ts';
 
 /** Props of the tape area. */
 export interface TapePanelProps {

@@ -11,14 +11,15 @@ import { resolveRange, spanChoices, type SpanChoice } from '../../navigation/tim
 import { useUiStore, type ViewParams, type ViewParamsPatch } from '../../stores/ui-store.ts';
 import { ChartPanel, type ChartState } from './ChartPanel.tsx';
 import type { CandleChartHandle } from './chart/CandleChart.tsx';
-import { priceFormatOfTick } from './chart/price-format.ts';
-import { TimeRangeSync } from './chart/time-range-sync.ts';
+import { priceFormatOfTick } from '../../components/chart/price-format.ts';
+import { TimeRangeSync } from './time-range-sync.ts';
 import { FundingPanel, type FundingState } from './FundingPanel.tsx';
 import { atInterval, extendedTo, loadedRangeFor, type LoadedRange } from './history/loaded-range.ts';
 import { intervalMs } from '../../../../shared/rows/from-records/candle-rows.ts';
 import { defaultInterval, opensInRange, spanHolding, stepInterval } from './interval-choice.ts';
 import { IntervalPicker } from './IntervalPicker.tsx';
-import { TapePanel, type TapeState } from './TapePanel.tsx';
+import { TapePanel } from './TapePanel.tsx';
+import type { TapeState } from './panel-states.ts';
 import { useWorkspaceData } from './use-workspace-data.ts';
 import { useWorkspaceShortcuts } from './use-workspace-shortcuts.ts';
 import { halvedRange } from './workspace-range.ts';

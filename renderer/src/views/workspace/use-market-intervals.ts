@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ContractError } from '../../../../shared/contract/errors.ts';
 import type { CandleInterval } from '../../../../shared/rows/candle-row.ts';
-import { useApi } from '../../connection-context.ts';
+import { useApi } from '../../transport/connection-context.ts';
 import { useSelectedSource } from '../../hooks/contract-queries.ts';
 import type { TimeBounds } from './workspace-range.ts';
 

@@ -8,8 +8,8 @@ import { cumulativeVwap } from '../../../../shared/series/vwap.ts';
 import type { ResolvedRange } from '../../navigation/time-range.ts';
 import type { ViewParams } from '../../stores/ui-store.ts';
 import { accessPlan } from './access-plan.ts';
-import { prependCandles } from './chart/candle-history.ts';
-import { chartColours } from './chart/chart-theme.ts';
+import { prependCandles } from './candle-history.ts';
+import { chartColours } from '../../components/chart/chart-theme.ts';
 import { defaultLargeTradeRule, largeTradeMarkers, largeTradeTotals } from './chart/trade-markers.ts';
 import { builtIntervals, defaultInterval, inCanonicalOrder } from './interval-choice.ts';
 import { useMarketIntervals } from './use-market-intervals.ts';
@@ -17,6 +17,7 @@ import type { CandleOrigin } from './history/history-plan.ts';
 import { completeFrom, prependFunding, prependTrades } from './history/series-history.ts';
 import { useOlderHistory } from './history/use-older-history.ts';
 import { useCandleLoad, useFundingLoad, useTradeLoad, type MarketRef } from './use-workspace-loads.ts';
+import { hourMs } from '../../../../shared/time/time-units.ts';
 
 /** What the workspace's data depends on. */
 export interface WorkspaceDataInput {
@@ -37,7 +38,6 @@ export interface WorkspaceDataInput {
   onReach: (from: number) => void;
 }
 
-const hourMs = 3_600_000;
 
 function hasNoFunding(categories: readonly string[]): boolean {
   return categories.includes('Spot') && !categories.includes('Futures') && !categories.includes('Perpetual');

@@ -1,10 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { activityKindOf, isChartMode, modeForKey } from '../../../../renderer/src/views/workspace/modes/chart-mode.ts';
+import { activityKindOf, modeForKey } from '../../../../renderer/src/stores/chart-mode.ts';
 import { footprintNotice } from '../../../../renderer/src/views/workspace/modes/footprint-notice.ts';
 import { compactVolume } from '../../../../renderer/src/views/workspace/modes/footprint-paint.ts';
-import { formatRoute, parseRoute } from '../../../../renderer/src/navigation/route.ts';
 import { paramsForMarket } from '../../../../renderer/src/navigation/market-lists.ts';
-import { shortcutSections } from '../../../../renderer/src/navigation/shortcut-registry.ts';
 
 describe('chart modes', () => {
   it('c, f and a choose the mode; a again steps tick → volume → dollar → tick', () => {
@@ -19,25 +17,8 @@ describe('chart modes', () => {
     expect([activityKindOf('candles'), activityKindOf('footprint'), activityKindOf('volume-bars')]).toEqual([null, null, 'volume']);
   });
 
-  it('the mode rides in the link (candles, the default, is left out) and a bad one is dropped and named', () => {
-    expect(formatRoute('workspace', { source: 'hyperliquid', market: 'BTC', interval: '1m', chart: 'footprint' })).toBe('#/workspace/hyperliquid/BTC?interval=1m&chart=footprint');
-    expect(formatRoute('workspace', { source: 'hyperliquid', market: 'BTC', chart: 'candles' })).toBe('#/workspace/hyperliquid/BTC');
-    const parsed = parseRoute('#/workspace/hyperliquid/BTC?chart=dollar-bars');
-    expect(parsed.kind === 'route' ? parsed.route.params.chart : null).toBe('dollar-bars');
-    const bad = parseRoute('#/workspace/hyperliquid/BTC?chart=renko&interval=5m');
-    expect(bad.kind === 'route' ? [bad.route.params, bad.dropped.join('\n')] : null).toEqual([{ source: 'hyperliquid', market: 'BTC', interval: '5m' }, expect.stringMatching(/chart "renko": not one of candles, footprint, tick-bars/)]);
-    expect(isChartMode('footprint')).toBe(true);
-  });
-
   it('opening another market keeps the chart mode', () => {
     expect(paramsForMarket({ source: 'a', market: 'b', interval: '5m', chart: 'footprint' }, 'binance', 'ETHUSDT')).toEqual({ source: 'binance', market: 'ETHUSDT', interval: '5m', chart: 'footprint' });
-  });
-
-  it('the shortcut sheet lists the mode keys, and no other workspace key uses them', () => {
-    const workspace = shortcutSections.find((section) => section.id === 'workspace');
-    const keys = workspace?.entries.flatMap((entry) => entry.keys) ?? [];
-    expect(keys).toEqual(expect.arrayContaining(['c', 'f', 'a', '+', '−']));
-    expect(new Set(keys).size).toBe(keys.length);
   });
 });
 

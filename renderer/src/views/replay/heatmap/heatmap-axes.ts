@@ -1,5 +1,5 @@
 import type { TimeZoneChoice } from '../../../format/market-values.ts';
-import { boundaryWeight, tickLabel, wallClock } from '../../workspace/chart/time-axis.ts';
+import { boundaryWeight, tickLabel, wallClock } from '../../../components/chart/time-axis.ts';
 
 // Tick positions and labels for the heatmap's two axes. Prices step by 1, 2 or 5 × 10^k with as
 // many decimals as the step needs; times step on round wall-clock boundaries in the user's zone

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { BookKey } from '../../../../../shared/book/book-key.ts';
 import type { TradeColumns } from '../../../../../shared/contract/market-schemas.ts';
-import { useApi } from '../../../connection-context.ts';
+import { useApi } from '../../../transport/connection-context.ts';
 
 /** Appends a Float64 column buffer to a number column, in place. */
 function appendTo(into: number[], buffer: ArrayBuffer): void {

@@ -2,9 +2,9 @@ import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { bookKeyId, type BookKey } from '../../../../../shared/book/book-key.ts';
 import type { BookHealthEvent, BookReplayEnded, BookReplayProgress } from '../../../../../shared/contract/book-replay-schemas.ts';
 import type { BookMarksEvent, BookTrack } from '../../../../../shared/contract/book-session-schemas.ts';
-import { ContractError } from '../../../../../shared/contract/errors.ts';
+import { asContractError, ContractError } from '../../../../../shared/contract/errors.ts';
 import type { MdeApi } from '../../../../../shared/contract/types.ts';
-import { useApi } from '../../../connection-context.ts';
+import { useApi } from '../../../transport/connection-context.ts';
 
 /** Starts a replay in main and answers its id (`book.replayFiles`, `book.replayMarket`). */
 export type StartReplay = (api: MdeApi) => Promise<{ replayId: string }>;
@@ -38,11 +38,6 @@ export interface ReplaySessionState {
   startError: ContractError | null;
   /** When the start failed or the replay ended, Unix ms (0 before). */
   settledAt: number;
-}
-
-function contractErrorOf(error: unknown): ContractError {
-  if (error instanceof ContractError) return error;
-  return new ContractError({ kind: 'internal', message: error instanceof Error ? error.message : String(error), resolution: 'Try again; if it keeps failing, report it with the log.', channel: null });
 }
 
 function fresh(): ReplaySessionState {
@@ -120,7 +115,7 @@ export function useReplaySession(key: string, start: StartReplay | null): Replay
         for (const deliver of early.splice(0)) deliver();
       },
       (error: unknown) => {
-        if (!closed) update((value) => ({ ...value, startError: contractErrorOf(error), settledAt: Date.now() }));
+        if (!closed) update((value) => ({ ...value, startError: asContractError(error, null, 'Try again; if it keeps failing, report it with the log.'), settledAt: Date.now() }));
       },
     );
     return () => {

@@ -2,7 +2,7 @@ import type { PriceFormat } from 'lightweight-charts';
 import type { CandleColumns } from '../../../../../shared/contract/market-schemas.ts';
 import type { IntervalSeries } from '../../../../../shared/series/trade-prints.ts';
 import { formatNumber, formatTimestamp, notPublished, type TimeZoneChoice } from '../../../format/market-values.ts';
-import { crosshairPrecision } from './time-axis.ts';
+import { crosshairPrecision } from '../../../components/chart/time-axis.ts';
 import { candleIndexAt, compactQuantity, type LargeTradeTotal } from './trade-markers.ts';
 
 /** Props of the crosshair legend. */

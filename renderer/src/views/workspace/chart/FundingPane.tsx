@@ -2,12 +2,12 @@ import { createChartEx, LineSeries, LineStyle, type IChartApiBase, type ISeriesA
 import { useLayoutEffect, useRef } from 'react';
 import type { FundingPerInterval } from '../../../../../shared/series/funding-intervals.ts';
 import type { TimeZoneChoice } from '../../../format/market-values.ts';
-import { baseChartOptions } from './chart-theme.ts';
+import { baseChartOptions } from '../../../components/chart/chart-theme.ts';
 import type { FundingPaneSpec } from './funding-panes.ts';
-import { pointsOnTimes } from './series-data.ts';
-import { followerLogicalRange, type TimeRangeSync, type VisibleTimes } from './time-range-sync.ts';
+import { pointsOnTimes } from '../../../components/chart/series-data.ts';
+import { followerLogicalRange, type TimeRangeSync, type VisibleTimes } from '../time-range-sync.ts';
 import { candleIndexAt } from './trade-markers.ts';
-import { UnixMsScale } from './unix-ms-scale.ts';
+import { UnixMsScale } from '../../../components/chart/unix-ms-scale.ts';
 
 const rateFormat: PriceFormat = { type: 'custom', formatter: (value: number) => `${(value * 100).toFixed(4)}%`, minMove: 0.0000001 };
 const sizeFormat: PriceFormat = { type: 'volume', precision: 3, minMove: 0.001 };

@@ -1,7 +1,7 @@
 import type { FundingPerInterval } from '../../../../../shared/series/funding-intervals.ts';
 import { formatNumber, formatPercent, formatTimestamp, notPublished, type TimeZoneChoice } from '../../../format/market-values.ts';
 import type { FundingPaneSpec, FundingValueFormat } from './funding-panes.ts';
-import { crosshairPrecision } from './time-axis.ts';
+import { crosshairPrecision } from '../../../components/chart/time-axis.ts';
 
 function formatValue(value: number | null | undefined, format: FundingValueFormat, priceDecimals: number): string {
   if (format === 'rate') return formatPercent(value, 4);

@@ -6,9 +6,9 @@ import { formatTimestamp, type TimeZoneChoice } from '../../../format/market-val
 import { FundingPane, type PaneHandle } from './FundingPane.tsx';
 import { FundingPaneLabel } from './FundingPaneLabel.tsx';
 import { fundingPanes } from './funding-panes.ts';
-import { unionTimes } from './series-data.ts';
-import { crosshairPrecision } from './time-axis.ts';
-import type { TimeRangeSync } from './time-range-sync.ts';
+import { unionTimes } from '../../../components/chart/series-data.ts';
+import { crosshairPrecision } from '../../../components/chart/time-axis.ts';
+import type { TimeRangeSync } from '../time-range-sync.ts';
 import { candleIndexAt } from './trade-markers.ts';
 
 /** Props of the funding panes. */

@@ -1,5 +1,5 @@
 import type { FundingField } from '../../../../../shared/series/funding-intervals.ts';
-import { chartColours } from './chart-theme.ts';
+import { chartColours } from '../../../components/chart/chart-theme.ts';
 
 /** How a pane's values read: a rate in percent, a price at the market's tick, or a size. */
 export type FundingValueFormat = 'rate' | 'price' | 'size';

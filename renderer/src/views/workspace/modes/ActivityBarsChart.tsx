@@ -1,8 +1,8 @@
 import { CandlestickSeries, createChartEx, createTextWatermark, LineSeries, type LogicalRange, type MouseEventParams, type PriceFormat } from 'lightweight-charts';
 import { useLayoutEffect, useRef, useState } from 'react';
 import type { TimeZoneChoice } from '../../../format/market-values.ts';
-import { baseChartOptions, chartColours, paneLabel } from '../chart/chart-theme.ts';
-import type { TimeRangeSync } from '../chart/time-range-sync.ts';
+import { baseChartOptions, chartColours, paneLabel } from '../../../components/chart/chart-theme.ts';
+import type { TimeRangeSync } from '../time-range-sync.ts';
 import { BarNumberScale } from './bar-number-scale.ts';
 import { BarsLegend } from './BarsLegend.tsx';
 import { ProfilePrimitive, profileWidthShare } from './profile-primitive.ts';

@@ -3,7 +3,7 @@ import { EmptyState } from '../../../components/EmptyState.tsx';
 import { ErrorPanel, type ShownError } from '../../../components/ErrorPanel.tsx';
 import { LoadingState } from '../../../components/LoadingState.tsx';
 import type { TimeZoneChoice } from '../../../format/market-values.ts';
-import type { TimeRangeSync } from '../chart/time-range-sync.ts';
+import type { TimeRangeSync } from '../time-range-sync.ts';
 import { ActivityBarsChart } from './ActivityBarsChart.tsx';
 import type { ActivityBarsView } from './use-activity-bars.ts';
 

@@ -1,4 +1,4 @@
-import { activityKindOf, chartModes, type ChartMode } from './chart-mode.ts';
+import { activityKindOf, chartModes, type ChartMode } from '../../../stores/chart-mode.ts';
 import { ModeField } from './ModeField.tsx';
 
 /** The footprint's settings as the toolbar shows them. */

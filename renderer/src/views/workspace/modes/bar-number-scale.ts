@@ -1,6 +1,6 @@
 import type { InternalHorzScaleItem, Mutable, TickMark, TickMarkWeightValue, TimeScalePoint } from 'lightweight-charts';
 import { formatTimeOfDay, type TimeZoneChoice } from '../../../format/market-values.ts';
-import { NumberHorzScale, numberOfItem as numberOf } from '../chart/number-horz-scale.ts';
+import { NumberHorzScale, numberOfItem as numberOf } from '../../../components/chart/number-horz-scale.ts';
 
 /** The weight of bar number n on the axis: how many trailing decimal zeros it has (0 → 6). */
 export function barNumberWeight(n: number): number {

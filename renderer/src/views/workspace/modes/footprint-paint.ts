@@ -1,5 +1,5 @@
 import { imbalanceFlag, type Footprint } from '../../../../../shared/research/footprint.ts';
-import { chartColours } from '../chart/chart-theme.ts';
+import { chartColours } from '../../../components/chart/chart-theme.ts';
 import type { FootprintLayout } from './footprint-layout.ts';
 
 /** A candle's prices, for the thin candle drawn at the left of its footprint column. */

@@ -1,6 +1,6 @@
 import type { IChartApiBase, IPrimitivePaneRenderer, IPrimitivePaneView, ISeriesApi, ISeriesPrimitive, SeriesAttachedParameter, SeriesType } from 'lightweight-charts';
 import type { VolumeProfile } from '../../../../../shared/research/volume-profile.ts';
-import { chartColours } from '../chart/chart-theme.ts';
+import { chartColours } from '../../../components/chart/chart-theme.ts';
 
 type PaneTarget = Parameters<IPrimitivePaneRenderer['draw']>[0];
 

@@ -4,10 +4,9 @@ import type { ActivityBarKind } from '../../../../../shared/research/activity-ba
 import { formatTimestamp, timeZoneLabel, type TimeZoneChoice } from '../../../format/market-values.ts';
 import { useUiStore, type ViewParamsPatch } from '../../../stores/ui-store.ts';
 import type { TradesPlan } from '../access-plan.ts';
-import type { ModeNotice } from '../ChartPanel.tsx';
-import type { TapeState } from '../TapePanel.tsx';
+import type { ModeNotice, TapeState } from '../panel-states.ts';
 import type { ActivityBarsState } from './ActivityBarsPanel.tsx';
-import { activityKindOf, modeForKey, type ChartMode } from './chart-mode.ts';
+import { activityKindOf, modeForKey, type ChartMode } from '../../../stores/chart-mode.ts';
 import type { ChartModeBarProps } from './ChartModeBar.tsx';
 import { footprintNotice, type FootprintTrades } from './footprint-notice.ts';
 import { steppedFootprintStep } from './footprint-step.ts';
