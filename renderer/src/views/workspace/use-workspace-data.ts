@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import type { CandleColumns } from '../../../../shared/contract/market-schemas.ts';
 import { candleIntervals, type CandleInterval } from '../../../../shared/rows/candle-row.ts';
 import type { CatalogMarket } from '../../../../shared/rows/catalog.ts';
 import { intervalMs } from '../../../../shared/rows/from-records/candle-rows.ts';
@@ -38,6 +39,11 @@ export interface WorkspaceDataInput {
   onReach: (from: number) => void;
 }
 
+
+/** Candles shown before their load ends: only once some have arrived (an empty first window is not "no candles"). */
+function arrived(soFar: CandleColumns | null): CandleColumns | null {
+  return soFar !== null && soFar.openTime.length > 0 ? soFar : null;
+}
 
 function hasNoFunding(categories: readonly string[]): boolean {
   return categories.includes('Spot') && !categories.includes('Futures') && !categories.includes('Perpetual');
@@ -83,16 +89,18 @@ export function useWorkspaceData({ ref, params, range, anchor, hasKey, accessKno
 
   const mainTrades = tradeLoad.query.data?.data ?? null;
   const mainCandles = useMemo(() => {
-    if (origin === 'published') return candleLoad.query.data?.data ?? null;
+    // A long range's candles are drawn as they arrive (`partial`), before the last window is in.
+    if (origin === 'published') return candleLoad.query.data?.data ?? arrived(candleLoad.partial?.data ?? null);
     return mainTrades === null || interval === null ? null : candlesFromTrades(mainTrades, interval, mainTrades);
-  }, [origin, candleLoad.query.data, mainTrades, interval]);
+  }, [origin, candleLoad.query.data, candleLoad.partial, mainTrades, interval]);
   const mainBounds = origin === 'published' ? (candleLoad.query.data?.bounds ?? null) : (tradeLoad.query.data?.bounds ?? null);
   const mainFunding = fundingLoad.query.data ?? null;
 
   // Where each main load is complete from: pan-back history of every series starts there.
   const tradeBounds = tradeLoad.query.data?.bounds ?? null;
   const main = {
-    candles: mainCandles === null ? null : mainBounds === null ? (mainCandles.openTime[0] ?? null) : completeFrom(mainCandles, mainBounds.start),
+    // Candles still arriving are not complete from anywhere yet: no pan-back history before the load ends.
+    candles: mainCandles === null || (origin === 'published' && candleLoad.query.data === undefined) ? null : mainBounds === null ? (mainCandles.openTime[0] ?? null) : completeFrom(mainCandles, mainBounds.start),
     trades: mainTrades === null || tradeBounds === null ? null : completeFrom(mainTrades, tradeBounds.start),
     funding: mainFunding === null || mainFunding.bounds === null ? null : completeFrom(mainFunding.data, mainFunding.bounds.start),
   };
@@ -143,6 +151,8 @@ export function useWorkspaceData({ ref, params, range, anchor, hasKey, accessKno
     noFunding,
     trades,
     candles,
+    /** The candles are a long range's newest, drawn while its older ones are still being read. */
+    candlesArriving: origin === 'published' && candleLoad.query.data === undefined && mainCandles !== null,
     funding,
     older,
     vwap,
