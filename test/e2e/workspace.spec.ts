@@ -100,6 +100,19 @@ test('a 7-day range keeps its newest trades: the tape, VWAP and realized vol rea
   await screenshots(page, 'workspace-7d');
 });
 
+test('a 7-day range on the busy market draws its newest candles while the older ones are still read', async ({ app, page }) => {
+  test.setTimeout(180_000);
+  await page.goto(`${app.url.split('#')[0] ?? app.url}#/workspace/binance/BTCUSDT?interval=15m&span=7d`);
+  // The latest hour is drawn as soon as it is read, with a word that older candles are on their way
+  // (reading the whole week on a cold demo takes minutes: it was a blank chart until then).
+  await expect(page.getByTestId('candles-arriving')).toBeVisible({ timeout: 120_000 });
+  const to = Date.parse(`${await page.getByRole('textbox', { name: /^To/ }).inputValue()}Z`);
+  expect(await numberOf(chart(page), 'data-candles')).toBeGreaterThan(0);
+  expect(await numberOf(chart(page), 'data-last-open')).toBeGreaterThan(to - 2 * 60 * minute);
+  // What is drawn so far is the end of the range, not the week.
+  expect(await numberOf(chart(page), 'data-first-open')).toBeGreaterThan(to - 3 * 24 * 60 * minute);
+});
+
 test('an interval longer than the range says so and offers the fixes: a fitting interval, or a wider range', async ({ app, page }) => {
   test.setTimeout(180_000);
   // Ten minutes inside the previous hour (a span ending now holds an hour's open in the first ten
