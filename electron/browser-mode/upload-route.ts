@@ -47,12 +47,7 @@ export function uploadRoute(store: UploadStore, grant: UploadGrant): UploadRoute
     }
     try {
       const path = await store.receive(request, name);
-      let files: FileGrant[];
-      try {
-        files = await grant([path]);
-      } finally {
-        await store.release(path);
-      }
+      const files = await grant([path]);
       send(response, 200, { files });
     } catch (error) {
       if (error instanceof UploadTooLargeError) {

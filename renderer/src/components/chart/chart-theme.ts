@@ -38,8 +38,7 @@ export function baseChartOptions(): DeepPartial<ChartOptionsImpl<number>> {
       vertLine: { color: chartColours.crosshair, style: LineStyle.Dashed, labelBackgroundColor: '#2f3a4a' },
       horzLine: { color: chartColours.crosshair, style: LineStyle.Dashed, labelBackgroundColor: '#2f3a4a' },
     },
-    // A label the pane's edge would cut in half is left out rather than drawn clipped.
-    rightPriceScale: { borderColor: chartColours.border, minimumWidth: 84, entireTextOnly: true },
+    rightPriceScale: { borderColor: chartColours.border, minimumWidth: 84 },
     timeScale: { borderColor: chartColours.border, rightOffset: 4, minBarSpacing: 0.5 },
   };
 }
