@@ -22,11 +22,9 @@ export interface HourFileAccess {
   pathOf: (key: string) => Promise<string | null>;
 }
 
-/** The files of a range, in hour order: their keys and the hours with none. */
+/** The files of a range, in hour order (an hour the service lists no file for has none: the books clear over it). */
 export interface HourFilePlan {
   keys: string[];
-  /** Hours of the range the service lists no file for (the books clear over them). */
-  missingHours: number;
 }
 
 /** Hours of files listed at most for one replay (a week of hours: more is refused before anything is fetched). */
@@ -76,7 +74,7 @@ export async function hourFilePlan(client: MarketDataClient, query: HourFileQuer
     seen.add(canonicalSnapshotKey(key));
     keys.push(key);
   }
-  return { keys, missingHours: hours - [...byHour.keys()].length };
+  return { keys };
 }
 
 /**
