@@ -190,8 +190,9 @@ export function Workspace({ source, market, instrument, params }: WorkspaceProps
 
   const tapeState = ((): TapeState => {
     if (trades !== null) return { kind: 'ready', trades };
-    if (tradeLoad.query.isError) return { kind: 'error', error: shownError(tradeLoad.query.error), failedAt: tradeLoad.query.errorUpdatedAt, retry: () => void tradeLoad.query.refetch(), retrying: tradeLoad.query.isFetching };
+    // A source that is down is said once (the banner over the chart); the tape points at it.
     if (unhealthy !== null) return { kind: 'unavailable', why: 'Not loaded: the data source is down.' };
+    if (tradeLoad.query.isError) return { kind: 'error', error: shownError(tradeLoad.query.error), failedAt: tradeLoad.query.errorUpdatedAt, retry: () => void tradeLoad.query.refetch(), retrying: tradeLoad.query.isFetching };
     return { kind: 'loading', rows: tradeLoad.progress };
   })();
 
@@ -203,8 +204,8 @@ export function Workspace({ source, market, instrument, params }: WorkspaceProps
     if (chartState.kind === 'interval-too-long') return { kind: 'none', why: `Funding is shown per ${chartState.interval} candle: pick an interval that fits the range to see it.` };
     if (funding !== null && funding.time.length === 0) return { kind: 'none', why: `${label} published no funding, mark, index or open interest in this range.` };
     if (funding !== null) return { kind: 'ready', funding };
-    if (fundingLoad.query.isError) return { kind: 'error', error: shownError(fundingLoad.query.error), failedAt: fundingLoad.query.errorUpdatedAt, retry: () => void fundingLoad.query.refetch(), retrying: fundingLoad.query.isFetching };
     if (unhealthy !== null) return { kind: 'none', why: 'Funding is not loaded: the data source is down.' };
+    if (fundingLoad.query.isError) return { kind: 'error', error: shownError(fundingLoad.query.error), failedAt: fundingLoad.query.errorUpdatedAt, retry: () => void fundingLoad.query.refetch(), retrying: fundingLoad.query.isFetching };
     return { kind: 'loading', rows: fundingLoad.progress };
   })();
 
