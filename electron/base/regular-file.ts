@@ -115,3 +115,39 @@ export async function regularFileSize(path: string): Promise<number> {
     await handle.close();
   }
 }
+
+/** A regular file larger than its reader allows. */
+export class FileTooLargeError extends Error {
+  constructor(
+    readonly path: string,
+    readonly maxBytes: number,
+  ) {
+    super(`${path} is larger than ${maxBytes.toLocaleString('en-US')} bytes`);
+  }
+}
+
+/**
+ * The bytes of a small file (a state file, a sidecar), read only if it is a regular file (see
+ * `openRegularFile`: a FIFO or a device is never waited on) and at most `maxBytes` long: a longer
+ * one, or one that grows past it while read, throws `FileTooLargeError` having read no more than
+ * `maxBytes + 1` bytes.
+ */
+export async function readSmallRegularFile(path: string, maxBytes: number): Promise<Uint8Array> {
+  const handle = await openRegularFile(path);
+  try {
+    if ((await handle.stat()).size > maxBytes) throw new FileTooLargeError(path, maxBytes);
+    const chunks: Uint8Array[] = [];
+    let total = 0;
+    for (;;) {
+      const chunk = new Uint8Array(Math.min(65_536, maxBytes + 1 - total));
+      const { bytesRead } = await handle.read(chunk, 0, chunk.length, total);
+      if (bytesRead === 0) break;
+      chunks.push(chunk.subarray(0, bytesRead));
+      total += bytesRead;
+      if (total > maxBytes) throw new FileTooLargeError(path, maxBytes);
+    }
+    return Buffer.concat(chunks, total);
+  } finally {
+    await handle.close();
+  }
+}

@@ -7,7 +7,7 @@ export type AccessDecision =
   | { allowed: false; status: 401 | 403; reason: string };
 
 /**
- * Guards browser mode the way Jupyter does: the Host header (and an absolute-form request target)
+ * Guards browser mode the way Jupyter does: the one Host header (and an absolute-form request target)
  * must name this loopback server exactly (defeats DNS rebinding), a cross-site Origin is refused,
  * and every request must carry the per-run token in the query, a cookie, or an
  * `Authorization: Token …` header.
@@ -27,6 +27,9 @@ export class AccessGuard {
 
   /** Checks Host, an absolute-form target, Origin and the token. */
   check(request: IncomingMessage, url: URL): AccessDecision {
+    // Node keeps the first of several Host headers; a proxy or a cache may read another: exactly one.
+    const hosts = request.rawHeaders.filter((_value, i) => i % 2 === 0 && request.rawHeaders[i]?.toLowerCase() === 'host').length;
+    if (hosts > 1) return { allowed: false, status: 403, reason: `the request has ${hosts} Host headers; it must have one` };
     const host = request.headers.host ?? '';
     if (!this.#allowedHosts.has(host.toLowerCase())) {
       return { allowed: false, status: 403, reason: `Host "${host}" is not this server` };

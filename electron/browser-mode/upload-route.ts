@@ -47,7 +47,12 @@ export function uploadRoute(store: UploadStore, grant: UploadGrant): UploadRoute
     }
     try {
       const path = await store.receive(request, name);
-      const files = await grant([path]);
+      let files: FileGrant[];
+      try {
+        files = await grant([path]);
+      } finally {
+        await store.release(path);
+      }
       send(response, 200, { files });
     } catch (error) {
       if (error instanceof UploadTooLargeError) {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 
@@ -28,14 +28,15 @@ export interface UploadStoreOptions {
 /**
  * Where browser mode puts the files a page streams to it (a browser gives no paths): each upload
  * is written straight to its own file, never buffered whole, and cut off with `UploadTooLargeError`
- * past `maxBytes` (the partial file is deleted). Only the last `keep` uploads stay; the folder is
- * emptied at start (left by a crash) and on close.
+ * past `maxBytes` (the partial file is deleted). Only the last `keep` uploads released (granted)
+ * stay; the folder is emptied at start (left by a crash) and on close.
  */
 export class UploadStore {
   readonly dir: string;
   readonly maxBytes: number;
   private readonly keep: number;
   private readonly kept: string[] = [];
+  private readonly held = new Set<string>();
   private ready: Promise<void> | null = null;
 
   constructor(options: UploadStoreOptions) {
@@ -67,14 +68,26 @@ export class UploadStore {
       await rm(folder, { recursive: true, force: true });
       throw error;
     }
+    // Held until released: uploads received at the same time never remove one another before each is granted.
+    this.held.add(folder);
+    return path;
+  }
+
+  /**
+   * Says an upload has been granted (or refused) and may now count among the last `keep`; the
+   * oldest released ones beyond that are deleted. An upload is never deleted before its release.
+   */
+  async release(path: string): Promise<void> {
+    const folder = dirname(path);
+    if (!this.held.delete(folder)) return;
     this.kept.push(folder);
     for (const old of this.kept.splice(0, Math.max(0, this.kept.length - this.keep))) await rm(old, { recursive: true, force: true });
-    return path;
   }
 
   /** Deletes every upload. */
   async close(): Promise<void> {
     this.kept.length = 0;
+    this.held.clear();
     await rm(this.dir, { recursive: true, force: true });
   }
 }

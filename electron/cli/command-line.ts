@@ -130,6 +130,20 @@ export function integerOption(flag: string, text: string, rule: IntegerRule): nu
   return value;
 }
 
+/** A number as the command line takes it: decimal digits, an optional sign, point and exponent (no hex, no `Infinity`). */
+const decimalNumber = /^[+-]?(\d+(\.\d*)?|\.\d+)(e[+-]?\d+)?$/i;
+
+/**
+ * Reads a number option (decimal notation only, like `integerOption`: `0x10` is refused by every
+ * flag alike) above 0 (`positive`) or of at least 0; a usage error naming the flag otherwise.
+ */
+export function numberOption(flag: string, text: string, rule: 'positive' | 'non-negative' = 'positive'): number {
+  const value = decimalNumber.test(text.trim()) ? Number(text) : Number.NaN;
+  const ok = Number.isFinite(value) && (rule === 'positive' ? value > 0 : value >= 0);
+  if (!ok) throw new UsageError(`${flag} must be a number ${rule === 'positive' ? 'above 0' : 'of at least 0'}, not "${text}"`);
+  return value;
+}
+
 /** Any safe integer: Unix milliseconds, counts, seeds. */
 export const anyInteger: IntegerRule = { min: Number.MIN_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER, expected: 'an integer' };
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { minPriceStep } from '../research/price-buckets.ts';
 import { fileIdSchema } from './file-schemas.ts';
 import { requestIdSchema } from './market-schemas.ts';
 
@@ -76,7 +77,7 @@ export const researchActivityInput = z
     /** Trades, base volume or notional per bar; absent: chosen so the range gives about 200 bars. */
     barSize: z.number().gt(0).max(1e15).optional(),
     /** Price bucket of the volume profile; absent: chosen so the traded range spans about 60 buckets. */
-    priceStep: z.number().gt(0).max(1e9).optional(),
+    priceStep: z.number().min(minPriceStep).max(1e9).optional(),
     /** Interval of the CVD series, ms; absent: chosen so the range gives about 300 intervals. */
     cvdIntervalMs: z.number().int().min(100).max(86_400_000).optional(),
   })

@@ -33,7 +33,15 @@ export function bucketPrice(bucket: number, step: number, decimals = stepDecimal
   return Number((bucket * step).toFixed(decimals));
 }
 
-/** Throws a RangeError naming the option unless `step` is a finite number above 0. */
+/**
+ * The smallest price step taken: finer than any market's tick by orders of magnitude, and coarse
+ * enough that a price over it is still a bucket index a double counts exactly (5e-324 made every
+ * price an infinite index, which read as "no volume").
+ */
+export const minPriceStep = 1e-12;
+
+/** Throws a RangeError naming the option unless `step` is a finite number of at least `minPriceStep`. */
 export function checkPriceStep(step: number, name = 'price step'): void {
   if (!(Number.isFinite(step) && step > 0)) throw new RangeError(`The ${name} must be a number above 0, not ${step}.`);
+  if (step < minPriceStep) throw new RangeError(`The ${name} must be at least ${minPriceStep} (finer than any market's tick), not ${step}.`);
 }

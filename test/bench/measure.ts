@@ -41,10 +41,32 @@ export interface ReportLine {
   target?: string;
 }
 
+/** The number a target names (`< 16.7 ms` → 16.7), or null when it names none. */
+function targetNumber(target: string | undefined): number | null {
+  const match = /(\d[\d,]*(?:\.\d+)?)/.exec(target ?? '');
+  return match?.[1] === undefined ? null : Number(match[1].replaceAll(',', ''));
+}
+
+/**
+ * A figure as the report prints it: whole from 100, else three significant digits — and as many
+ * more as it takes for a figure beside its target to read as above or below it, never as the
+ * target itself (16.66 against "< 16.7" prints 16.66, not 16.7; 600.4 against "< 600" prints 600.4).
+ */
+export function reportFigure(n: number, target?: string): string {
+  const bound = targetNumber(target);
+  const plain = n >= 100 ? Math.round(n).toLocaleString('en-US') : n.toPrecision(3);
+  if (bound === null || n === bound || Number(plain.replaceAll(',', '')) !== bound) return plain;
+  for (let digits = 4; digits <= 12; digits++) {
+    const text = n.toPrecision(digits);
+    if (Number(text) !== bound) return text;
+  }
+  return String(n);
+}
+
 /** Prints a report line with the ratio to its baseline. */
 export function report(line: ReportLine): void {
   const ratio = line.value / line.baseline;
-  const format = (n: number): string => (n >= 100 ? Math.round(n).toLocaleString('en-US') : n.toPrecision(3));
+  const format = (n: number): string => reportFigure(n, line.target);
   console.log(
     `  ${line.name.padEnd(44)} ${format(line.value).padStart(12)} ${line.unit.padEnd(9)} ` +
       `vs ${line.baselineName} ${format(line.baseline)} ${line.unit}  → ×${ratio.toFixed(2)}` +

@@ -163,10 +163,46 @@ const families: readonly Family[] = [
   },
 ];
 
-/** The flood's first requests, in order (follow-up pages come from the responses). Deterministic for a seed and clock. */
-export function floodPlan(count: number, options: FloodPlanOptions): FloodRequest[] {
+// F19 point 10: the probe's mix, heavier than the app's: wider windows of books and trades, whole
+// hours of `/events`, replays of half an hour, more pages followed, and the busiest market often.
+const probeFamilies: readonly Family[] = [
+  { weight: 2, make: (pick) => ({ path: query('/catalog', { limit: 1000 }), key: pick.key(), followPages: 0 }) },
+  { weight: 2, make: (pick) => ({ path: query('/snapshots/download', { key: pick.hourKeyOf(pick.anyMarket()), mode: 'url' }), key: pick.key(), followPages: 0 }) },
+  { weight: 10, make: (pick) => ({ ...rowQuery('/historical/trades', pick, 'trade', 180), followPages: pick.prng.int(0, 4) }) },
+  {
+    weight: 6,
+    make: (pick) => {
+      const { start, end } = pick.window(60);
+      return { path: query('/historical/trades', { source: 'binance', market: 'BTCUSDT', start, end, limit: 1000 }), key: pick.key(), followPages: pick.prng.int(0, 4) };
+    },
+  },
+  { weight: 10, make: (pick) => ({ ...rowQuery('/l2-updates', pick, 'l2_update', 30), followPages: pick.prng.int(0, 3) }) },
+  { weight: 10, make: (pick) => ({ ...rowQuery('/l2-orderbooks', pick, 'l2_update', 30), followPages: pick.prng.int(0, 3) }) },
+  { weight: 4, make: (pick) => rowQuery('/historical/orderbook-l2', pick, 'l2_update', 30) },
+  { weight: 6, make: (pick) => rowQuery('/ohlcv', pick, 'ohlcv', 60 * pick.prng.int(6, 12), { interval: '1m' }) },
+  { weight: 3, make: (pick) => rowQuery('/options-ticker', pick, 'option_ticker', 60) },
+  { weight: 2, make: (pick) => rowQuery('/quotes', pick, 'quote', 120) },
+  { weight: 2, make: (pick) => rowQuery('/intents', pick, 'intent', 120) },
+  {
+    weight: 8,
+    make: (pick) => {
+      const { start, end } = pick.window(60);
+      return { path: query('/events', { start, end, limit: 1000 }), key: pick.key(), followPages: pick.prng.int(0, 2) };
+    },
+  },
+];
+
+/** The request mixes a flood is drawn from: the app's, and the probe's heavier one. */
+export const floodMixes = { app: families, probe: probeFamilies } as const;
+
+/** A flood's mix by name. */
+export type FloodMix = keyof typeof floodMixes;
+
+/** The flood's first requests, in order (follow-up pages come from the responses). Deterministic for a seed, clock and mix. */
+export function floodPlan(count: number, options: FloodPlanOptions, mix: FloodMix = 'app'): FloodRequest[] {
   const markets: Market[] = demoDatasetsAt(options.now).map((dataset) => ({ source: dataset.source, market: dataset.market, kinds: dataset.rowKinds ?? [] }));
   const pick = new Picker(createPrng('serve-flood', options.seed), options, markets);
+  const families = floodMixes[mix];
   const total = families.reduce((sum, family) => sum + family.weight, 0);
   const requests: FloodRequest[] = [];
   for (let index = 0; index < count; index++) {

@@ -7,9 +7,10 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { builtCliPath, ensureBuiltCli, servedBaseUrl } from '../support/built-cli.ts';
 import { report } from './measure.ts';
 import { ResidentSetSampler } from './resident-set.ts';
-import { floodPlan, type FloodRequest } from './serve-flood-plan.ts';
+import { floodPlan, type FloodMix, type FloodRequest } from './serve-flood-plan.ts';
 
-// F12 point 3: `mde serve` on the demo under a flood of 2,000 mixed requests at concurrency 16.
+// F12 point 3: `mde serve` on the demo under a flood of 2,000 mixed requests at concurrency 16;
+// F19 point 10: then a fresh one under the probe's heavier mix at concurrency 24.
 // The child's resident set is sampled every 100 ms from /proc; its peak under the flood and its
 // value after 60 s of idle are set beside the idle service just after start (same run). The child
 // runs with --trace-warnings: a MaxListenersExceededWarning fails the report.
@@ -43,7 +44,7 @@ interface FloodOutcome {
 }
 
 /** Sends `count` requests (first pages from `plan`, then the pages they follow) with `concurrency` in flight. */
-async function flood(baseUrl: string, plan: readonly FloodRequest[], count: number): Promise<FloodOutcome> {
+async function flood(baseUrl: string, plan: readonly FloodRequest[], count: number, concurrency: number): Promise<FloodOutcome> {
   const outcome: FloodOutcome = { statuses: new Map(), bytes: 0, seconds: 0, failures: [] };
   let sent = 0;
   let next = 0;
@@ -93,9 +94,19 @@ async function flood(baseUrl: string, plan: readonly FloodRequest[], count: numb
   return outcome;
 }
 
-/** Resident set of `mde serve` under the flood and after 60 s idle, against the idle service at start. */
+/** The floods run, each on a fresh `mde serve`: the app's mix (F12), and the probe's heavier one at more concurrency (F19). */
+const floods: readonly { mix: FloodMix; label: string; concurrency: number; hoursBack: number; seed: number }[] = [
+  { mix: 'app', label: 'the flood', concurrency, hoursBack: 11, seed: 12 },
+  { mix: 'probe', label: "the probe's flood", concurrency: 24, hoursBack: 23, seed: 19 },
+];
+
+/** Resident set of `mde serve` under each flood and after 60 s idle, against the idle service at start. */
 export async function run(): Promise<void> {
   await ensureBuiltCli();
+  for (const plan of floods) await floodOnce(plan);
+}
+
+async function floodOnce(options: (typeof floods)[number]): Promise<void> {
   const demoDir = await mkdtemp(join(tmpdir(), 'mde-bench-serve-memory-'));
   const stderr: string[] = [];
   const { child, baseUrl } = await startServe(demoDir, stderr);
@@ -105,12 +116,12 @@ export async function run(): Promise<void> {
   try {
     await sleep(1_000);
     const atStart = sampler.sample();
-    const plan = floodPlan(requestCount, { now: Date.now(), keys, hoursBack: 11, seed: 12 });
+    const plan = floodPlan(requestCount, { now: Date.now(), keys, hoursBack: options.hoursBack, seed: options.seed }, options.mix);
     sampler.resetPeak();
-    const outcome = await flood(baseUrl, plan, requestCount);
+    const outcome = await flood(baseUrl, plan, requestCount, options.concurrency);
     const peak = sampler.peak;
     const statusText = [...outcome.statuses].sort(([a], [b]) => a - b).map(([status, n]) => `${status}×${n}`).join(' ');
-    console.log(`  flood: ${requestCount.toLocaleString('en-US')} requests at concurrency ${concurrency} in ${outcome.seconds.toFixed(1)} s, ${(outcome.bytes / 1e6).toFixed(0)} MB of bodies; statuses ${statusText}`);
+    console.log(`  ${options.label} (${options.mix} mix): ${requestCount.toLocaleString('en-US')} requests at concurrency ${options.concurrency} in ${outcome.seconds.toFixed(1)} s, ${(outcome.bytes / 1e6).toFixed(0)} MB of bodies; statuses ${statusText}`);
     for (const failure of outcome.failures) console.log(`  server error: ${failure}`);
     const idleSamples: string[] = [];
     for (let waited = 0; waited < idleMs; waited += 10_000) {
@@ -120,8 +131,8 @@ export async function run(): Promise<void> {
     console.log(`  RSS every 10 s of idle (MB): ${idleSamples.join(', ')}`);
     const afterIdle = sampler.sample();
     const line = { unit: 'MB', higherIsBetter: false, baselineName: 'idle at start', baseline: atStart / mb } as const;
-    report({ ...line, name: 'mde serve RSS, peak under the flood', value: peak / mb, target: '< 600 MB' });
-    report({ ...line, name: 'mde serve RSS, after 60 s idle', value: afterIdle / mb, target: '< 300 MB' });
+    report({ ...line, name: `mde serve RSS, peak under ${options.label}`, value: peak / mb, target: '< 600 MB' });
+    report({ ...line, name: `mde serve RSS, after ${options.label} and 60 s idle`, value: afterIdle / mb, target: '< 300 MB' });
     const warnings = stderr.join('').split('\n').filter((text) => text.includes('MaxListenersExceededWarning'));
     if (warnings.length > 0) {
       console.log(`  FAIL: listener leak, ${warnings.length} MaxListenersExceededWarning line(s): ${warnings[0] ?? ''}`);

@@ -164,6 +164,48 @@ test('a rate limit counts down from Retry-After on the page clock, then retries 
   }
 });
 
+test('a 429 that asks for no wait is asked again after growing waits, then shown with its countdown and Retry now, never stormed', async ({ app, page }) => {
+  const remote = await startFakeRemote(() => ({ status: 429, headers: { 'retry-after': '0' }, body: JSON.stringify({ error: { code: 'rate_limited', message: 'Request quota exceeded', resolution: 'Wait, then retry.' } }) }));
+  try {
+    await page.clock.install();
+    await useRemote(page, app, remote.baseUrl);
+    await showCatalog(page);
+    const panel = page.getByTestId('error-panel');
+    // The services wait 0.25 + 0.5 + 1 + 2 + 4 s between the six asks before they report.
+    await expect(panel).toHaveAttribute('data-kind', 'rate-limited', { timeout: 30_000 });
+    // Six asks in all, then the wait the next one would have had: not hundreds of asks a second.
+    expect(remote.calls()).toBe(6);
+    await expect(panel.getByTestId('retry-countdown')).toHaveText(/^Retry in [5-8] s$/);
+    await expect(panel.getByRole('button', { name: 'Retry now' })).toBeVisible();
+    await page.screenshot({ path: `${shots}/catalog-error-rate-limited-no-wait.png` });
+  } finally {
+    await remote.stop();
+  }
+});
+
+test('a reset_at in year 9999 counts down from an hour at most, and Retry now is always there', async ({ app, page }) => {
+  const remote = await startFakeRemote((call) =>
+    call === 0
+      ? { status: 429, body: JSON.stringify({ error: { code: 'rate_limited', message: 'Request quota exceeded', resolution: 'Wait, then retry.' }, reset_at: '9999-01-01T00:00:00Z' }) }
+      : { status: 200, body: catalogFixture('well-formed.json') },
+  );
+  try {
+    await page.clock.install();
+    await useRemote(page, app, remote.baseUrl);
+    await showCatalog(page);
+    const panel = page.getByTestId('error-panel');
+    await expect(panel).toHaveAttribute('data-kind', 'rate-limited');
+    await expect(panel.getByTestId('retry-countdown')).toHaveText('Retry in 60 min');
+    expect(remote.calls()).toBe(1);
+    await panel.getByRole('button', { name: 'Retry now' }).click();
+    await expect(page.getByRole('table', { name: 'Markets' }).locator('tbody tr')).toHaveCount(2);
+    await expect(panel).toBeHidden();
+    expect(remote.calls()).toBe(2);
+  } finally {
+    await remote.stop();
+  }
+});
+
 test('right after a switch, the catalog waits for the new source\'s health and shows that source\'s own answer', async ({ app, page }) => {
   const remote = await startFakeRemote(
     (call) =>

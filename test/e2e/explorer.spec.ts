@@ -261,3 +261,16 @@ test('the mixed event stream: drawn as pages arrive, types filtered without aski
   expect(loads[1]).toContain('"types":["l2_update","funding_rate","intent","quote","option_ticker","ohlcv"]');
   await expect(page.getByText(/^Loaded only|^First 20,000 events only/).first()).toBeVisible({ timeout: 150_000 });
 });
+
+test('the Events list gives each event its whole summary at 1440 px: no Event cell is cut', async ({ app, page }) => {
+  await page.goto(`${app.url.split('#')[0] ?? app.url}#/events?span=10m`);
+  const rows = page.getByRole('grid', { name: 'Events' }).locator('[role="row"]:not(.event-head)');
+  await expect(rows.first()).toBeVisible({ timeout: 150_000 });
+  const cells = page.locator('.event-summary');
+  await expect.poll(() => cells.count()).toBeGreaterThan(20);
+  // A cell whose text is wider than its column is cut; the summaries of every kind fit.
+  const cut = await cells.evaluateAll((elements) => elements.filter((element) => element.scrollWidth > element.clientWidth + 1).map((element) => element.textContent));
+  expect(cut).toEqual([]);
+  // Each summary is also the cell's title, whole.
+  expect(await cells.first().getAttribute('title')).toMatch(/\S/);
+});

@@ -94,3 +94,23 @@ test('a damaged file shows what was read, and where and why it stopped', async (
     await rm(dir, { recursive: true, force: true });
   }
 });
+
+test('a file that is not zstd says why, and offers no replay of its books', async ({ app, page }) => {
+  const dir = await mkdtemp(join(tmpdir(), 'mde-e2e-file-'));
+  try {
+    const { writeFile } = await import('node:fs/promises');
+    const path = join(dir, 'plain.jsonl.zst');
+    await writeFile(path, '{"type":"trade","note":"plain text, never compressed"}\n');
+    await page.goto(app.url);
+    await page.keyboard.press('g');
+    await page.keyboard.press('f');
+    await page.getByLabel('Choose a snapshot file').setInputFiles(path);
+    await expect(page.getByRole('region', { name: 'File summary' })).toContainText('Stopped early');
+    const replay = page.getByTestId('replay-file');
+    await expect(replay).toBeDisabled();
+    await expect(replay).toHaveAttribute('title', /^Nothing to replay: /);
+    await page.screenshot({ path: `${shots}/files-not-zstd.png` });
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});

@@ -100,6 +100,19 @@ test('a 7-day range keeps its newest trades: the tape, VWAP and realized vol rea
   await screenshots(page, 'workspace-7d');
 });
 
+test('a 7-day range on the busy market draws its newest candles while the older ones are still read', async ({ app, page }) => {
+  test.setTimeout(180_000);
+  await page.goto(`${app.url.split('#')[0] ?? app.url}#/workspace/binance/BTCUSDT?interval=15m&span=7d`);
+  // The latest hour is drawn as soon as it is read, with a word that older candles are on their way
+  // (reading the whole week on a cold demo takes minutes: it was a blank chart until then).
+  await expect(page.getByTestId('candles-arriving')).toBeVisible({ timeout: 120_000 });
+  const to = Date.parse(`${await page.getByRole('textbox', { name: /^To/ }).inputValue()}Z`);
+  expect(await numberOf(chart(page), 'data-candles')).toBeGreaterThan(0);
+  expect(await numberOf(chart(page), 'data-last-open')).toBeGreaterThan(to - 2 * 60 * minute);
+  // What is drawn so far is the end of the range, not the week.
+  expect(await numberOf(chart(page), 'data-first-open')).toBeGreaterThan(to - 3 * 24 * 60 * minute);
+});
+
 test('an interval longer than the range says so and offers the fixes: a fitting interval, or a wider range', async ({ app, page }) => {
   test.setTimeout(180_000);
   // Ten minutes inside the previous hour (a span ending now holds an hour's open in the first ten
@@ -200,4 +213,27 @@ test('the funding panes: one point per candle, funding and predicted apart, labe
   await expect(page.getByTestId('funding-interval')).toHaveText(/^\d{4}-\d\d-\d\d \d\d:\d\d · \d+ obs$/);
   await expect(page.locator('[data-pane="predicted"] .funding-pane-range')).toBeVisible();
   await screenshots(page, 'workspace-funding');
+});
+
+test('range editing: a From past To keeps the range\'s length up to now, and the To typed next is kept', async ({ app, page }) => {
+  const hourMs = 3_600_000;
+  const to = Math.floor(Date.now() / hourMs) * hourMs - 6 * hourMs;
+  const from = to - hourMs;
+  await page.goto(`${app.url.split('#')[0] ?? app.url}#/workspace/hyperliquid/BTC?interval=1m&from=${new Date(from).toISOString()}&to=${new Date(to).toISOString()}`);
+  const fromBox = page.getByRole('textbox', { name: 'From (UTC)' });
+  const toBox = page.getByRole('textbox', { name: 'To (UTC)' });
+  await expect(toBox).toHaveValue(new Date(to).toISOString().slice(0, 19));
+  // From two hours past To, then straight on to To (Tab commits From).
+  const laterFrom = to + 2 * hourMs;
+  await fromBox.fill(new Date(laterFrom).toISOString().slice(0, 19));
+  await page.keyboard.press('Tab');
+  await expect(toBox).toBeFocused();
+  // The range kept its hour from the new From: it never runs past now, nor into next year.
+  await expect(toBox).toHaveValue(new Date(laterFrom + hourMs).toISOString().slice(0, 19));
+  const typedTo = laterFrom + 3 * hourMs;
+  await toBox.fill(new Date(typedTo).toISOString().slice(0, 19));
+  await page.keyboard.press('Enter');
+  await expect(fromBox).toHaveValue(new Date(laterFrom).toISOString().slice(0, 19));
+  await expect(toBox).toHaveValue(new Date(typedTo).toISOString().slice(0, 19));
+  await expect(page).toHaveURL(new RegExp(`to=${new Date(typedTo).toISOString().replace(/[.]/g, '\\.')}`));
 });

@@ -153,6 +153,18 @@ describe('browser mode guards the app and serves the contract', () => {
     expect(status).toBe(403);
   });
 
+  it('refuses a request with two Host headers, even when the first names this server', async () => {
+    const reply = await new Promise<string>((resolve, reject) => {
+      const socket = connect(server.port, '127.0.0.1');
+      let text = '';
+      socket.on('data', (data: Buffer) => (text += data.toString('latin1')));
+      socket.on('end', () => resolve(text.split('\r\n', 1)[0] ?? ''));
+      socket.on('error', reject);
+      socket.write(`GET / HTTP/1.1\r\nHost: 127.0.0.1:${server.port}\r\nHost: evil.example\r\nCookie: ${cookie()}\r\nConnection: close\r\n\r\n`);
+    });
+    expect(reply).toBe('HTTP/1.1 403 Forbidden');
+  });
+
   it('refuses a cross-site Origin even with the token', async () => {
     const response = await fetch(`${server.origin}/`, { headers: { cookie: cookie(), origin: 'https://evil.example' } });
     expect(response.status).toBe(403);

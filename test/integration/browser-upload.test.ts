@@ -122,6 +122,19 @@ describe('browser mode takes a chosen file as a streamed upload', () => {
     expect(await readdir(uploads.dir)).toHaveLength(2);
   });
 
+  it('grants every one of 64 uploads sent 8 at a time: the keep-newest cleanup never removes one before it is granted', async () => {
+    const statuses: number[] = [];
+    for (let batch = 0; batch < 8; batch++) {
+      const responses = await Promise.all(Array.from({ length: 8 }, (_, i) => post(new Uint8Array(100).fill(batch * 8 + i), { name: `hour-${batch}-${i}.jsonl.zst` })));
+      for (const response of responses) {
+        statuses.push(response.status);
+        await response.body?.cancel();
+      }
+    }
+    expect(statuses).toEqual(new Array<number>(64).fill(200));
+    expect(await readdir(uploads.dir)).toHaveLength(2);
+  });
+
   it('words caps as people read them', () => {
     expect([capText(1024 ** 3), capText(256 * 1024 ** 2), capText(64 * 1024), capText(1536), capText(10)]).toEqual(['1 GiB', '256 MiB', '64 KiB', '1.5 KiB', '10 bytes']);
   });

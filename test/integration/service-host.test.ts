@@ -63,6 +63,18 @@ describe('the service host process answers the contract for the front', () => {
     expect(unknown.ok ? null : unknown.error).toMatchObject({ kind: 'unknown-channel' });
   });
 
+  it('refuses a deeply nested or enormous input with a typed error before sending it, and the front and host stay up', async () => {
+    const { connection, hosts } = await start();
+    // 5,000 `[` then 5,000 `]`: 10 KB of JSON that overflowed the structured clone's stack in the front.
+    const deep: unknown = JSON.parse(`${'['.repeat(5_000)}${']'.repeat(5_000)}`);
+    const refused = await connection.call('settings.update', deep);
+    expect(refused.ok ? null : refused.error).toMatchObject({ kind: 'invalid-request', channel: 'settings.update', message: expect.stringContaining('nested more than 64 levels') as unknown });
+    const wide = await connection.call('settings.update', { ui: new Array<number>(600_000).fill(0) });
+    expect(wide.ok ? null : wide.error).toMatchObject({ kind: 'invalid-request', message: expect.stringContaining('more than 500,000 values') as unknown });
+    expect(await connection.call('settings.get', undefined)).toMatchObject({ ok: true, value: { dataSource: 'embedded' } });
+    expect(hosts).toHaveLength(1);
+  });
+
   it('for a WebSocket front, a value comes back as its JSON text; a book replay\'s result and an error stay values', async () => {
     const { connection } = await start({ valuesAsJson: true });
     const settings = await connection.call('settings.get', undefined);

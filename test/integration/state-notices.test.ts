@@ -1,6 +1,6 @@
-import { execFile } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { chmod, mkdir, readdir, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readdir, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -9,6 +9,7 @@ import type { StateNotices } from '../../shared/contract/state-notices.ts';
 import type { Settings } from '../../shared/settings.ts';
 import { dispatch } from '../../electron/host/contract/dispatch.ts';
 import { createMainServices, type MainServices } from '../../electron/host/main-services.ts';
+import { readStateJson } from '../../electron/host/state/state-file.ts';
 import { useTempDirs } from '../support/temp-dir.ts';
 
 // The app's state files as the app starts on them: each one that cannot be read is kept aside,
@@ -73,6 +74,33 @@ describe('state files that cannot be read', () => {
     expect(valueOf<Settings>(told.settings).dataSource).toBe('embedded');
     expect(told.log).toHaveLength(1);
   }, 60_000);
+
+  it('never wait on a FIFO or read a device: each is kept aside with what it is, and the app answers at once', async () => {
+    const userData = await temp();
+    // A FIFO no one writes: opened blocking, settings.get and every call after it waited forever.
+    execFileSync('mkfifo', [join(userData, 'settings.json')]);
+    execFileSync('mkfifo', [join(userData, 'downloads.json')]);
+    // A link to /dev/zero: read whole, it took the services process past 5.9 GB.
+    await symlink('/dev/zero', join(userData, 'library-index.json'));
+    const services = createMainServices({ userDataDir: userData, mode: 'browser', healthIntervalMs: 0, logStateNotice: () => {} });
+    running.push(services);
+    expect(valueOf<Settings>(await dispatch(services.handlers, 'settings.get', undefined)).dataSource).toBe('embedded');
+    expect(valueOf<{ items: unknown[] }>(await dispatch(services.handlers, 'downloads.queue', undefined)).items).toEqual([]);
+    const { notices } = valueOf<StateNotices>(await dispatch(services.handlers, 'app.notices', undefined));
+    const reasons = Object.fromEntries(notices.map((notice) => [notice.file, notice.reason]));
+    expect(reasons['settings.json']).toBe('it is a named pipe (FIFO), not a regular file (a pipe is never read: it can wait forever)');
+    expect(reasons['downloads.json']).toBe('it is a named pipe (FIFO), not a regular file (a pipe is never read: it can wait forever)');
+    expect(reasons['library-index.json']).toBe('it is a device, not a regular file (a device is never read: it may never end)');
+    for (const notice of notices) expect(existsSync(notice.keptAs ?? '')).toBe(true);
+  }, 30_000);
+
+  it('refuse a state file larger than any the app writes, reading no more than the cap', async () => {
+    const path = join(await temp(), 'settings.json');
+    await writeFile(path, `{"pad":"${'x'.repeat(2_000)}"}`);
+    expect(await readStateJson(path, 1_000)).toEqual({ kind: 'unreadable', reason: 'it is larger than 1,000 bytes, far more than the app ever writes' });
+    expect(await readStateJson(path, 10_000)).toMatchObject({ kind: 'json' });
+    expect(await readStateJson(join(path, '..', 'absent.json'))).toEqual({ kind: 'absent' });
+  });
 
   it('say nothing when every file reads (or none exists yet)', async () => {
     const services = createMainServices({ userDataDir: await temp(), mode: 'browser', healthIntervalMs: 0, logStateNotice: () => {} });

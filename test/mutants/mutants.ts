@@ -1,4 +1,5 @@
 import { f14ViewMutants } from './f14-view-mutants.ts';
+import { f19Mutants } from './f19-mutants.ts';
 import { heatmapMutants } from './heatmap-mutants.ts';
 import { marketMutants } from './market-mutants.ts';
 import { offlineMutants } from './offline-mutants.ts';
@@ -184,8 +185,8 @@ export const mutants: readonly Mutant[] = [
     id: 'fifo-opened-for-replay',
     breaks: 'a FIFO named for decode or replay is opened (and hangs a thread-pool thread)',
     file: 'electron/codec/snapshot-reader.ts',
-    find: 'handle = await openRegularFile(this.input.path);',
-    replace: "handle = await (await import('node:fs/promises')).open(this.input.path, 'r');",
+    find: 'handle = await openRegularFile(path);',
+    replace: "handle = await (await import('node:fs/promises')).open(path, 'r');",
     tests: ['test/integration/regular-files.test.ts'],
   },
   {
@@ -234,4 +235,5 @@ export const mutants: readonly Mutant[] = [
   ...researchMutants,
   ...realToolsMutants,
   ...f14ViewMutants,
+  ...f19Mutants,
 ];

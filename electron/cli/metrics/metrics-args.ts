@@ -2,7 +2,7 @@ import type { ActivityBarKind } from '../../../shared/research/activity-bars.ts'
 import { defaultHorizonsMs } from '../../../shared/research/markouts.ts';
 import { defaultSizeEdges } from '../../../shared/research/markout-summary.ts';
 import { checkBaseUrl, defaultBaseUrl } from '../cli-base-url.ts';
-import { integerOption, readCommandLine, timeOption, UsageError } from '../command-line.ts';
+import { integerOption, numberOption, readCommandLine, timeOption, UsageError } from '../command-line.ts';
 
 /** What `mde metrics` computes. */
 export const metricKinds = ['depth', 'markouts', 'markout-summary', 'large-trades', 'bars', 'footprint', 'profile', 'cvd', 'latency', 'venues'] as const;
@@ -103,6 +103,9 @@ const kindOptions: Record<MetricKind, readonly string[]> = {
 };
 const kindSpecific = new Set(Object.values(kindOptions).flat());
 
+/** Markout horizons one run computes at most, as in the app (`research.markouts`). */
+const maxHorizons = 8;
+
 const units: Record<string, number> = { ms: 1, s: 1_000, m: 60_000, h: 3_600_000 };
 
 /** Reads a duration: `250ms`, `1s`, `5m`, `1h` or whole milliseconds; a usage error naming the flag otherwise. */
@@ -112,14 +115,6 @@ export function durationOption(flag: string, text: string): number {
   if (!(Number.isFinite(value) && value >= 1 && Number.isInteger(value))) {
     throw new UsageError(`${flag} must be a duration of at least 1 ms such as 250ms, 1s, 5m or 1h, not "${text}"`);
   }
-  return value;
-}
-
-/** Reads a number option above 0 (`positive`) or of at least 0. */
-function numberOption(flag: string, text: string, rule: 'positive' | 'non-negative' = 'positive'): number {
-  const value = /^\s*$/.test(text) ? Number.NaN : Number(text);
-  const ok = Number.isFinite(value) && (rule === 'positive' ? value > 0 : value >= 0);
-  if (!ok) throw new UsageError(`${flag} must be a number ${rule === 'positive' ? 'above 0' : 'of at least 0'}, not "${text}"`);
   return value;
 }
 
@@ -205,6 +200,8 @@ export function parseMetricsArgs(args: readonly string[]): MetricsRequest {
   const barSize = values.size === undefined ? null : barKind === 'tick' ? integerOption('--size', values.size, { min: 1, max: 1e9, expected: 'a whole number of trades from 1' }) : numberOption('--size', values.size);
   if ((kind === 'footprint' || kind === 'profile') && values.step === undefined) throw new UsageError(`${kind} needs --step P, the price bucket size (e.g. the market's tick)`);
   const horizonsMs = values.horizons === undefined ? [...defaultHorizonsMs] : listOption('--horizons', values.horizons, (item) => durationOption('--horizons', item));
+  // Each horizon is a column as long as the trades: their number is bounded as the app bounds it.
+  if (horizonsMs.length > maxHorizons) throw new UsageError(`--horizons takes at most ${maxHorizons} horizons (each is a column of every trade), not ${horizonsMs.length.toLocaleString('en-US')}`);
   const sizeEdges = values['size-edges'] === undefined ? [...defaultSizeEdges] : listOption('--size-edges', values['size-edges'], (item) => numberOption('--size-edges', item, 'non-negative'));
   if (sizeEdges.some((edge, i) => i > 0 && !(edge > (sizeEdges[i - 1] ?? 0)))) throw new UsageError(`--size-edges must rise strictly, not "${values['size-edges'] ?? ''}"`);
   const valueArea = values['value-area'] === undefined ? 0.7 : numberOption('--value-area', values['value-area']);

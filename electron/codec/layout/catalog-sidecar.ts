@@ -1,8 +1,8 @@
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { catalogMarketSchema } from '../../../shared/contract/service-schemas.ts';
 import type { CatalogMarket } from '../../../shared/rows/catalog.ts';
 import { writeFileAtomic } from '../../base/atomic-write.ts';
+import { readSmallRegularFile } from '../../base/regular-file.ts';
 import { libraryFolder } from './library-boundary.ts';
 import { checkedSegment } from './library-layout.ts';
 
@@ -34,14 +34,35 @@ export async function writeCatalogSidecar(root: string, entry: CatalogMarket, no
   await writeFileAtomic(path, `${JSON.stringify(sidecar, null, 2)}\n`);
 }
 
+/** The largest sidecar read: an entry the service sends is a few kilobytes. */
+export const maxSidecarBytes = 256 * 1024;
+
+/** The longest text a sidecar's entry may hold in any field (a symbol, a category, a tick size). */
+export const maxSidecarFieldLength = 256;
+
+/** Whether every string in a value (walked with its own stack) is at most `maxSidecarFieldLength` long. */
+function fieldsWithinCap(value: unknown): boolean {
+  const pending: unknown[] = [value];
+  for (let next = pending.pop(); next !== undefined || pending.length > 0; next = pending.pop()) {
+    if (typeof next === 'string' && next.length > maxSidecarFieldLength) return false;
+    if (typeof next === 'object' && next !== null) {
+      const fields: unknown[] = Object.values(next);
+      for (const field of fields) pending.push(field);
+    }
+  }
+  return true;
+}
+
 /**
  * The catalog entry a sidecar holds, checked against the contract's schema and against the
  * dataset whose folder it lies in; null when it is absent, unreadable, malformed or another's.
+ * Only a regular file of at most `maxSidecarBytes` is read (a FIFO or a device never is), and an
+ * entry with a field longer than `maxSidecarFieldLength` is not taken.
  */
 export async function readCatalogSidecar(path: string, source: string, market: string): Promise<CatalogMarket | null> {
   let text: string;
   try {
-    text = await readFile(path, 'utf8');
+    text = new TextDecoder().decode(await readSmallRegularFile(path, maxSidecarBytes));
   } catch {
     return null;
   }
@@ -54,5 +75,7 @@ export async function readCatalogSidecar(path: string, source: string, market: s
   const entry = typeof value === 'object' && value !== null && 'entry' in value ? value.entry : undefined;
   const parsed = catalogMarketSchema.safeParse(entry);
   if (!parsed.success || parsed.data.source !== source || parsed.data.market !== market) return null;
+  // Every dataset's entry goes into each /catalog answer: one field of megabytes would swell them all.
+  if (!fieldsWithinCap(parsed.data)) return null;
   return parsed.data;
 }

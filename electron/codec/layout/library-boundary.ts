@@ -1,5 +1,6 @@
 import { lstat, mkdir, realpath } from 'node:fs/promises';
 import { isAbsolute, join, relative, sep } from 'node:path';
+import { errorCode } from '../../base/error-code.ts';
 
 // The library's boundary: everything the library lists, opens, grants, writes or deletes is a
 // real file or folder under the root. A symbolic link anywhere below the root (a folder linking
@@ -60,9 +61,34 @@ export async function insideLibrary(root: string, path: string, kind: 'file' | '
   return (await libraryRefusal(root, path, kind)) === null;
 }
 
-/** Makes `folder` (and the folders above it) under `root`, and checks that all of it is the library's own; throws `LibraryBoundaryError` otherwise. */
+/** The refusal of a download's folder, with what to do. */
+function folderRefused(refusal: string): LibraryBoundaryError {
+  return new LibraryBoundaryError(`Downloads cannot be written there: ${refusal}. Remove the link, or choose another library folder in Settings.`);
+}
+
+/**
+ * Makes `folder` (and the folders above it) under `root`, and checks that all of it is the
+ * library's own; throws `LibraryBoundaryError` otherwise. The folders below the root are made one
+ * at a time, each looked at (`lstat`) before the next is made in it, so nothing is ever made
+ * through a link or outside the root before the refusal.
+ */
 export async function libraryFolder(root: string, folder: string): Promise<void> {
-  await mkdir(folder, { recursive: true });
+  const rel = relative(root, folder);
+  if (rel === '..' || rel.startsWith(`..${sep}`) || isAbsolute(rel)) throw folderRefused(`${folder} is not under the library folder ${root}`);
+  // The root itself may be made, and may be a link (a library on another disk).
+  await mkdir(root, { recursive: true });
+  let at = root;
+  for (const part of rel === '' ? [] : rel.split(sep)) {
+    at = join(at, part);
+    try {
+      await mkdir(at);
+    } catch (error) {
+      if (errorCode(error) !== 'EEXIST') throw error;
+    }
+    const info = await lstat(at);
+    if (info.isSymbolicLink()) throw folderRefused(`${at} is a symbolic link, and the library only holds real files and folders`);
+    if (!info.isDirectory()) throw folderRefused(`${at} is not a folder`);
+  }
   const refusal = await libraryRefusal(root, folder, 'folder');
-  if (refusal !== null) throw new LibraryBoundaryError(`Downloads cannot be written there: ${refusal}. Remove the link, or choose another library folder in Settings.`);
+  if (refusal !== null) throw folderRefused(refusal);
 }

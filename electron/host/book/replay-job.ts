@@ -6,7 +6,8 @@ import type { BookWorkerEvent, L2RowKind, PageFailure, ReplayError, ReplayNote, 
 import { bookInputsFromFiles, type FileReplayProgress } from './file-book-source.ts';
 import { FrameReplayer, type ReplayCounts } from './frame-replayer.ts';
 import { ReplaySession } from './session/replay-session.ts';
-import { FileSegmentStore, removeStaleSpills, SpillError } from './session/segment-store.ts';
+import { FileSegmentStore, SpillError } from './session/segment-store.ts';
+import { removeStaleSpills } from './session/spill-folder.ts';
 import { PageBookInputs } from './page-book-inputs.ts';
 
 /** Posts one event to the client, moving (never copying) the listed buffers. */

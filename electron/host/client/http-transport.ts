@@ -4,7 +4,7 @@ import { parseErrorBody, type ParsedErrorBody } from './error-body.ts';
 import { anonymousSlots } from './host-slots.ts';
 import { errorKindOfStatus, MarketDataError, type RequestSummary } from './market-data-error.ts';
 import { searchOf, type QueryParams } from './query-params.ts';
-import { backoffDelay, parseRetryAfter, type RetryPolicy, type Sleep } from './retry-policy.ts';
+import { backoffDelay, parseRetryAfter, rateLimitWait, reportedRateLimitWait, type RetryPolicy, type Sleep } from './retry-policy.ts';
 import type { RouteSpec } from './routes.ts';
 import type { UsageMonitor } from './usage-monitor.ts';
 import { nextTurn } from '../../base/next-turn.ts';
@@ -174,13 +174,12 @@ export class HttpTransport {
       }
       const parsed = parseErrorBody(text);
       if (status === 429) {
-        const wait =
-          parseRetryAfter(headers.get('retry-after'), options.now()) ??
-          (parsed.resetAt === null ? null : Math.max(0, parsed.resetAt - options.now())) ??
-          backoffDelay(rateLimitWaits + 1, options.retry, options.random);
+        const hinted = parseRetryAfter(headers.get('retry-after'), options.now()) ?? (parsed.resetAt === null ? null : Math.max(0, parsed.resetAt - options.now()));
         rateLimitWaits++;
+        // Never at once, and longer on each repeat, whatever the service said.
+        const wait = hinted === null ? Math.max(rateLimitWait(null, rateLimitWaits, options.retry), backoffDelay(rateLimitWaits, options.retry, options.random)) : rateLimitWait(hinted, rateLimitWaits, options.retry);
         if (rateLimitWaits > options.retry.maxRateLimitWaits || wait > options.retry.maxRateLimitWaitMs) {
-          throw this.#statusError(route, status, parsed, summary, redact, wait);
+          throw this.#statusError(route, status, parsed, summary, redact, reportedRateLimitWait(wait, options.retry));
         }
         options.log(`${route.path}: rate limited; waiting ${wait} ms as the service asked`);
         await options.sleep(wait, signal);

@@ -10,6 +10,13 @@ export interface RetryPolicy {
   maxRateLimitWaits: number;
   /** Longest `Retry-After` the client waits out; a longer one is reported at once. */
   maxRateLimitWaitMs: number;
+  /**
+   * Shortest wait after a 429, doubled on each further 429 of one request, whatever the service
+   * says: a `Retry-After: 0` or a `reset_at` in the past never makes the client ask again at once.
+   */
+  minRateLimitWaitMs: number;
+  /** Longest wait a rate-limit error reports to the window (a `reset_at` in year 9999 counts down from this). */
+  maxReportedWaitMs: number;
 }
 
 /** The defaults: 5 attempts from 500 ms (as the public download tool does), waits of up to a minute. */
@@ -19,6 +26,8 @@ export const defaultRetryPolicy: RetryPolicy = {
   maxDelayMs: 8_000,
   maxRateLimitWaits: 5,
   maxRateLimitWaitMs: 60_000,
+  minRateLimitWaitMs: 250,
+  maxReportedWaitMs: 3_600_000,
 };
 
 /** The jittered exponential delay before retry number `retry` (1 for the first retry). */
@@ -26,6 +35,21 @@ export function backoffDelay(retry: number, policy: RetryPolicy, random: () => n
   const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (retry - 1));
   // "Equal jitter": at least half the ceiling, so retries never bunch at zero.
   return Math.round(ceiling / 2 + random() * (ceiling / 2));
+}
+
+/**
+ * The wait before asking again after the `repeat`-th 429 of one request (1 for the first): what the
+ * service asked for (`hintedMs`, null when it named nothing; a time in the past is 0), but never
+ * less than the policy's floor doubled on each repeat. Deterministic: no jitter.
+ */
+export function rateLimitWait(hintedMs: number | null, repeat: number, policy: RetryPolicy): number {
+  const floor = policy.minRateLimitWaitMs * 2 ** (repeat - 1);
+  return Math.max(floor, hintedMs ?? 0);
+}
+
+/** The wait a rate-limit error reports: at least the policy's floor, at most `maxReportedWaitMs`. */
+export function reportedRateLimitWait(waitMs: number, policy: RetryPolicy): number {
+  return Math.min(policy.maxReportedWaitMs, Math.max(policy.minRateLimitWaitMs, Math.round(waitMs)));
 }
 
 /**

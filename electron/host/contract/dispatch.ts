@@ -3,6 +3,7 @@ import { requestChannels } from '../../../shared/contract/channels.ts';
 import { ContractError, type ContractResult } from '../../../shared/contract/errors.ts';
 import type { ParsedInput, RequestChannel } from '../../../shared/contract/types.ts';
 import type { ContractHandlers } from './handlers.ts';
+import { refuseUnboundedInput } from './input-bounds.ts';
 
 /** Logs an unexpected handler failure; never receives secrets, only the channel and the error. */
 export type DispatchLogger = (message: string, error: unknown) => void;
@@ -32,6 +33,8 @@ export async function dispatch(
       },
     };
   }
+  const unbounded = refuseUnboundedInput(channel, input);
+  if (unbounded !== null) return unbounded;
   return dispatchTo(handlers, channel, input, log);
 }
 

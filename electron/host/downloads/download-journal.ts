@@ -1,3 +1,4 @@
+import { isAbsolute } from 'node:path';
 import { parseSnapshotKey } from '../../../shared/snapshot/snapshot-key.ts';
 import { keyParts } from '../../codec/layout/library-layout.ts';
 import { readStateJson } from '../state/state-file.ts';
@@ -48,6 +49,8 @@ function entryOf(value: unknown): JournalEntry | null {
   if (state !== 'queued' && state !== 'paused') return null;
   const total = typeof totalBytes === 'number' && Number.isSafeInteger(totalBytes) && totalBytes >= 0 ? totalBytes : null;
   const root = typeof value['root'] === 'string' && value['root'] !== '' ? value['root'] : null;
+  // A relative folder would land the download in whatever folder the process runs in.
+  if (root !== null && !isAbsolute(root)) return null;
   return { key, source, market, date: parts.date, hour: parts.hour ?? 0, state, totalBytes: total, root };
 }
 

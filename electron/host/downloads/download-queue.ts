@@ -1,4 +1,3 @@
-import { rm } from 'node:fs/promises';
 import type { DownloadItem, DownloadQueue as DownloadQueueView } from '../../../shared/contract/library-schemas.ts';
 import type { CatalogMarket } from '../../../shared/rows/catalog.ts';
 import { checkedSegment, keyParts, UnsafeLibraryName } from '../../codec/layout/library-layout.ts';
@@ -8,6 +7,7 @@ import type { StateNotice } from '../../../shared/contract/state-notices.ts';
 import { keepAside } from '../state/state-file.ts';
 import type { DownloadJournal, JournalEntry } from './download-journal.ts';
 import { failureOf, transferKindOf } from './download-failure.ts';
+import { removeLeftoverPart } from './part-lock.ts';
 import { etaMs, RateMeter } from './rate-meter.ts';
 import type { SnapshotTransfer, TransferResult } from './transfer-types.ts';
 
@@ -144,10 +144,20 @@ export class DownloadQueue {
     const journal = read.state;
     const current = await this.#options.library.root();
     this.#paused = journal.paused;
+    let dropped = read.dropped;
     for (const entry of journal.items) {
       const root = entry.root ?? current;
+      let landed: string | null;
+      try {
+        landed = await this.#options.library.pathOf(entry.key, root);
+      } catch (error) {
+        // A folder no library can be (`/`) drops this entry, kept aside with the unreadable ones; never the queue.
+        if (!(error instanceof UnsafeLibraryName)) throw error;
+        dropped++;
+        continue;
+      }
       // Landed just before the journal could say so: nothing left to do.
-      if (this.#entries.has(entry.key) || (await this.#options.library.pathOf(entry.key, root)) !== null) continue;
+      if (this.#entries.has(entry.key) || landed !== null) continue;
       const restored = this.#newEntry(entry, entry.state, null, root);
       restored.item.totalBytes = entry.totalBytes;
       this.#entries.set(entry.key, restored);
@@ -155,9 +165,13 @@ export class DownloadQueue {
     // A part is named by the canonical key, whatever spelling the service listed its key in.
     const owned = new Set(journal.items.map((entry) => canonicalSnapshotKey(entry.key)));
     const unowned = (await scanPartFiles(current)).filter((part) => !owned.has(part.canonicalKey));
-    const whole = read.unreadable === null && read.dropped === 0;
-    if (whole) for (const part of unowned) await rm(part.path, { force: true });
-    else await this.#tellJournalTrouble(read.unreadable, read.dropped, unowned.length, current);
+    const whole = read.unreadable === null && dropped === 0;
+    // A part another program is writing (its lock names a running process) is that program's.
+    if (whole) {
+      for (const part of unowned) await removeLeftoverPart(part.path);
+    } else {
+      await this.#tellJournalTrouble(read.unreadable, dropped, unowned.length, current);
+    }
     this.#changed();
     return this.snapshot();
   }
@@ -420,8 +434,9 @@ export class DownloadQueue {
     entry.run.controller.abort(intent === 'cancel' ? 'cancel' : 'pause');
   }
 
+  /** Removes a cancelled item's part, unless another running program holds it. */
   async #removePart(entry: Entry): Promise<void> {
-    await rm(`${await this.#options.library.destinationOf(entry.item.key, entry.root)}.part`, { force: true });
+    await removeLeftoverPart(`${await this.#options.library.destinationOf(entry.item.key, entry.root)}.part`);
   }
 
   /** Starts queued items, oldest first, while slots are free. */

@@ -4,9 +4,11 @@ import type { IncomingMessage } from 'node:http';
 import { basename, dirname } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { ContractError } from '../../../shared/contract/errors.ts';
+import { contractError } from '../contract-errors.ts';
 import { plainGet, UnusableUrlError } from './download-request.ts';
 import { SnapshotVerificationError, type SnapshotVerifier, type SnapshotVerifierFactory } from './download-verifier.ts';
 import { openPartFile, type PartOpener, type PartWriter } from './part-file.ts';
+import { acquirePartLock, PartBusyError, type PartLock } from './part-lock.ts';
 import { TransferError } from './transfer-error.ts';
 import { workerVerifier } from './worker-verifier.ts';
 import type { SnapshotTransfer, TransferFailureKind, TransferRequest, TransferResult } from './transfer-types.ts';
@@ -47,6 +49,8 @@ export interface TransferDependencies {
   idleTimeoutMs?: number;
   /** Free space kept beyond the bytes still to come. */
   diskMarginBytes?: number;
+  /** Takes the `.part`'s lock, so another program on the same library leaves it alone (default `acquirePartLock`). */
+  lockPart?: (part: string) => Promise<PartLock>;
 }
 
 /** The public tool's retry delays. */
@@ -86,6 +90,8 @@ class Transfer {
   readonly #maxRedirects: number;
   readonly #idleTimeoutMs: number;
   readonly #margin: number;
+  readonly #lockPart: (part: string) => Promise<PartLock>;
+  #lock: PartLock | null = null;
   #offset = 0;
   #total: number | null = null;
   #hash: Hash = createHash('sha256');
@@ -107,6 +113,7 @@ class Transfer {
     this.#maxRedirects = dependencies.maxRedirects ?? 3;
     this.#idleTimeoutMs = dependencies.idleTimeoutMs ?? 30_000;
     this.#margin = dependencies.diskMarginBytes ?? 16 * mib;
+    this.#lockPart = dependencies.lockPart ?? acquirePartLock;
     this.#verifier = this.#makeVerifier(this.#name);
   }
 
@@ -114,7 +121,16 @@ class Transfer {
     return basename(this.#request.destination);
   }
 
+  /** Runs the transfer holding the part's lock, released however it ends. */
   async run(): Promise<TransferResult> {
+    try {
+      return await this.#runHoldingPart();
+    } finally {
+      await this.#lock?.release();
+    }
+  }
+
+  async #runHoldingPart(): Promise<TransferResult> {
     try {
       return await this.#run();
     } catch (error) {
@@ -129,8 +145,10 @@ class Transfer {
       await this.#writer?.close().catch(() => undefined);
       this.#writer = null;
       this.#verifier.abandon();
-      // A paused or failed-but-resumable transfer keeps its part for a Range resume; the rest leave nothing.
-      if (failure.kind === 'cancelled' || failure.kind === 'corrupt' || failure.kind === 'disk-full') await rm(this.#part, { force: true });
+      // A paused or failed-but-resumable transfer keeps its part for a Range resume; the rest leave
+      // nothing. A part this transfer never held (another program's) is never removed.
+      const removes = failure.kind === 'cancelled' || failure.kind === 'corrupt' || failure.kind === 'disk-full';
+      if (removes && this.#lock !== null) await rm(this.#part, { force: true });
       throw failure;
     }
   }
@@ -139,6 +157,7 @@ class Transfer {
     const request = this.#request;
     request.signal.throwIfAborted();
     await this.#ensureFolder();
+    await this.#holdPart();
     await this.#resumeFromPart();
     let url = request.url;
     let retries = 0;
@@ -424,6 +443,21 @@ class Transfer {
         throw new TransferError('refused', `${this.#name}: the service refused a fresh download link (${messageOf(error)})`, resolutionOf(error) ?? 'Check the API key and the plan, then try again.');
       }
       return { why: `could not ask the service for a fresh download link (${messageOf(error)})` };
+    }
+  }
+
+  /** Takes the part's lock; another program writing it is said as it is (a ContractError, not retried). */
+  async #holdPart(): Promise<void> {
+    try {
+      this.#lock = await this.#lockPart(this.#part);
+    } catch (error) {
+      if (!(error instanceof PartBusyError)) throw error;
+      throw contractError(
+        'unavailable',
+        null,
+        `${this.#name} is being downloaded by another program on this library (process ${error.pid})`,
+        'Wait for that download to finish (its file then counts here too), or stop it, then retry.',
+      );
     }
   }
 

@@ -2,6 +2,7 @@ import { ContractError, type ContractResult } from '../../../shared/contract/err
 import { fileGrantsSchema, type FileGrant } from '../../../shared/contract/file-schemas.ts';
 import type { ContractEndpoint } from '../contract/contract-endpoint.ts';
 import { EventHub } from '../contract/event-hub.ts';
+import { refuseUnboundedInput } from '../contract/input-bounds.ts';
 import { JsonText } from '../contract/json-text.ts';
 import { hostMessageOf, type FrontMessage, type MessageLink } from './host-protocol.ts';
 
@@ -66,8 +67,13 @@ export class ServiceHostConnection implements ContractEndpoint {
     this.#start();
   }
 
-  /** Forwards one contract call to the host; resolves with its typed result, never rejects. */
+  /**
+   * Forwards one contract call to the host; resolves with its typed result, never rejects. An
+   * input nested too deep or too large for the structured clone is refused here, before it is sent.
+   */
   call(channel: unknown, input: unknown): Promise<ContractResult<unknown>> {
+    const unbounded = refuseUnboundedInput(channel, input);
+    if (unbounded !== null) return Promise.resolve(unbounded);
     return this.#send(channel, (id) => ({ type: 'call', id, channel, input }));
   }
 
@@ -113,7 +119,17 @@ export class ServiceHostConnection implements ContractEndpoint {
     const id = this.#nextId++;
     return new Promise((settle) => {
       this.#pending.set(id, { channel, settle });
-      host.link.send(message(id));
+      try {
+        host.link.send(message(id));
+      } catch (error) {
+        // A value the link cannot carry fails its own call; it never takes the front down.
+        this.#pending.delete(id);
+        const reason = error instanceof Error ? error.message : String(error);
+        settle({
+          ok: false,
+          error: { kind: 'invalid-request', message: `The call could not be sent to the services process: ${reason}`, resolution: 'Send a smaller, plainer value.', channel: typeof channel === 'string' ? channel : null },
+        });
+      }
     });
   }
 

@@ -57,6 +57,9 @@ export interface ResearchHandlerOptions {
   now?: () => number;
 }
 
+/** Depth samples one study keeps at most (2,000,000 is 5.5 hours at the finest step, 10 ms). */
+export const maxDepthSamples = 2_000_000;
+
 /** Rows per page asked of the service: its maximum. */
 const pageLimit = 1000;
 
@@ -134,6 +137,18 @@ export function researchHandlers(options: ResearchHandlerOptions): ResearchHandl
     if (reason !== null) throw keyNeededError(channel, reason);
   }
 
+  /**
+   * A market range cut at the service's now (no data lies after it, and a range into the future
+   * would size the study's grids by time that holds nothing); one that starts after now is refused.
+   */
+  function untilNow(market: ResearchAccess, range: { start: number; end: number }, channel: string): { start: number; end: number } {
+    const now = (market.now ?? options.now ?? Date.now)();
+    if (range.start >= now) {
+      throw contractError('invalid-request', channel, `The range starts at ${new Date(range.start).toISOString()}, after now (${new Date(now).toISOString()}): there is no data there yet`, 'Choose a range that starts before now.');
+    }
+    return { start: range.start, end: Math.min(range.end, now) };
+  }
+
   function startJob<K extends StudyKind>(spec: StudySpec<K>, input: JobInput, onProgress: (bookEvents: number, trades: number) => void): ResearchJobRun<K> {
     const job = new ResearchJobRun<K>({ study: spec, input }, onProgress, options.entry);
     jobs.add(job);
@@ -195,9 +210,9 @@ export function researchHandlers(options: ResearchHandlerOptions): ResearchHandl
         });
       }
       const market = access(channel);
-      const range = { start: target.start, end: target.end };
-      const booksEnd = target.end + booksBeyondMs;
-      await judge(market, needs, target.start, target.end, booksEnd, channel);
+      const range = untilNow(market, target, channel);
+      const booksEnd = range.end + booksBeyondMs;
+      await judge(market, needs, range.start, range.end, booksEnd, channel);
       return await loads.run(requestId, channel, async (context) => {
         const { client } = await market.clientOf();
         context.signal.throwIfAborted();
@@ -207,7 +222,7 @@ export function researchHandlers(options: ResearchHandlerOptions): ResearchHandl
           let truncated = false;
           const notes: string[] = [];
           if (needs.books) {
-            const books = await feedBooks(channel, client, job, 0, { ...target, end: booksEnd }, context, (rows) => progress({ requestId, stage: 'books', rows }));
+            const books = await feedBooks(channel, client, job, 0, { ...target, ...range, end: booksEnd }, context, (rows) => progress({ requestId, stage: 'books', rows }));
             if (books.truncated) {
               truncated = true;
               notes.push(`Only the first ${caps.bookRows.toLocaleString('en-US')} book events were read: the result covers the start of the range. Choose a shorter range.`);
@@ -215,7 +230,7 @@ export function researchHandlers(options: ResearchHandlerOptions): ResearchHandl
           }
           if (needs.trades) {
             let rows = 0;
-            const filter = { source: target.source, market: target.market, ...(target.instrument === undefined ? {} : { instrument: target.instrument }), start: target.start, end: target.end, limit: pageLimit };
+            const filter = { source: target.source, market: target.market, ...(target.instrument === undefined ? {} : { instrument: target.instrument }), start: range.start, end: range.end, limit: pageLimit };
             for await (const page of prefetched<TradeRow>(client.historicalTrades(filter, { signal: context.signal }).pages())) {
               const room = caps.trades - rows;
               const items = page.items.length > room ? page.items.slice(0, room) : page.items;
@@ -243,10 +258,26 @@ export function researchHandlers(options: ResearchHandlerOptions): ResearchHandl
     }
   }
 
-  /** The step of a market's depth samples (about 2,000 over the range), or 1 s over files. */
+  /**
+   * The step of a market's depth samples (about 2,000 over the range), or 1 s over files. A step
+   * asked for that would sample a market's range (up to now) more than `maxDepthSamples` times is
+   * refused with the limit, before anything is read.
+   */
   function depthStep(target: ResearchTarget, stepMs: number | undefined): number {
-    if (stepMs !== undefined) return stepMs;
-    return target.kind === 'files' ? 1000 : timeStepFor(target.end - target.start, 2000, 100);
+    if (target.kind === 'files') return stepMs ?? 1000;
+    if (stepMs === undefined) return timeStepFor(target.end - target.start, 2000, 100);
+    const now = (options.access?.now ?? options.now ?? Date.now)();
+    const span = Math.min(target.end, now) - target.start;
+    const samples = Math.floor(span / stepMs) + 1;
+    if (samples > maxDepthSamples) {
+      throw contractError(
+        'invalid-request',
+        'research.depth',
+        `Depth sampled every ${stepMs.toLocaleString('en-US')} ms over this range would take ${samples.toLocaleString('en-US')} samples, more than the ${maxDepthSamples.toLocaleString('en-US')} a study keeps`,
+        `Choose a step of at least ${Math.ceil(span / (maxDepthSamples - 1)).toLocaleString('en-US')} ms, or a shorter range.`,
+      );
+    }
+    return stepMs;
   }
 
   const choiceOf = (target: ResearchTarget): { source?: string; market?: string; instrument?: string | null } =>
@@ -297,19 +328,20 @@ export function researchHandlers(options: ResearchHandlerOptions): ResearchHandl
       const channel = 'research.venues';
       try {
         const market = access(channel);
-        await judge(market, { books: true, trades: false }, input.start, input.end, input.end, channel);
+        const { start, end } = untilNow(market, input, channel);
+        await judge(market, { books: true, trades: false }, start, end, end, channel);
         const reference = input.reference ?? 0;
         return await loads.run(input.requestId, channel, async (context) => {
           const { client } = await market.clientOf();
           context.signal.throwIfAborted();
-          const job = startJob({ kind: 'venues', params: { venues: input.venues, start: input.start, end: input.end, reference, lagStepMs: input.lagStepMs ?? 250 } }, { kind: 'pages' }, () => {});
+          const job = startJob({ kind: 'venues', params: { venues: input.venues, start, end, reference, lagStepMs: input.lagStepMs ?? 250 } }, { kind: 'pages' }, () => {});
           context.signal.addEventListener('abort', () => job.cancel(), { once: true });
           try {
             let total = 0;
             const reads: ResearchRead[] = [];
             for (const [stream, venue] of input.venues.entries()) {
               const before = total;
-              const books = await feedBooks(channel, client, job, stream, { ...venue, start: input.start, end: input.end }, context, (rows) => progress({ requestId: input.requestId, stage: 'books', rows: before + rows }));
+              const books = await feedBooks(channel, client, job, stream, { ...venue, start, end }, context, (rows) => progress({ requestId: input.requestId, stage: 'books', rows: before + rows }));
               total += books.rows;
               reads.push({
                 source: venue.source,

@@ -1,7 +1,7 @@
 import type { ResearchVenues } from '../../../shared/contract/research-schemas.ts';
 import { ChosenBookReplay } from '../../../shared/research/chosen-book-replay.ts';
 import { MidSeriesRecorder, type MidSeries } from '../../../shared/research/mid-series.ts';
-import { alignOnGrid, compareVenues, gridReturns, leadLag, timeGrid } from '../../../shared/research/venues.ts';
+import { alignOnGrid, compareVenues, gridReturns, leadLag, timeGrid, type TimeGrid } from '../../../shared/research/venues.ts';
 import type { BookInput } from '../book/book-input.ts';
 import { timeStepFor } from './auto-steps.ts';
 import type { ResearchStudy, StudyResult } from './research-study.ts';
@@ -27,6 +27,31 @@ export const maxLagMs = 2000;
 
 /** Points of the display grid at most. */
 const displayPoints = 2000;
+
+/**
+ * Points of the lead–lag grid at most (each venue's returns on it are a column of this length):
+ * 2,000,000 is 5.5 hours of books at a 10 ms step, 5.8 days at the default 250 ms.
+ */
+export const maxLagGridPoints = 2_000_000;
+
+/**
+ * The lead–lag grid of a study, sized by the books read: from the last grid point at or before the
+ * first book any venue recorded (earlier points hold no mid, so they add no pair) to `end`. Throws
+ * a `RangeError` naming the limit when it would hold more than `maxPoints` points.
+ */
+export function leadLagGrid(start: number, end: number, firstBook: number, lagStepMs: number, maxPoints = maxLagGridPoints): TimeGrid {
+  const from = firstBook > start ? start + Math.floor((firstBook - start) / lagStepMs) * lagStepMs : start;
+  const to = Math.max(from, end);
+  const points = Math.floor((to - from) / lagStepMs) + 1;
+  if (points > maxPoints) {
+    const hours = ((to - from) / 3_600_000).toLocaleString('en-US', { maximumFractionDigits: 1 });
+    const step = Math.ceil((to - from) / (maxPoints - 1));
+    throw new RangeError(
+      `the lead–lag grid of ${lagStepMs} ms over the ${hours} h the venues' books span would hold ${points.toLocaleString('en-US')} points, more than the ${maxPoints.toLocaleString('en-US')} a study keeps: choose a lag step of at least ${step.toLocaleString('en-US')} ms, or a shorter range`,
+    );
+  }
+  return timeGrid(from, to, lagStepMs);
+}
 
 /** From the first to the last time any venue recorded (0..0 when none did). */
 function spanOf(series: readonly MidSeries[]): { start: number; end: number } {
@@ -74,7 +99,8 @@ export class VenueStudy implements ResearchStudy<VenueOutput> {
     const start = this.params.start ?? Math.min(read.end, Math.ceil(read.start / stepMs) * stepMs);
     const end = Math.max(start, this.params.end ?? read.end);
     const shown = compareVenues(series, timeGrid(start, end, stepMs), reference);
-    const fine = timeGrid(start, end, lagStepMs);
+    const anyBook = series.some((venue) => venue.mids.time.length > 0);
+    const fine = leadLagGrid(start, end, anyBook ? read.start : end, lagStepMs);
     const returns = series.map((venue) => gridReturns(alignOnGrid(venue.mids.time, venue.mids.mid, fine)));
     const base = returns[reference] ?? new Float64Array(0);
     const lags = returns.map((venueReturns) => leadLag(base, venueReturns, Math.round(maxLagMs / lagStepMs), lagStepMs));

@@ -24,6 +24,15 @@ function toUnits(amount: number, decimals: number): bigint {
 }
 
 /**
+ * A simulated block's hash: 32 bytes of hex as a chain writes it, the source's first four letters
+ * (as hex) then the block number, so each source's chain is its own and block n's parent is n − 1's.
+ */
+export function blockHashOf(number: number, source: string): string {
+  const tag = Array.from({ length: Math.min(4, source.length) }, (_, i) => (source.charCodeAt(i) & 0xff).toString(16).padStart(2, '0')).join('');
+  return `0x${tag.padEnd(8, '0')}${number.toString(16).padStart(56, '0')}`;
+}
+
+/**
  * One hour of a DEX quote-ladder source (PropAMM style): a `quote_ladder` record per block and
  * direction, exact 256-bit amounts as decimal strings (18- and 6-decimal tokens), and heartbeat
  * and telemetry records that stay raw. Data rows carry no `market` (it is in the header).
@@ -36,7 +45,7 @@ export function generateQuoteLadderHour(prng: Prng, seed: number, dataset: Simul
   const router = dataset.usesPool === true ? '0x1111111254eeb25477b68fb85ed929f73a960582' : '0x0000000000000000000000000000000000f3e7';
   const block = (time: number): void => {
     const number = firstBlock + Math.floor((time - hourStart) / 12_000);
-    const blockHash = `0x${number.toString(16).padStart(8, '0')}${dataset.source.slice(0, 4)}`;
+    const blockHash = blockHashOf(number, dataset.source);
     const price = path.priceAt(time);
     for (const [index, sell] of [true, false].entries()) {
       const tokenIn = sell ? tokens.weth : tokens.usdc;
@@ -54,7 +63,7 @@ export function generateQuoteLadderHour(prng: Prng, seed: number, dataset: Simul
         chain_id: 1,
         block_number: number,
         block_hash: blockHash,
-        parent_hash: `0x${(number - 1).toString(16).padStart(8, '0')}${dataset.source.slice(0, 4)}`,
+        parent_hash: blockHashOf(number - 1, dataset.source),
         transaction_hash: txHash,
         transaction_index: prng.int(0, 180),
         router,

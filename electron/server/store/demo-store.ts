@@ -1,4 +1,4 @@
-import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { lstat, mkdir, readdir, rm, unlink } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { DatasetDescriptor } from '../../../shared/dataset-descriptor.ts';
 import type { InstrumentEntry } from '../../../shared/rows/catalog.ts';
@@ -14,6 +14,7 @@ import type { SnapshotRecord } from '../../../shared/snapshot/records.ts';
 import type { SnapshotLine } from './capture-summary.ts';
 import { decodeHourFile } from './decode-hour-file.ts';
 import { DirectoryStore, type TradeDecodeCacheOptions } from './directory-store.ts';
+import { liveMarkerText, restoredLiveUntil } from './live-marker.ts';
 import type { CaptureSegment, DecodedHour, HourBlock, HourBlocks, HourFile, HourRef, MarketDataStore } from './market-data-store.ts';
 import { hourMs } from '../../../shared/time/time-units.ts';
 
@@ -25,6 +26,12 @@ const maxPrefetchedHours = 3;
  * session is matched to a row within this much of its start without reaching the previous one.
  */
 const sessionStartTolerance = 1000;
+
+/** Removes an hour's `.partial` marker when it is a file; a folder or anything else by that name is left alone. */
+async function removeMarker(marker: string): Promise<void> {
+  const stats = await lstat(marker).catch(() => null);
+  if (stats !== null && !stats.isDirectory()) await unlink(marker).catch(() => undefined);
+}
 
 /** The folder (under the data folder) the demo's files of `seed` go in: one per simulator version, so an older simulator's files are never served. */
 export function demoSeedFolder(seed: number): string {
@@ -303,9 +310,11 @@ export class DemoStore implements MarketDataStore {
     if (existing === null) return null;
     const now = this.#options.now();
     const complete = hour.hourStart + hourMs <= now;
-    const partial = await stat(`${this.#pathOf(hour)}.partial`).catch(() => null);
+    // Anything by the marker's name means the file may be a live version; only a regular file is
+    // read for where that version ends (a folder or a FIFO is not the app's, and never opened).
+    const partial = await lstat(`${this.#pathOf(hour)}.partial`).catch(() => null);
     const partialOnDisk = partial !== null;
-    const liveUntil = this.#liveUntil.get(hour.key) ?? (partial === null ? undefined : await this.#restoredLiveUntil(hour, partial.mtimeMs));
+    const liveUntil = this.#liveUntil.get(hour.key) ?? (partial?.isFile() === true ? await this.#restoredLiveUntil(hour) : undefined);
     const coversNeed = liveUntil !== undefined && neededUntil !== undefined && neededUntil <= liveUntil;
     // An hour that has just ended is served from its last live version while that reaches what the
     // caller reads (a query's first page); any other read gets it rebuilt whole.
@@ -313,17 +322,10 @@ export class DemoStore implements MarketDataStore {
     return fresh ? this.#directory.file(existing) : null;
   }
 
-  /**
-   * Where a live version an earlier run wrote ends, from its `.partial` marker (written just before
-   * the file): trusted only when the file is at least as new as the marker, so a run that stopped
-   * between the two never passes an older file off as the marker's version.
-   */
-  async #restoredLiveUntil(hour: HourRef, markerMtimeMs: number): Promise<number | undefined> {
-    const path = this.#pathOf(hour);
-    const [text, file] = await Promise.all([readFile(`${path}.partial`, 'utf8').catch(() => ''), stat(path).catch(() => null)]);
-    const until = Number(text.trim());
-    if (file === null || file.mtimeMs < markerMtimeMs || !Number.isSafeInteger(until) || until <= hour.hourStart || until > hour.hourStart + hourMs) return undefined;
-    this.#liveUntil.set(hour.key, until);
+  /** Where a live version an earlier run wrote ends, from its marker when that names this very file (`live-marker.ts`). */
+  async #restoredLiveUntil(hour: HourRef): Promise<number | undefined> {
+    const until = await restoredLiveUntil(this.#pathOf(hour), hour.hourStart, this.#options.now());
+    if (until !== undefined) this.#liveUntil.set(hour.key, until);
     return until;
   }
 
@@ -342,10 +344,12 @@ export class DemoStore implements MarketDataStore {
     await mkdir(dirname(path), { recursive: true });
     if (complete) {
       await writeFileAtomic(path, bytes);
-      await rm(marker, { force: true });
+      await removeMarker(marker);
       this.#liveUntil.delete(hour.key);
     } else {
-      await writeFile(marker, String(until));
+      // The marker only carries the live extent across a restart: one that cannot be written
+      // (something else holds its name) costs a regeneration after a restart, never this read.
+      await writeFileAtomic(marker, liveMarkerText(until, bytes)).catch(() => undefined);
       await writeFileAtomic(path, bytes);
       this.#liveUntil.set(hour.key, until);
     }

@@ -1,6 +1,6 @@
-import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { readSmallRegularFile } from '../../base/regular-file.ts';
 import type { DatasetDescriptor } from '../../../shared/dataset-descriptor.ts';
 import { hasFields } from '../../../shared/guards/object-fields.ts';
 import type { InstrumentEntry } from '../../../shared/rows/catalog.ts';
@@ -37,15 +37,18 @@ function entriesOf<Entry>(value: unknown, keep: (entry: unknown) => Entry | null
   });
 }
 
+/** The largest `datasets.json` read (a FIFO or a device never is). */
+const maxManifestBytes = 16 * 1024 * 1024;
+
 /**
  * The folder's `datasets.json`, as far as it describes datasets and option contracts: a file
- * that is absent or not JSON is an empty manifest, and an entry that does not have its shape is
+ * that is absent, not a regular file, larger than 16 MB or not JSON is an empty manifest, and an entry that does not have its shape is
  * left out (its dataset is then described from its files, as if the file did not name it).
  */
 export async function readDirectoryManifest(root: string): Promise<DirectoryManifest> {
   let json: unknown;
   try {
-    json = JSON.parse(await readFile(join(root, 'datasets.json'), 'utf8'));
+    json = JSON.parse(new TextDecoder().decode(await readSmallRegularFile(join(root, 'datasets.json'), maxManifestBytes)));
   } catch {
     return {};
   }

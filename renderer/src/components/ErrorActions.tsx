@@ -30,9 +30,16 @@ export const needsKey: ReadonlySet<ContractErrorKind> = new Set<ContractErrorKin
 /** Error kinds the data source's settings (or the demo) fix. */
 export const needsSource: ReadonlySet<ContractErrorKind> = new Set<ContractErrorKind>(['unavailable', 'network', 'invalid-response']);
 
+/** A countdown's seconds as the button says them: `12 s`, then `3 min` past two minutes, `2 h` past two hours. */
+function countdownText(seconds: number): string {
+  if (seconds < 120) return `${seconds} s`;
+  if (seconds < 7_200) return `${Math.ceil(seconds / 60)} min`;
+  return `${Math.ceil(seconds / 3_600)} h`;
+}
+
 /**
  * The actions that fix an error, picked from its kind: "Add API key" for key problems, a countdown
- * for a rate limit (then a retry), "Retry" and "Check data source" when the service is down or
+ * for a rate limit (then a retry, with "Retry now" beside it), "Retry" and "Check data source" when the service is down or
  * unreachable, "Narrow the range" for a query too large, and "Switch to the demo" while a remote
  * service or the library is failing.
  */
@@ -56,9 +63,14 @@ export function ErrorActions({ error, failedAt, onRetry, retrying, onNarrowRange
         </button>
       )}
       {left !== null && left > 0 ? (
-        <button type="button" className={button} aria-disabled="true" data-testid="retry-countdown">
-          Retry in {left} s
-        </button>
+        <>
+          <button type="button" className={button} aria-disabled="true" data-testid="retry-countdown">
+            Retry in {countdownText(left)}
+          </button>
+          <button type="button" className={button} onClick={retry} disabled={retrying}>
+            {retrying ? 'Retrying…' : 'Retry now'}
+          </button>
+        </>
       ) : (
         <button type="button" className={needsSource.has(error.kind) ? `${button} primary` : button} onClick={retry} disabled={retrying}>
           {retrying ? 'Retrying…' : 'Retry'}

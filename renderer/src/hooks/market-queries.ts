@@ -1,7 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ContractError } from '../../../shared/contract/errors.ts';
 import type { MdeApi } from '../../../shared/contract/types.ts';
-import { useCancellableLoad, type LoadFamily } from './cancellable-load.ts';
+import { useCancellableLoad, type LoadFamily, type LoadSteps } from './cancellable-load.ts';
 import { useKeyStatus, useSettings } from './contract-queries.ts';
 
 /** A long load of market data, with the rows received so far while it runs. */
@@ -9,6 +9,8 @@ export interface MarketLoad<T> {
   query: UseQueryResult<T, ContractError>;
   /** Rows received so far (pushed by main after each page); null before the first page. */
   progress: number | null;
+  /** What a load read in steps has shown so far, before its answer (`LoadSteps.show`); else null. */
+  partial: T | null;
   /** The data source the load was filed under (`sourceIdentityOf`: `'embedded'`, the remote base URL, or `library:` and its folder). */
   source: string | null;
 }
@@ -29,7 +31,7 @@ const marketLoads: LoadFamily<number> = {
  * source, gated on its health, stopped in main (the client stops paging) when the query is
  * cancelled, with the rows received so far as progress.
  */
-export function useMarketLoad<T>(key: readonly unknown[], load: (api: MdeApi, requestId: string) => Promise<T>, enabled = true): MarketLoad<T> {
+export function useMarketLoad<T>(key: readonly unknown[], load: (api: MdeApi, requestId: string, steps: LoadSteps<T>) => Promise<T>, enabled = true): MarketLoad<T> {
   return useCancellableLoad(marketLoads, key, load, enabled);
 }
 

@@ -46,11 +46,15 @@ export function paramsForMarket(previous: ViewParams | undefined, source: string
   return kept;
 }
 
-/** What a market is found by in the palette: its name and symbol first, then its source, then its kind and assets. */
+/**
+ * What a market is found by in the palette: its name first (so "binance btcusdt" finds the market
+ * named BTCUSDT before the spot BTC-USDT whose symbol is BTCUSDT), then its symbol, then its
+ * source, then its kind and assets.
+ */
 export function marketSearchFields(market: CatalogMarket): SearchField[] {
   const lower = (text: string | null): string => (text ?? '').toLowerCase();
   return [
-    { text: lower(market.market), weight: 3 },
+    { text: lower(market.market), weight: 4 },
     { text: lower(market.symbol), weight: 3 },
     { text: lower(marketKey(market.source, market.market)), weight: 3 },
     { text: lower(market.source), weight: 2 },

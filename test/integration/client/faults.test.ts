@@ -125,6 +125,27 @@ describe('429: waits out Retry-After, bounded and cancellable', () => {
     expect(waits).toEqual([]);
   });
 
+  it.each([
+    ['Retry-After: 0', { 'retry-after': '0' }, {}],
+    ['reset_at in the past (2000-01-01)', {}, { reset_at: '2000-01-01T00:00:00Z' }],
+    ['reset_at of -1', {}, { reset_at: -1 }],
+  ])('a 429 that asks for no wait (%s) is never asked again at once: 250 ms, doubled on each repeat, then reported with a wait', async (_name, headers, extra) => {
+    proxy.plan = () => ({ kind: 'respond', status: 429, headers, body: JSON.stringify({ error: { code: 'rate_limited', message: 'Quota exceeded', resolution: 'Wait.' }, ...extra }) });
+    const error = await failure(client({ retry: { ...fastRetry, maxRateLimitWaits: 5, maxRateLimitWaitMs: 60_000 } }).count());
+    // Hand-computed: the floor 250 ms doubles per repeat; the sixth 429 reports the next wait.
+    expect(waits).toEqual([250, 500, 1_000, 2_000, 4_000]);
+    expect(proxy.requests).toHaveLength(6);
+    expect(error).toMatchObject({ kind: 'rate-limited', status: 429, retryAfterMs: 8_000 });
+  });
+
+  it('a reset_at in year 9999 is reported at once with a wait of at most an hour, never 251,605,654,722 s', async () => {
+    proxy.plan = () => ({ kind: 'respond', status: 429, body: JSON.stringify({ error: { code: 'rate_limited', message: 'Quota exceeded', resolution: 'Wait.' }, reset_at: '9999-01-01T00:00:00Z' }) });
+    const error = await failure(client().count());
+    expect(error).toMatchObject({ kind: 'rate-limited', status: 429, retryAfterMs: 3_600_000 });
+    expect(proxy.requests).toHaveLength(1);
+    expect(waits).toEqual([]);
+  });
+
   it('an AbortSignal ends the wait at once', async () => {
     proxy.plan = () => ({ kind: 'respond', status: 429, headers: { 'retry-after': '30' }, body: errorBody('rate_limited', 'Slow down', 'Wait.') });
     const controller = new AbortController();

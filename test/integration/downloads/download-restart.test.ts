@@ -9,6 +9,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedService } from '../../../electron/server/embedded-service.ts';
 import type { LocalService } from '../../../electron/server/local-service.ts';
 import { writeSourceSnapshot, type SourceSnapshot } from '../../support/snapshot-source.ts';
+import { rejectionOf } from '../../support/rejection.ts';
+import { ContractError } from '../../../shared/contract/errors.ts';
+import { DownloadJournal } from '../../../electron/host/downloads/download-journal.ts';
+import { DownloadQueue } from '../../../electron/host/downloads/download-queue.ts';
+import { createSnapshotTransfer } from '../../../electron/host/downloads/snapshot-transfer.ts';
+import { SnapshotLibrary } from '../../../electron/host/library/snapshot-library.ts';
 import { useTempDirs } from '../../support/temp-dir.ts';
 
 // A queue survives a crash: a child process downloading a day is killed (SIGKILL) while a file
@@ -87,7 +93,8 @@ describe('the download queue across a crash', () => {
     expect(part).toBe(join(dayFolder(userData), `${firstFile?.key ?? ''}.jsonl.zst.part`));
     expect(partBytes).toBeGreaterThan(0);
     expect(partBytes).toBeLessThan(firstFile?.bytes.length ?? 0);
-    expect(await readdir(dayFolder(userData))).toEqual([`${firstFile?.key ?? ''}.jsonl.zst.part`]);
+    // Beside it, the lock the killed process held (its process is gone: the next start takes it over).
+    expect((await readdir(dayFolder(userData))).sort()).toEqual([`${firstFile?.key ?? ''}.jsonl.zst.part`, `${firstFile?.key ?? ''}.jsonl.zst.part.lock`]);
     const journal = JSON.parse(await readFile(join(userData, 'downloads.json'), 'utf8')) as { items: { key: string; state: string }[] };
     expect(journal.items.map((item) => [item.key, item.state])).toEqual(served.map((file) => [file.key, 'queued']));
 
@@ -116,5 +123,49 @@ describe('the download queue across a crash', () => {
     expect((await second.exit).code).toBe(0);
     expect(existsSync(part)).toBe(false);
     expect(await readdir(dayFolder(userData))).toEqual([]);
+  });
+
+  it('never removes or writes a part another running program is downloading into the same library; once that program is gone, its part is removed', async () => {
+    // `mde download --root L` in a terminal: stalled mid-file, alive, holding its part.
+    const cliUserData = await temp();
+    const cli = startChild(cliUserData, [day], 64 * 1024);
+    const stalled = await cli.line('stalled ');
+    const part = stalled.slice('stalled '.length);
+    const partBytes = (await stat(part)).size;
+    const libraryRoot = join(cliUserData, 'library');
+    try {
+      // The app starts on library L with a journal of its own that owns nothing there.
+      const appUserData = await temp();
+      const app = (): DownloadQueue =>
+        new DownloadQueue({
+          transfer: createSnapshotTransfer(),
+          links: { manifest: () => Promise.resolve([]), link: () => Promise.reject(new Error('no links in this test')) },
+          library: new SnapshotLibrary({ root: () => Promise.resolve(libraryRoot), countsPath: join(appUserData, 'library-index.json'), count: () => Promise.resolve(0) }),
+          journal: new DownloadJournal(join(appUserData, 'downloads.json')),
+        });
+      const first = app();
+      await first.open();
+      await first.close();
+      expect((await stat(part)).size).toBe(partBytes);
+
+      // The app asked for the same file meanwhile: refused with the reason, the other's bytes untouched.
+      const transfer = createSnapshotTransfer({ verifier: () => ({ push: () => Promise.resolve(), finish: () => Promise.resolve({ records: 0 }), abandon: () => undefined }) });
+      const refused = await rejectionOf(
+        transfer({ key: served[0]?.key ?? '', destination: part.slice(0, -'.part'.length), url: `${service.baseUrl}/nowhere`, refreshUrl: () => Promise.reject(new Error('unused')), signal: new AbortController().signal, onProgress: () => undefined }),
+        ContractError,
+      );
+      expect(refused).toMatchObject({ kind: 'unavailable', message: `${served[0]?.key ?? ''}.jsonl.zst is being downloaded by another program on this library (process ${cli.process.pid ?? 0})` });
+      expect((await stat(part)).size).toBe(partBytes);
+
+      // The program is gone (killed): its part is left over, and the next start removes it and its lock.
+      cli.process.kill('SIGKILL');
+      await cli.exit;
+      const second = app();
+      await second.open();
+      await second.close();
+      expect(await readdir(dayFolder(cliUserData))).toEqual([]);
+    } finally {
+      cli.process.kill('SIGKILL');
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { mkdir, readFile, stat, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, stat, symlink, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ContractResult } from '../../../shared/contract/errors.ts';
@@ -135,6 +135,24 @@ describe('the library boundary', () => {
       await other.ensureFolder(dirname(elsewhere));
       expect(await exists(dirname(elsewhere))).toBe(true);
       await other.close();
+    } finally {
+      await library.close();
+    }
+  });
+
+  it('a download refused at a link makes no folder through it: nothing appears outside the root', async () => {
+    const root = await temp();
+    const outside = await temp();
+    await mkdir(join(root, 'data', 'standard'), { recursive: true });
+    await symlink(outside, join(root, 'data', 'standard', 'binance'));
+    const library = new SnapshotLibrary({ root: () => Promise.resolve(root), countsPath: join(await temp(), 'counts.json') });
+    try {
+      const refused = await library.ensureFolder(dirname(await library.destinationOf(key))).then(
+        () => null,
+        (error: unknown) => error,
+      );
+      expect(String(refused)).toMatch(/binance is a symbolic link/);
+      expect(await readdir(outside)).toEqual([]);
     } finally {
       await library.close();
     }

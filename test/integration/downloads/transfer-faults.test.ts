@@ -149,6 +149,18 @@ describe('expired URLs (403) are replaced through refreshUrl and the transfer ca
     expect(run.sleeps).toEqual([500]);
   });
 
+  it('links that each expire after more bytes: progress resets the refresh budget, so five refreshes in all still land the file', async () => {
+    const folder = await tempDir();
+    const step = Math.ceil(size / 6);
+    // Each link serves a sixth of the file, then the connection drops and the link is refused (403):
+    // five refreshes, more than the three allowed in a row, each after bytes that moved the file on.
+    const h = await serve(({ index }) => (index >= 10 ? [] : index % 2 === 0 ? [{ kind: 'cut', afterBytes: step }] : [{ kind: 'status', status: 403 }]));
+    const run = await runTransfer(h, destinationIn(folder));
+    expect(run.error).toBeNull();
+    expect(run.result?.sha256).toBe(source.sha256);
+    expect(run.refreshes).toBe(5);
+  });
+
   it('a URL the host always refuses: three refreshes, then "expired" with a resolution', async () => {
     const folder = await tempDir();
     const h = await serve(() => [{ kind: 'status', status: 403 }]);

@@ -390,4 +390,21 @@ describe('research loads: refusals and cancel', () => {
     await expect(on.api.research.venues({ requestId: requestId(), venues: [btc, btc], ...range, reference: 2 })).rejects.toMatchObject({ kind: 'invalid-request' });
     await expect(on.api.research.markouts({ requestId: requestId(), target: { kind: 'market', ...btc, ...range }, horizonsMs: [5000, 1000] })).rejects.toMatchObject({ kind: 'invalid-request' });
   });
+
+  it('sizes nothing by time that holds no data: a range after now is refused, and a depth step that would take more samples than a study keeps is refused with the limit', async () => {
+    const on = paidRig();
+    const ahead = { start: fixedNow + 60_000, end: fixedNow + 30 * 86_400_000 };
+    await expect(on.api.research.venues({ requestId: requestId(), venues: [btc, { source: 'binance', market: 'BTC-USDT' }], ...ahead, lagStepMs: 10 })).rejects.toMatchObject({
+      kind: 'invalid-request',
+      message: expect.stringContaining('after now') as unknown,
+    });
+    await expect(on.api.research.latency({ requestId: requestId(), target: { kind: 'market', ...btc, ...ahead } })).rejects.toMatchObject({ kind: 'invalid-request', channel: 'research.latency' });
+    // A year to now at 10 ms: 3,153,600,001 samples asked for; the refusal names the limit and a step that fits.
+    const year = { start: fixedNow - 365 * 86_400_000, end: fixedNow + 30 * 86_400_000 };
+    await expect(on.api.research.depth({ requestId: requestId(), target: { kind: 'market', ...btc, ...year }, bandPct: 1, notional: 1, stepMs: 10 })).rejects.toMatchObject({
+      kind: 'invalid-request',
+      message: 'Depth sampled every 10 ms over this range would take 3,153,600,001 samples, more than the 2,000,000 a study keeps',
+      resolution: 'Choose a step of at least 15,769 ms, or a shorter range.',
+    });
+  });
 });

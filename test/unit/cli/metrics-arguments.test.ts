@@ -56,9 +56,18 @@ describe('mde metrics arguments', () => {
     expectUsageError(() => parseMetricsArgs(['depth', 'f', '--format', 'xml']), '--format must be csv or jsonl', 'xml');
     expectUsageError(() => parseMetricsArgs(['depth', 'f', '--step', '1']), '--step does not apply to depth', '--band-pct');
     expectUsageError(() => parseMetricsArgs(['depth', 'f', '--band-pct', '0']), '--band-pct must be a number above 0');
+    // One number parser: hexadecimal is refused by every flag alike, as --top refuses it.
+    expectUsageError(() => parseMetricsArgs(['depth', 'f', '--band-pct', '0x10']), '--band-pct must be a number above 0', '0x10');
+    expectUsageError(() => parseMetricsArgs(['large-trades', 'f', '--top', '0x10']), '--top must be', '0x10');
+    expectUsageError(() => parseMetricsArgs(['depth', 'f', '--notional', 'Infinity']), '--notional must be a number above 0', 'Infinity');
+    expect(parseMetricsArgs(['depth', 'f', '--band-pct', '1.5e-1']).bandPct).toBe(0.15);
     expectUsageError(() => parseMetricsArgs(['depth', 'f', '--every', '1.5ms']), '--every must be a duration');
     expectUsageError(() => parseMetricsArgs(['markouts', 'f', '--horizons', '1s,,5s']), '--horizons', 'no empty item');
     expectUsageError(() => parseMetricsArgs(['markouts', 'f', '--horizons', '1s,5x']), '--horizons must be a duration', '5x');
+    // 10,000 horizons made a column of every trade each (4 GB and growing): eight at most, as in the app.
+    const many = Array.from({ length: 10_000 }, (_, i) => `${i + 1}ms`).join(',');
+    expectUsageError(() => parseMetricsArgs(['markouts', 'f', '--horizons', many]), '--horizons takes at most 8 horizons', '10,000');
+    expect(parseMetricsArgs(['markouts', 'f', '--horizons', '1,2,3,4,5,6,7,8']).horizonsMs).toHaveLength(8);
     expectUsageError(() => parseMetricsArgs(['markout-summary', 'f', '--size-edges', '0,10,5']), '--size-edges must rise strictly');
     expectUsageError(() => parseMetricsArgs(['bars', 'f', '--by', 'tick']), 'bars need --by tick|volume|dollar and --size N');
     expectUsageError(() => parseMetricsArgs(['bars', 'f', '--by', 'tick', '--size', '2.5']), '--size must be a whole number of trades');

@@ -124,6 +124,30 @@ describe('splitRangeOn422: a 422 mid-stream still gives exactly the rows of one 
     );
   });
 
+  it('says has_more on every page but the last, so a reader that stops at the first has_more: false still gets every row', async () => {
+    const times = fc.array(fc.integer({ min: 0, max: 24 }), { maxLength: 60, size: 'max' });
+    const plans = fc.record({
+      pageSize: fc.integer({ min: 1, max: 5 }),
+      failAfterPages: fc.array(fc.option(fc.integer({ min: 0, max: 4 }), { nil: undefined }), { maxLength: 8, size: 'max' }),
+    });
+    await fc.assert(
+      fc.asyncProperty(times, plans, async (rowTimes, plan) => {
+        const service = new FakeService(rowsAt(rowTimes), plan);
+        const range = { start: 0, end: 24 };
+        const rows: FakeRow[] = [];
+        const flags: boolean[] = [];
+        for await (const page of splitRangeOn422(range, (part) => service.pagesOf(part), (row) => ({ collectorTimestamp: row.t, eventId: row.id }))) {
+          rows.push(...page.items);
+          flags.push(page.hasMore);
+          if (!page.hasMore) break;
+        }
+        expect(rows).toEqual(service.all(range));
+        expect(flags.slice(0, -1).every(Boolean)).toBe(true);
+      }),
+      { seed: 20261207, numRuns: 800 },
+    );
+  });
+
   it('passes on a 422 for a single millisecond (it cannot be split) and any other error as they are', async () => {
     const oneMs = { start: 4, end: 4 };
     const refusing = (): AsyncGenerator<RowPage<FakeRow>> => (async function* () {

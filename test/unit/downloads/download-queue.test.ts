@@ -368,6 +368,25 @@ describe('the journal when it cannot be read', () => {
     }
   });
 
+  it('keeps aside an entry whose folder is "/" or relative, with a notice, and keeps every other entry in the queue and in the journal', async () => {
+    const userData = await temp();
+    const root = join(userData, 'library');
+    const journalPath = join(userData, 'downloads.json');
+    // "/" threw out of the whole restore (one item or none came back, a log line only, and the next
+    // write dropped the rest); a relative folder downloaded into the process's working folder.
+    const items = [entry(1), entry(2, { root: '/' }), entry(3, { root: 'relative/library' }), entry(4, { root: '/' }), entry(5)];
+    await writeFile(journalPath, JSON.stringify({ version: 1, paused: true, items }));
+    const { notices, queue } = restart(userData, journalPath, root);
+    const view = await queue.open();
+    expect(view.items.map((item) => item.key)).toEqual([keyOf(1), keyOf(5)]);
+    expect(notices).toHaveLength(1);
+    expect(notices[0]).toMatchObject({ file: 'downloads.json', reason: '3 of its entries could not be read', keptAs: `${journalPath}.unreadable-2026-11-26T21-00-00-000Z` });
+    expect((JSON.parse(await readFile(notices[0]?.keptAs ?? '', 'utf8')) as { items: unknown[] }).items).toEqual(items);
+    await queue.enqueue({ source: 'demo', market: 'BTC', keys: [keyOf(6)] });
+    await queue.close();
+    expect((JSON.parse(await readFile(journalPath, 'utf8')) as { items: { key: string }[] }).items.map((item) => item.key)).toEqual([keyOf(1), keyOf(5), keyOf(6)]);
+  });
+
   it('a queued download lands in the folder it was queued for, whatever the root is at the next start', async () => {
     const userData = await temp();
     const chosen = join(userData, 'chosen-library');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FileViewProgress } from '../../../shared/contract/file-view-schemas.ts';
-import { count, countMismatch, durationText, headerLine, readPercent, stopDetail, stopText, timeRangeText, typeCounts } from '../../../renderer/src/views/files/file-summary-format.ts';
+import { count, countMismatch, durationText, headerLine, readPercent, replayRefusal, stopDetail, stopText, timeRangeText, typeCounts } from '../../../renderer/src/views/files/file-summary-format.ts';
 import { formatBytes } from '../../../shared/byte-size.ts';
 import { jumpReference, parseJumpTime } from '../../../renderer/src/views/files/jump-time.ts';
 import { layOutJson } from '../../../renderer/src/views/files/json-layout.ts';
@@ -66,6 +66,28 @@ describe('the inspect summary, in words', () => {
     expect([formatBytes(812), formatBytes(4_200), formatBytes(18_640_000), formatBytes(1_210_000_000)]).toEqual(['812 B', '4.20 KB', '18.6 MB', '1.21 GB']);
     expect(count(1234567)).toBe('1,234,567');
     expect([readPercent({ bytesRead: 999, totalBytes: 1000 }), readPercent({ bytesRead: 5, totalBytes: 0 })]).toEqual([99, 0]);
+  });
+
+  it('rounds a duration once, before cutting it into units: never "59 min 60.0 s" or "60.0 s"', () => {
+    // By hand: 3,599,990 ms rounds to 3,600.0 s, a whole hour; 59,960 ms to 60.0 s, a whole minute.
+    expect(durationText(3_599_990)).toBe('1 h 0 min');
+    expect(durationText(3_599_940)).toBe('59 min 59.9 s');
+    expect(durationText(59_960)).toBe('1 min 0.0 s');
+    expect(durationText(59_940)).toBe('59.9 s');
+    expect(durationText(999.7)).toBe('1.0 s');
+    expect(durationText(7_199_990)).toBe('2 h 0 min');
+    // Against a naive reading of what is shown: the seconds part is always below 60.
+    for (let ms = 1_000; ms < 3_600_000; ms += 9_973) {
+      const seconds = /([\d.]+) s$/.exec(durationText(ms))?.[1];
+      expect(Number(seconds ?? 0)).toBeLessThan(60);
+    }
+  });
+
+  it('offers no replay for a file that stopped before a single record, and says why', () => {
+    expect(replayRefusal(null)).toBeNull();
+    expect(replayRefusal({ rows: 12, error: { message: 'cut short' } })).toBeNull();
+    expect(replayRefusal({ rows: 0, error: null })).toBeNull();
+    expect(replayRefusal({ rows: 0, error: { message: 'x.jsonl.zst is not a zstd file' } })).toBe('Nothing to replay: x.jsonl.zst is not a zstd file');
   });
 
   it('says where and why a damaged file stopped', () => {

@@ -37,9 +37,9 @@ describe('rankItems over markets', () => {
   });
 
   it('ranks exact names above prefixes above substrings, keeping catalog order on ties', () => {
-    // "btc": exact market or base (hyperliquid, deribit: 9), then prefixes of the name (aster, binance: 6).
+    // "btc": exact market (hyperliquid, deribit: 12), then prefixes of the name (aster, binance: 8).
     expect(names(rankItems(catalog, marketSearchFields, 'btc', 10))).toEqual(['hyperliquid/BTC', 'deribit/BTC', 'aster/BTCUSDT', 'binance/BTC-USDT']);
-    // "eth": exact (hyperliquid, deribit), prefix of "ethereum" (fermiswap: 6) after them.
+    // "eth": exact (hyperliquid, deribit), prefix of "ethereum" (fermiswap: 8) after them.
     expect(names(rankItems(catalog, marketSearchFields, 'eth', 10))).toEqual(['hyperliquid/ETH', 'deribit/ETH', 'fermiswap/ethereum']);
   });
 
@@ -47,6 +47,13 @@ describe('rankItems over markets', () => {
     expect(names(rankItems(catalog, marketSearchFields, 'options', 10))).toEqual(['deribit/BTC', 'deribit/ETH']);
     expect(names(rankItems(catalog, marketSearchFields, 'dex', 10))).toEqual(['fermiswap/ethereum']);
     expect(rankItems(catalog, marketSearchFields, 'btc', 2)).toHaveLength(2);
+  });
+
+  it('puts the market named as typed before one whose symbol only is (binance BTCUSDT before the spot BTC-USDT)', () => {
+    const withPerp = [...catalog, market('binance', 'BTCUSDT', 'BTCUSDT', 'perpetuals', ['Futures', 'Perpetual'], 'BTC', 'USDT')];
+    // By hand: the perpetual's name is "btcusdt" (exact, 4 × 3 = 12), the spot's symbol only (3 × 3 = 9); both "binance" (2 × 3).
+    expect(names(rankItems(withPerp, marketSearchFields, 'binance btcusdt', 10))).toEqual(['binance/BTCUSDT', 'binance/BTC-USDT']);
+    expect(names(rankItems(withPerp, marketSearchFields, 'binance btc-usdt', 10))).toEqual(['binance/BTC-USDT']);
   });
 
   it('matches nothing on an empty search or a word no field has', () => {

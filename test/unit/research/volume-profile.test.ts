@@ -67,6 +67,12 @@ describe('session volume profile', () => {
     expect(profile.pocPrice).toBe(10);
   });
 
+  it('refuses a price step too fine to count a price in (5e-324 read as "no volume"), and takes 1e-12', () => {
+    const trades = columnsOf(tradesAt({ 10: 2 }, 'buy'));
+    expect(() => volumeProfile(trades, { priceStep: 5e-324 })).toThrow(new RangeError("The price step must be at least 1e-12 (finer than any market's tick), not 5e-324."));
+    expect(volumeProfile(trades, { priceStep: 1e-12 }).totalVolume).toBe(2);
+  });
+
   it('has no POC or value area (null) without volume', () => {
     const profile = volumeProfile(columnsOf([]), { priceStep: 1 });
     expect(profile.price.length).toBe(0);

@@ -199,6 +199,12 @@ describe('market simulator', () => {
     expect(amounts.some((amount) => amount > 2n ** 64n)).toBe(true);
     expect(ladders.every((r) => r.market === 'ethereum')).toBe(true);
     expect(records.some((r) => r.type === 'record' && r.series === 'heartbeat')).toBe(true);
+    // Block hashes are 32 bytes of hex, as a chain writes them, and each block's parent is the one before.
+    expect(ladders.every((r) => /^0x[0-9a-f]{64}$/.test(r.values.block_hash) && /^0x[0-9a-f]{64}$/.test(r.values.parent_hash))).toBe(true);
+    const byNumber = new Map(ladders.map((r) => [r.values.block_number, r.values.block_hash]));
+    const chained = ladders.filter((r) => byNumber.has(r.values.block_number - 1));
+    expect(chained.length).toBeGreaterThan(50);
+    expect(chained.every((r) => r.values.parent_hash === byNumber.get(r.values.block_number - 1))).toBe(true);
     const first = ladders[0];
     if (first !== undefined) {
       expect(first.values.pool).toBeDefined();

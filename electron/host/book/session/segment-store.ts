@@ -1,8 +1,9 @@
-import { closeSync, mkdtempSync, openSync, readdirSync, readSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, openSync, readSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { LogSegment } from '../../../../shared/book/replay/log-segment.ts';
 import { errorCode } from '../../../base/error-code.ts';
+import { makeSpillFolder, removeSpillFolder, SpillParentError, spillFileName } from './spill-folder.ts';
 
 /** Where finished log segments go, so a replay's memory does not grow with its length. */
 export interface SegmentStore {
@@ -50,48 +51,20 @@ export class SpillError extends Error {
 
   constructor(root: string, cause: unknown) {
     const code = errorCode(cause);
-    const reason = code === 'ENOSPC' ? 'the disk is full' : code === 'EACCES' || code === 'EPERM' || code === 'EROFS' ? 'it is not writable' : code === 'ENOENT' ? 'the folder does not exist' : cause instanceof Error ? cause.message : String(cause);
+    const reason =
+      cause instanceof SpillParentError
+        ? cause.message
+        : code === 'ENOSPC'
+          ? 'the disk is full'
+          : code === 'EACCES' || code === 'EPERM' || code === 'EROFS'
+            ? 'it is not writable'
+            : code === 'ENOENT'
+              ? 'the folder does not exist'
+              : cause instanceof Error
+                ? cause.message
+                : String(cause);
     super(`The replay cannot write its temporary file in ${root}: ${reason}`);
     this.resolution = 'Free space in that folder, or start the app with TMPDIR set to a folder with room, then open the replay again.';
-  }
-}
-
-/** Prefix of the temporary folders replays spill to; the owning process id follows it. */
-const spillPrefix = 'mde-replay-';
-
-/**
- * Removes spill folders left by processes that are gone (a crash or a kill), so they never pile
- * up. A folder is named `mde-replay-<pid>-<random>`; one whose pid is still running is kept.
- */
-export function removeStaleSpills(root: string = tmpdir()): number {
-  let removed = 0;
-  let names: string[];
-  try {
-    names = readdirSync(root);
-  } catch {
-    return 0;
-  }
-  for (const name of names) {
-    const match = /^mde-replay-(\d+)-/.exec(name);
-    if (match === null) continue;
-    const pid = Number(match[1]);
-    if (pid === process.pid || isRunning(pid)) continue;
-    try {
-      rmSync(join(root, name), { recursive: true, force: true });
-      removed++;
-    } catch {
-      // Another process may be removing it at the same time.
-    }
-  }
-  return removed;
-}
-
-function isRunning(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return errorCode(error) === 'EPERM';
   }
 }
 
@@ -114,14 +87,14 @@ export class FileSegmentStore implements SegmentStore {
     this.#cacheSegments = cacheSegments;
     this.#root = root;
     try {
-      this.#dir = mkdtempSync(join(root, `${spillPrefix}${process.pid}-`));
+      this.#dir = makeSpillFolder(root);
     } catch (error) {
       throw new SpillError(root, error);
     }
     try {
-      this.#fd = openSync(join(this.#dir, 'log.bin'), 'w+');
+      this.#fd = openSync(join(this.#dir, spillFileName), 'wx+', 0o600);
     } catch (error) {
-      rmSync(this.#dir, { recursive: true, force: true });
+      removeSpillFolder(this.#dir);
       throw new SpillError(root, error);
     }
   }
@@ -178,7 +151,7 @@ export class FileSegmentStore implements SegmentStore {
     this.#cache.clear();
     this.#cachedBytes = 0;
     closeSync(this.#fd);
-    rmSync(this.#dir, { recursive: true, force: true });
+    removeSpillFolder(this.#dir);
   }
 
   #remember(handle: number, segment: LogSegment): void {

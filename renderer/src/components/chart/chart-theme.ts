@@ -38,7 +38,8 @@ export function baseChartOptions(): DeepPartial<ChartOptionsImpl<number>> {
       vertLine: { color: chartColours.crosshair, style: LineStyle.Dashed, labelBackgroundColor: '#2f3a4a' },
       horzLine: { color: chartColours.crosshair, style: LineStyle.Dashed, labelBackgroundColor: '#2f3a4a' },
     },
-    rightPriceScale: { borderColor: chartColours.border, minimumWidth: 84 },
+    // A label the pane's edge would cut in half is left out rather than drawn clipped.
+    rightPriceScale: { borderColor: chartColours.border, minimumWidth: 84, entireTextOnly: true },
     timeScale: { borderColor: chartColours.border, rightOffset: 4, minBarSpacing: 0.5 },
   };
 }

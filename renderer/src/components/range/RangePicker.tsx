@@ -3,7 +3,7 @@ import type { TimeZoneChoice } from '../../format/market-values.ts';
 import { timeInputHelp, zoneWords } from '../../format/time-input-help.ts';
 import { spanChoices, type ResolvedRange } from '../../navigation/time-range.ts';
 import type { ViewParamsPatch } from '../../stores/ui-store.ts';
-import { boundText, readBound } from './read-bound.ts';
+import { boundsAfterFrom, boundsAfterTo, boundText, readBound } from './read-bound.ts';
 import './range-picker.css';
 
 /** Props of a time-range picker. */
@@ -16,12 +16,23 @@ export interface RangePickerProps {
   spans?: readonly string[];
 }
 
-/** A typed bound: any form the app's one time parser reads, in the shown zone; a time of day stays on the bound's date. */
+/**
+ * A typed bound: any form the app's one time parser reads, in the shown zone; a time of day stays
+ * on the bound's date. When the bound changes elsewhere (the other bound moved it), the text
+ * follows, unless the user is typing in it: what is typed is never thrown away.
+ */
 function BoundInput({ label, value, zone, onCommit }: { label: string; value: number; zone: TimeZoneChoice; onCommit: (ms: number) => void }) {
   const shown = boundText(value, zone);
-  // The parent remounts this input (key = the bound) when the bound changes elsewhere.
   const [text, setText] = useState(shown);
   const [problem, setProblem] = useState<string | null>(null);
+  const [focused, setFocused] = useState(false);
+  const [followed, setFollowed] = useState(shown);
+  // Untouched (the text is still the bound it last showed), it follows even while focused.
+  if (shown !== followed && (!focused || text === followed)) {
+    setFollowed(shown);
+    setText(shown);
+    setProblem(null);
+  }
   const commit = (): void => {
     const read = readBound(text, value, zone);
     setProblem(read.ok ? null : read.message);
@@ -44,7 +55,11 @@ function BoundInput({ label, value, zone, onCommit }: { label: string; value: nu
         value={text}
         spellCheck={false}
         onChange={(event) => setText(event.target.value)}
-        onBlur={commit}
+        onFocus={() => setFocused(true)}
+        onBlur={() => {
+          setFocused(false);
+          commit();
+        }}
         onKeyDown={onKeyDown}
       />
       {problem !== null && (
@@ -79,11 +94,11 @@ export function RangePicker({ range, zone, onChange, spans }: RangePickerProps) 
           </button>
         ))}
       </div>
-      <BoundInput key={`from-${range.start}-${zone}`} label="From" value={range.start} zone={zone} onCommit={(start) => onChange({ start, end: Math.max(start, range.end), span: undefined })} />
+      <BoundInput label="From" value={range.start} zone={zone} onCommit={(start) => onChange({ ...boundsAfterFrom(start, range, Date.now()), span: undefined })} />
       <span className="range-arrow" aria-hidden="true">
         →
       </span>
-      <BoundInput key={`to-${range.end}-${zone}`} label="To" value={range.end} zone={zone} onCommit={(end) => onChange({ start: Math.min(range.start, end), end, span: undefined })} />
+      <BoundInput label="To" value={range.end} zone={zone} onCommit={(end) => onChange({ ...boundsAfterTo(end, range), span: undefined })} />
       <span className="range-zone">{zone === 'utc' ? 'UTC' : 'local'}</span>
     </div>
   );

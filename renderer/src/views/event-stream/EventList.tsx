@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import type { EventItem } from '../../../../shared/rows/event-item.ts';
 import { formatTimeOfDay, formatTimestamp, timeZoneLabel, type TimeZoneChoice } from '../../format/market-values.ts';
-import { eventPlace, summarizeEvent } from './event-summary.ts';
+import { eventPlace, summarizeEvent, summaryText } from './event-summary.ts';
 import { useRowVirtualizer } from '../../hooks/use-row-virtualizer.ts';
 
 /** Props of the event list. */
@@ -64,7 +64,7 @@ export function EventList({ items, selected, onSelect, zone, withDate }: EventLi
                 <span className="event-place" title={eventPlace(item)}>
                   {eventPlace(item)}
                 </span>
-                <span className="event-summary">
+                <span className="event-summary" title={summaryText(item)}>
                   {summarizeEvent(item).map((part, index) => (
                     <span key={index} className={part.tone === undefined ? 'part' : `part tone-${part.tone}`} title={part.title}>
                       {part.label !== undefined && <span className="part-label">{part.label}</span>}

@@ -145,6 +145,13 @@ export function summarizeEvent(item: EventItem): SummaryPart[] {
   }
 }
 
+/** The summary as one line of plain text (the Event cell's title, for a summary longer than its column). */
+export function summaryText(item: EventItem): string {
+  return summarizeEvent(item)
+    .map((part) => (part.label === undefined ? part.text : `${part.label} ${part.text}`))
+    .join('  ');
+}
+
 /** Where an event comes from: source · market, and the instrument where the row names one the summary does not show. */
 export function eventPlace(item: EventItem): string {
   const { source, market } = item.data;

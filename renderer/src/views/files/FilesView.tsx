@@ -12,7 +12,7 @@ import { useReplayFiles } from '../../stores/replay-files-store.ts';
 import { useDebounced } from '../../hooks/use-debounced.ts';
 import { FileDropZone } from './FileDropZone.tsx';
 import { FileSummary } from './FileSummary.tsx';
-import { count } from './file-summary-format.ts';
+import { count, replayRefusal } from './file-summary-format.ts';
 import { formatBytes } from '../../../../shared/byte-size.ts';
 import { useFilesView } from '../../stores/files-store.ts';
 import { jumpReference, parseJumpTime } from './jump-time.ts';
@@ -117,8 +117,16 @@ export function FilesView() {
     if (event.key === 'Enter' && onEnter !== undefined) onEnter();
   };
 
+  const cannotReplay = replayRefusal(progress);
   const replay = file === null ? null : (
-    <button type="button" className="button" onClick={() => useReplayFiles.getState().playFiles([file])} title="Open the book replay on this file">
+    <button
+      type="button"
+      className="button"
+      onClick={() => useReplayFiles.getState().playFiles([file])}
+      disabled={cannotReplay !== null}
+      title={cannotReplay ?? 'Open the book replay on this file'}
+      data-testid="replay-file"
+    >
       Replay this file's books
     </button>
   );

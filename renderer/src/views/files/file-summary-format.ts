@@ -39,13 +39,27 @@ export function typeCounts(summary: Summary): TypeCount[] {
   return rows.sort((a, b) => b.found - a.found || a.type.localeCompare(b.type));
 }
 
-/** How long a span of ms lasts, in words: `59 min 59.9 s`, `850 ms`, `2 h 3 min`. */
+/**
+ * How long a span of ms lasts, in words: `59 min 59.9 s`, `850 ms`, `2 h 3 min`. The span is
+ * rounded once, to what is shown, before it is cut into units: 3,599,990 ms is `1 h 0 min`, never
+ * `59 min 60.0 s`.
+ */
 export function durationText(ms: number): string {
-  if (ms < 1000) return `${Math.round(ms)} ms`;
-  if (ms < 60_000) return `${(ms / 1000).toFixed(1)} s`;
-  const minutes = Math.floor(ms / 60_000);
-  if (minutes < 60) return `${minutes} min ${((ms % 60_000) / 1000).toFixed(1)} s`;
+  if (ms < 999.5) return `${Math.round(ms)} ms`;
+  const tenths = Math.round(ms / 100);
+  if (tenths < 600) return `${(tenths / 10).toFixed(1)} s`;
+  if (tenths < 36_000) return `${Math.floor(tenths / 600)} min ${((tenths % 600) / 10).toFixed(1)} s`;
+  const minutes = Math.round(ms / 60_000);
   return `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
+}
+
+/**
+ * Why a file's books cannot be replayed, or null when they may be: a decode that stopped before a
+ * single record (not a zstd file, an empty one, one that cannot be read) leaves nothing to replay.
+ */
+export function replayRefusal(progress: { rows: number; error: { message: string } | null } | null): string | null {
+  if (progress === null || progress.error === null || progress.rows > 0) return null;
+  return `Nothing to replay: ${progress.error.message}`;
 }
 
 /** The collector time range: first to last record and how long it spans, in the user's zone. */

@@ -1,4 +1,4 @@
-import { differenceText, differingText } from './cross-check-text.ts';
+import { countsText, differenceText, differingText } from './cross-check-text.ts';
 import type { CrossCheckState } from './use-cross-check.ts';
 
 /** Props of the cross-check panel. */
@@ -47,9 +47,7 @@ export function CrossCheckPanel({ check, localLabel, levels, describeTime, onSee
       )}
       {counts !== undefined && (
         <p className="cross-check-counts">
-          {counts.compared.toLocaleString('en-US')} compared · {counts.differing.toLocaleString('en-US')} differing · {counts.onlyA} only in the service · {counts.onlyB} only local ·{' '}
-          {counts.leadingA + counts.leadingB} before the other side's first book
-          {check.ended?.summary.capped === true ? ` · first ${check.ended.summary.reported.toLocaleString('en-US')} listed` : ''}
+          {countsText(counts, check.ended?.summary.capped === true ? check.ended.summary.reported : null)}
         </p>
       )}
       <ol className="cross-check-list">

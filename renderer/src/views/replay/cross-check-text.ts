@@ -14,7 +14,7 @@ export function differenceText(difference: CrossCheckDifference, describeTime: (
   const largest = difference.largest;
   const amount = largest === null ? '' : `; largest size difference ${plain(largest.difference)} at ${largest.price} (service ${largest.a}, local ${largest.b})`;
   const count = difference.levels.length;
-  return `${describeTime(difference.time)}: ${count} level${count === 1 ? ' differs' : 's differ'} from ${where}${amount}`;
+  return `${describeTime(difference.time)}: ${count.toLocaleString('en-US')} level${count === 1 ? ' differs' : 's differ'} from ${where}${amount}`;
 }
 
 /** The summary of a finished check that found differences. */
@@ -22,3 +22,26 @@ export function differingText(differing: number, compared: number): string {
   return `${differing.toLocaleString('en-US')} ${differing === 1 ? 'event differs' : 'events differ'} of ${compared.toLocaleString('en-US')} compared`;
 }
 
+
+/** What a finished check counted, per kind. */
+export interface CrossCheckCounts {
+  compared: number;
+  differing: number;
+  onlyA: number;
+  onlyB: number;
+  leadingA: number;
+  leadingB: number;
+}
+
+/** The counts line of a finished check, every count with thousands separators. */
+export function countsText(counts: CrossCheckCounts, listed: number | null): string {
+  const n = (value: number): string => value.toLocaleString('en-US');
+  const parts = [
+    `${n(counts.compared)} compared`,
+    `${n(counts.differing)} differing`,
+    `${n(counts.onlyA)} only in the service`,
+    `${n(counts.onlyB)} only local`,
+    `${n(counts.leadingA + counts.leadingB)} before the other side's first book`,
+  ];
+  return `${parts.join(' · ')}${listed === null ? '' : ` · first ${n(listed)} listed`}`;
+}

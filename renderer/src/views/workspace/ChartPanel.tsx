@@ -16,7 +16,8 @@ export type ChartState =
   | { kind: 'refused'; what: string; reason: string }
   | { kind: 'empty'; coverage: string; jumpToCoverage: (() => void) | null; inCatalog: boolean }
   | { kind: 'interval-too-long'; interval: string; range: string; fit: { label: string; apply: () => void } | null; widen: { label: string; apply: () => void } | null }
-  | { kind: 'ready'; candles: CandleColumns };
+  /** `arriving`: the candles drawn are those of a long range read so far; older ones are still being read. */
+  | { kind: 'ready'; candles: CandleColumns; arriving: boolean };
 
 /** Props of the chart area. */
 export interface ChartPanelProps extends Omit<CandleChartProps, 'candles' | 'onNearOldest' | 'ref' | 'children'> {
@@ -146,6 +147,11 @@ export function ChartPanel({ state, barMs, zone, priceFormat, vwap, volatility, 
               {tradeNote !== null && (
                 <p className="chart-notice faint" data-testid="trade-note">
                   {tradeNote}
+                </p>
+              )}
+              {state.arriving && (
+                <p className="chart-notice" role="status" data-testid="candles-arriving">
+                  <span className="spinner" aria-hidden="true" /> loading older candles of this range…
                 </p>
               )}
               {older.loading !== null && (

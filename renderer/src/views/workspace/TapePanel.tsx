@@ -15,9 +15,11 @@ export interface TapePanelProps {
   sizeDecimals: number;
   /** The base asset, naming sizes. */
   base: string;
-  /** The size threshold in force, and whether the user set it (else the 99.5th percentile). */
+  /** The size threshold in force, and whether the user set it (else the default rule: the largest trades the chart can carry). */
   threshold: number | null;
   thresholdIsDefault: boolean;
+  /** How many of the largest trades the default rule aims at (null before trades arrive). */
+  largestTop: number | null;
   /** How many trades are at or above the threshold. */
   marked: number;
   onThreshold: (value: number | null) => void;
@@ -25,7 +27,8 @@ export interface TapePanelProps {
   ref?: Ref<HTMLDivElement>;
 }
 
-function ThresholdInput({ threshold, isDefault, decimals, base, marked, onThreshold }: { threshold: number | null; isDefault: boolean; decimals: number; base: string; marked: number; onThreshold: (value: number | null) => void }) {
+function ThresholdInput({ threshold, isDefault, largestTop, decimals, base, marked, onThreshold }: { threshold: number | null; isDefault: boolean; largestTop: number | null; decimals: number; base: string; marked: number; onThreshold: (value: number | null) => void }) {
+  const rule = largestTop === null ? 'largest trades' : `largest ${largestTop.toLocaleString('en-US')}`;
   const shown = threshold === null ? '' : formatNumber(threshold, decimals).replace(/,/g, '');
   const [text, setText] = useState(shown);
   const [editing, setEditing] = useState(false);
@@ -50,9 +53,9 @@ function ThresholdInput({ threshold, isDefault, decimals, base, marked, onThresh
         Mark trades ≥{' '}
         <input
           className="threshold-input"
-          aria-label={`Size threshold for marking large trades, in ${base}; empty resets to the 99.5th percentile`}
+          aria-label={`Size threshold for marking large trades, in ${base}; empty resets to the largest trades the chart can carry`}
           value={editing ? text : shown}
-          placeholder="p99.5"
+          placeholder="auto"
           spellCheck={false}
           onFocus={() => {
             setText(shown);
@@ -65,8 +68,8 @@ function ThresholdInput({ threshold, isDefault, decimals, base, marked, onThresh
         />{' '}
         {base}
       </label>
-      <span className="muted">
-        {isDefault ? 'p99.5' : 'custom'} · {marked.toLocaleString('en-US')} marked
+      <span className="muted" title="By default the largest trades are marked, one for every six candles (5 to 50), never more than the largest 0.5 % of the trades">
+        {isDefault ? rule : 'custom'} · {marked.toLocaleString('en-US')} marked
       </span>
       {!isDefault && (
         <button type="button" className="link-button" onClick={() => onThreshold(null)}>
@@ -79,10 +82,10 @@ function ThresholdInput({ threshold, isDefault, decimals, base, marked, onThresh
 
 /**
  * The trades tape with its header: how many trades, from where (the range, or the anonymous latest
- * ten minutes), the large-trade threshold (the 99.5th percentile of size by default, editable), and
+ * ten minutes), the large-trade threshold (by default the largest trades the chart can carry, editable), and
  * the states of its load.
  */
-export function TapePanel({ state, scope, zone, priceDecimals, sizeDecimals, base, threshold, thresholdIsDefault, marked, onThreshold, onNarrowRange, ref }: TapePanelProps) {
+export function TapePanel({ state, scope, zone, priceDecimals, sizeDecimals, base, threshold, thresholdIsDefault, largestTop, marked, onThreshold, onNarrowRange, ref }: TapePanelProps) {
   const trades = state.kind === 'ready' ? state.trades : null;
   return (
     <>
@@ -102,7 +105,7 @@ export function TapePanel({ state, scope, zone, priceDecimals, sizeDecimals, bas
         </p>
       )}
       {trades !== null && trades.time.length > 0 && (
-        <ThresholdInput threshold={threshold} isDefault={thresholdIsDefault} decimals={sizeDecimals} base={base} marked={marked} onThreshold={onThreshold} />
+        <ThresholdInput threshold={threshold} isDefault={thresholdIsDefault} largestTop={largestTop} decimals={sizeDecimals} base={base} marked={marked} onThreshold={onThreshold} />
       )}
       {state.kind === 'loading' && <LoadingState what="trades" rows={state.rows} />}
       {state.kind === 'unavailable' && <p className="tape-note muted">{state.why}</p>}

@@ -100,7 +100,7 @@ export function Workspace({ source, market, instrument, params }: WorkspaceProps
   );
   const ref = useMemo(() => ({ source, market, instrument }), [source, market, instrument]);
   const data = useWorkspaceData({ ref, params, range, anchor, hasKey, accessKnown: keyAccess !== undefined, entry, catalogReady: !catalog.isPending, userThreshold, onReach });
-  const { intervals, origin, offered, interval, barMs, plan, coverage, rangeMs, candleLoad, tradeLoad, fundingLoad, noFunding, trades, candles, funding, older, vwap, volatility, threshold, largeTrades, markers } = data;
+  const { intervals, origin, offered, interval, barMs, plan, coverage, rangeMs, candleLoad, tradeLoad, fundingLoad, noFunding, trades, candles, candlesArriving, funding, older, vwap, volatility, threshold, largestTop, largeTrades, markers } = data;
   // History loaded at another interval is not kept: the range shown becomes the new base.
   const loaded = atInterval(continued, interval, shownRange);
   // Adjusted while rendering (React re-renders at once), not in an effect.
@@ -185,7 +185,7 @@ export function Workspace({ source, market, instrument, params }: WorkspaceProps
       const outside = coverage !== null && (range.end < coverage.start || range.start > coverage.end);
       return { kind: 'empty', coverage: text, jumpToCoverage: outside ? () => update({ start: coverage.end - rangeMs, end: coverage.end, span: undefined }) : null, inCatalog: coverage !== null };
     }
-    return { kind: 'ready', candles };
+    return { kind: 'ready', candles, arriving: candlesArriving };
   })();
 
   const tapeState = ((): TapeState => {
@@ -314,6 +314,7 @@ export function Workspace({ source, market, instrument, params }: WorkspaceProps
               base={entry?.instrument.base ?? 'base'}
               threshold={threshold}
               thresholdIsDefault={userThreshold === null}
+              largestTop={largestTop}
               marked={marked}
               onThreshold={setUserThreshold}
               onNarrowRange={narrow}

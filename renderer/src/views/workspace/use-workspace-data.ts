@@ -1,8 +1,8 @@
 import { useMemo, useState } from 'react';
+import type { CandleColumns } from '../../../../shared/contract/market-schemas.ts';
 import { candleIntervals, type CandleInterval } from '../../../../shared/rows/candle-row.ts';
 import type { CatalogMarket } from '../../../../shared/rows/catalog.ts';
 import { intervalMs } from '../../../../shared/rows/from-records/candle-rows.ts';
-import { quantile } from '../../../../shared/series/quantile.ts';
 import { realizedVolatility } from '../../../../shared/series/realized-volatility.ts';
 import { candlesFromTrades } from '../../../../shared/series/trade-candles.ts';
 import { cumulativeVwap } from '../../../../shared/series/vwap.ts';
@@ -11,7 +11,7 @@ import type { ViewParams } from '../../stores/ui-store.ts';
 import { accessPlan } from './access-plan.ts';
 import { prependCandles } from './candle-history.ts';
 import { chartColours } from '../../components/chart/chart-theme.ts';
-import { largeTradeMarkers, largeTradeTotals } from './chart/trade-markers.ts';
+import { defaultLargeTradeRule, largeTradeMarkers, largeTradeTotals } from './chart/trade-markers.ts';
 import { builtIntervals, defaultInterval, inCanonicalOrder } from './interval-choice.ts';
 import { useMarketIntervals } from './use-market-intervals.ts';
 import type { CandleOrigin } from './history/history-plan.ts';
@@ -33,12 +33,17 @@ export interface WorkspaceDataInput {
   /** The market's catalog entry (undefined while the catalog loads, or for a market it lacks). */
   entry: CatalogMarket | undefined;
   catalogReady: boolean;
-  /** The size threshold the user set, or null for the 99.5th percentile. */
+  /** The size threshold the user set, or null for the default rule (the largest trades the chart can carry). */
   userThreshold: number | null;
   /** Called when older candles arrive, with where they start. */
   onReach: (from: number) => void;
 }
 
+
+/** Candles shown before their load ends: only once some have arrived (an empty first window is not "no candles"). */
+function arrived(soFar: CandleColumns | null): CandleColumns | null {
+  return soFar !== null && soFar.openTime.length > 0 ? soFar : null;
+}
 
 function hasNoFunding(categories: readonly string[]): boolean {
   return categories.includes('Spot') && !categories.includes('Futures') && !categories.includes('Perpetual');
@@ -84,16 +89,18 @@ export function useWorkspaceData({ ref, params, range, anchor, hasKey, accessKno
 
   const mainTrades = tradeLoad.query.data?.data ?? null;
   const mainCandles = useMemo(() => {
-    if (origin === 'published') return candleLoad.query.data?.data ?? null;
+    // A long range's candles are drawn as they arrive (`partial`), before the last window is in.
+    if (origin === 'published') return candleLoad.query.data?.data ?? arrived(candleLoad.partial?.data ?? null);
     return mainTrades === null || interval === null ? null : candlesFromTrades(mainTrades, interval, mainTrades);
-  }, [origin, candleLoad.query.data, mainTrades, interval]);
+  }, [origin, candleLoad.query.data, candleLoad.partial, mainTrades, interval]);
   const mainBounds = origin === 'published' ? (candleLoad.query.data?.bounds ?? null) : (tradeLoad.query.data?.bounds ?? null);
   const mainFunding = fundingLoad.query.data ?? null;
 
   // Where each main load is complete from: pan-back history of every series starts there.
   const tradeBounds = tradeLoad.query.data?.bounds ?? null;
   const main = {
-    candles: mainCandles === null ? null : mainBounds === null ? (mainCandles.openTime[0] ?? null) : completeFrom(mainCandles, mainBounds.start),
+    // Candles still arriving are not complete from anywhere yet: no pan-back history before the load ends.
+    candles: mainCandles === null || (origin === 'published' && candleLoad.query.data === undefined) ? null : mainBounds === null ? (mainCandles.openTime[0] ?? null) : completeFrom(mainCandles, mainBounds.start),
     trades: mainTrades === null || tradeBounds === null ? null : completeFrom(mainTrades, tradeBounds.start),
     funding: mainFunding === null || mainFunding.bounds === null ? null : completeFrom(mainFunding.data, mainFunding.bounds.start),
   };
@@ -119,8 +126,9 @@ export function useWorkspaceData({ ref, params, range, anchor, hasKey, accessKno
 
   const vwap = useMemo(() => (trades === null || trades.time.length === 0 ? null : cumulativeVwap(trades, barMs)), [trades, barMs]);
   const volatility = useMemo(() => (trades === null || trades.time.length === 0 ? null : realizedVolatility(trades, barMs)), [trades, barMs]);
-  const defaultThreshold = useMemo(() => (trades === null ? null : quantile(trades.quantity, 0.995)), [trades]);
-  const threshold = userThreshold ?? defaultThreshold;
+  const candleCount = candles?.openTime.length ?? 0;
+  const defaultRule = useMemo(() => (trades === null ? null : defaultLargeTradeRule(trades.quantity, candleCount)), [trades, candleCount]);
+  const threshold = userThreshold ?? defaultRule?.threshold ?? null;
   const largeTrades = useMemo(() => (trades === null || threshold === null || candles === null ? new Map<number, never>() : largeTradeTotals(trades, threshold, candles.openTime, barMs)), [trades, threshold, candles, barMs]);
   const markers = useMemo(
     () => (trades === null || threshold === null || candles === null ? [] : largeTradeMarkers(trades, threshold, candles.openTime, barMs, { buy: chartColours.bid, sell: chartColours.ask, unknown: chartColours.muted })),
@@ -143,11 +151,15 @@ export function useWorkspaceData({ ref, params, range, anchor, hasKey, accessKno
     noFunding,
     trades,
     candles,
+    /** The candles are a long range's newest, drawn while its older ones are still being read. */
+    candlesArriving: origin === 'published' && candleLoad.query.data === undefined && mainCandles !== null,
     funding,
     older,
     vwap,
     volatility,
     threshold,
+    /** The default rule's aim: the largest this many trades (null before trades arrive). */
+    largestTop: defaultRule?.top ?? null,
     largeTrades,
     markers,
   };

@@ -19,6 +19,7 @@ import type { CandleColumns } from '../../../../../shared/contract/market-schema
 import type { IntervalSeries } from '../../../../../shared/series/trade-prints.ts';
 import type { TimeZoneChoice } from '../../../format/market-values.ts';
 import { prependedBars } from '../candle-history.ts';
+import { axisPriceFormat } from '../../../components/chart/price-format.ts';
 import { drawnFromAfterChange, widenedDrawnFrom } from './drawn-window.ts';
 import { baseChartOptions, chartColours, paneLabel } from '../../../components/chart/chart-theme.ts';
 import { ChartLegend } from './ChartLegend.tsx';
@@ -169,7 +170,7 @@ export function CandleChart({ candles, barMs, zone, priceFormat, vwap, volatilit
       wickUpColor: chartColours.bid,
       wickDownColor: chartColours.ask,
       priceLineColor: chartColours.muted,
-      priceFormat: initialFormat.current,
+      priceFormat: axisPriceFormat(initialFormat.current),
     });
     const vwapSeries = chart.addSeries(LineSeries, {
       color: chartColours.warn,
@@ -196,8 +197,10 @@ export function CandleChart({ candles, barMs, zone, priceFormat, vwap, volatilit
     volumePane?.setStretchFactor(1);
     volatilityPane?.setStretchFactor(1);
     if (volumePane !== undefined) createTextWatermark(volumePane, paneLabel('Volume'));
-    // The last pane's bottom left holds the chart library's attribution logo: its label goes right.
+    // The last pane's bottom left holds the chart library's attribution logo: its label goes right,
+    // and its line keeps to the pane's upper part, clear of the logo.
     if (volatilityPane !== undefined) createTextWatermark(volatilityPane, paneLabel(volatilityLabel, 'right'));
+    volatilitySeries.priceScale().applyOptions({ scaleMargins: { top: 0.2, bottom: 0.4 } });
     let footprintDrawn = false;
     const footprintPrimitive = footprintMode.current
       ? new FootprintPrimitive((layout) => {
@@ -264,7 +267,7 @@ export function CandleChart({ candles, barMs, zone, priceFormat, vwap, volatilit
   }, [zone, barMs, volatilityLabel, timeSync]);
 
   useLayoutEffect(() => {
-    parts.current?.candles.applyOptions({ priceFormat });
+    parts.current?.candles.applyOptions({ priceFormat: axisPriceFormat(priceFormat) });
   }, [priceFormat]);
 
   useLayoutEffect(() => {

@@ -6,7 +6,7 @@ import { baseChartOptions } from '../../../components/chart/chart-theme.ts';
 import type { FundingPaneSpec } from './funding-panes.ts';
 import { pointsOnTimes } from '../../../components/chart/series-data.ts';
 import { followerLogicalRange, type TimeRangeSync, type VisibleTimes } from '../time-range-sync.ts';
-import { candleIndexAt } from './trade-markers.ts';
+import { crosshairSlot } from './crosshair-slot.ts';
 import { UnixMsScale } from '../../../components/chart/unix-ms-scale.ts';
 
 const rateFormat: PriceFormat = { type: 'custom', formatter: (value: number) => `${(value * 100).toFixed(4)}%`, minMove: 0.0000001 };
@@ -80,9 +80,11 @@ export function FundingPane({ spec, per, times, zone, barMs, priceFormat, timeAx
         const first = series[0];
         const held = parts.current;
         if (time === null || first === undefined || held === null) return chart.clearCrosshairPosition();
+        // Only on the very candle the header names: none when the pane does not hold it or has it out of view.
+        const index = crosshairSlot(held.times, time, chart.timeScale().getVisibleLogicalRange());
+        if (index === null) return chart.clearCrosshairPosition();
         // The crosshair meets the line where it has a value at that time, else the pane's middle.
-        const index = candleIndexAt(held.times, time);
-        const point = held.times[index] === time ? first.dataByIndex(index) : null;
+        const point = first.dataByIndex(index);
         const value = point !== null && 'value' in point && typeof point.value === 'number' ? point.value : null;
         const price = value ?? first.coordinateToPrice(element.clientHeight / 2) ?? 0;
         chart.setCrosshairPosition(price, time, first);

@@ -111,3 +111,37 @@ export function largeTradeTotals(trades: Pick<TradeColumns, 'time' | 'quantity'>
   });
   return totals;
 }
+
+/** The default rule for marking large trades: the threshold it sets, and how many trades it aims at. */
+export interface LargeTradeRule {
+  /** Mark trades of at least this size; null without a trade. */
+  threshold: number | null;
+  /** The largest trades it aims to mark. */
+  top: number;
+}
+
+/**
+ * The default large-trade rule: mark the largest trades, as many as the chart can carry — one
+ * for every six candles (at least 5, at most 50), and never more than the largest 0.5 % of the
+ * trades. The threshold is the size of the last of them; when many trades share that size (more
+ * than twice the aim), the next larger size is taken instead, so ties never flood the chart.
+ */
+export function defaultLargeTradeRule(quantities: ArrayLike<number>, candleCount: number): LargeTradeRule {
+  const sizes = Float64Array.from(quantities).filter(Number.isFinite).sort().reverse();
+  const n = sizes.length;
+  const top = Math.max(1, Math.min(Math.ceil(n * 0.005), Math.min(50, Math.max(5, Math.ceil(candleCount / 6)))));
+  if (n === 0) return { threshold: null, top };
+  let k = Math.min(top, n) - 1;
+  for (;;) {
+    const value = sizes[k];
+    let last = k;
+    while (last + 1 < n && sizes[last + 1] === value) last++;
+    // Marks at most twice the aim; past that, the next larger size.
+    if (last + 1 <= 2 * top) break;
+    let first = k;
+    while (first > 0 && sizes[first - 1] === value) first--;
+    if (first === 0) break;
+    k = first - 1;
+  }
+  return { threshold: sizes[k] ?? null, top };
+}

@@ -1,4 +1,5 @@
 import { activityKindOf, chartModes, type ChartMode } from '../../../stores/chart-mode.ts';
+import { footprintStepProblem, footprintStepRule } from './footprint-step.ts';
 import { ModeField } from './ModeField.tsx';
 
 /** The footprint's settings as the toolbar shows them. */
@@ -69,8 +70,8 @@ export function ChartModeBar({ mode, onMode, footprint, bars }: ChartModeBarProp
             label="Step"
             value={footprint.step}
             auto={footprint.step === null ? String(footprint.stepInUse) : null}
-            valid={(value) => value > 0}
-            problem="A price step above 0"
+            valid={(value) => footprintStepProblem(value) === null}
+            problem={footprintStepRule}
             onCommit={footprint.onStep}
             title="Price step of the footprint's rows (+ and − step it; empty: automatic, from the tick size and the candles' range)"
             testId="footprint-step"

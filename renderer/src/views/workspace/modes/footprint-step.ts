@@ -3,6 +3,20 @@
  * with prices a venue can print and the `+` / `−` keys walk a short, predictable ladder.
  */
 
+/**
+ * The largest price step the footprint takes (a row 10,000,000 wide holds any candle of any
+ * market). A larger one is refused with this limit in words, never quietly cut to it.
+ */
+export const maxFootprintStep = 10_000_000;
+
+/** What a typed footprint step must be, in the words the field shows when it refuses one. */
+export const footprintStepRule = `A price step above 0, at most ${maxFootprintStep.toLocaleString('en-US')}`;
+
+/** Why a typed footprint step is refused (`footprintStepRule`), or null when it is taken. */
+export function footprintStepProblem(step: number): string | null {
+  return Number.isFinite(step) && step > 0 && step <= maxFootprintStep ? null : footprintStepRule;
+}
+
 /** How many rows the automatic step aims for in a typical candle. */
 export const rowsPerCandle = 8;
 
@@ -72,7 +86,10 @@ export function readableFootprintStep(tickSize: number | null | undefined, price
   return decimalOf(tick * multipleAtOrAbove((readableRowPx * pricePerPx) / tick));
 }
 
-/** The next ladder step up (`+`: coarser) or down (`−`: finer, never below one tick) from `step`. */
+/**
+ * The next ladder step up (`+`: coarser, never past `maxFootprintStep`: at the top `+` keeps the
+ * step) or down (`−`: finer, never below one tick) from `step`.
+ */
 export function steppedFootprintStep(step: number, tickSize: number | null | undefined, direction: 1 | -1): number {
   const tick = ladderTick(tickSize);
   // A step typed by hand may be off the ladder: start from the ladder step at or above it.
@@ -80,5 +97,6 @@ export function steppedFootprintStep(step: number, tickSize: number | null | und
   const onLadder = Math.abs(multiple * tick - step) <= step * 1e-9;
   // Off the ladder, the ladder step at or above it is already the next one up.
   const next = direction === 1 && !onLadder ? multiple : nextMultiple(multiple, direction);
-  return decimalOf(tick * next);
+  const stepped = decimalOf(tick * next);
+  return stepped > maxFootprintStep ? step : stepped;
 }
