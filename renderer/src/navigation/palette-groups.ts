@@ -41,7 +41,8 @@ const shortListLimit: Readonly<Record<PalettePage, number>> = { all: 5, markets:
 
 function commandFields(spec: CommandSpec): SearchField[] {
   return [
-    { text: spec.label.toLowerCase(), weight: 3 },
+    // A command's (or view's) own name outweighs a market's name (4): "intents" opens the Intents view, not a market named intents.
+    { text: spec.label.toLowerCase(), weight: 5 },
     { text: (spec.keywords ?? '').toLowerCase(), weight: 1 },
   ];
 }
