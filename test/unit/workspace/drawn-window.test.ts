@@ -28,4 +28,20 @@ describe('the drawn window of a long candle history', () => {
     // Window at 30,000 (older loaded bars not drawn yet): it keeps its first candle, now 1,000 further in.
     expect(drawnFromAfterChange(30_000, 1_000, 51_000)).toBe(31_000);
   });
+
+  it("a long range's windows arriving back from its end: the newest 6,000 are drawn, as on a fresh chart, and a widening the user made is kept", () => {
+    // 15,000 1m candles read in windows of 1 h, 2 h, 4 h, …: 60, 180, 420, 900, 1,860, 3,780, 7,620, 15,000 loaded.
+    const loaded = [60, 180, 420, 900, 1_860, 3_780, 7_620, 15_000];
+    let from: number | null = null;
+    let previous = 0;
+    const drawnAfter: number[] = [];
+    for (const [index, count] of loaded.entries()) {
+      from = drawnFromAfterChange(from, from === null ? null : count - previous, count, index > 0);
+      drawnAfter.push(count - from);
+      previous = count;
+    }
+    expect(drawnAfter).toEqual([60, 180, 420, 900, 1_860, 3_780, 6_000, 6_000]);
+    // The user widened to the oldest of 7,620 while the last window was read: its first candle stays drawn.
+    expect(drawnFromAfterChange(0, 7_380, 15_000, true)).toBe(7_380);
+  });
 });

@@ -109,6 +109,7 @@ export function ChartPanel({ state, barMs, zone, priceFormat, vwap, volatility, 
             key={`${zone}:${barMs}:${footprint === undefined ? 'candles' : 'footprint'}`}
             ref={ref}
             candles={state.candles}
+            arriving={state.arriving}
             barMs={barMs}
             zone={zone}
             priceFormat={priceFormat}

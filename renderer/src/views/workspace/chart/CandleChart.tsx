@@ -41,6 +41,8 @@ export interface CandleChartHandle {
 export interface CandleChartProps {
   /** Every candle loaded (older chunks first), with revisions folded. */
   candles: CandleColumns;
+  /** The candles are a long range's newest, read so far; its older windows are still arriving. */
+  arriving?: boolean;
   /** Bar length in ms. */
   barMs: number;
   zone: TimeZoneChoice;
@@ -93,6 +95,8 @@ interface ChartParts {
 interface Drawn {
   columns: CandleColumns;
   from: number;
+  /** The columns were a range's load still arriving (`drawnFromAfterChange`). */
+  arriving: boolean;
 }
 
 /** The open times of the drawn candles. */
@@ -138,13 +142,15 @@ function drawCandles(p: ChartParts, { columns, from }: Drawn, footprint: Footpri
  * crosshair read in the user's zone. A pan-back load that puts candles in front keeps the view on
  * the same bars. `performance.mark('mde:chart-drawn')` follows the first `setData` of each chart.
  */
-export function CandleChart({ candles, barMs, zone, priceFormat, vwap, volatility, volatilityLabel, markers, largeTrades, timeSync, onNearOldest, footprint, onFootprintView, children, ref }: CandleChartProps) {
+export function CandleChart({ candles, arriving = false, barMs, zone, priceFormat, vwap, volatility, volatilityLabel, markers, largeTrades, timeSync, onNearOldest, footprint, onFootprintView, children, ref }: CandleChartProps) {
   const container = useRef<HTMLDivElement>(null);
   const parts = useRef<ChartParts | null>(null);
   const root = useRef<HTMLDivElement>(null);
   const drawn = useRef<Drawn | null>(null);
   const widen = useRef<() => void>(() => {});
   const nearOldest = useRef(onNearOldest);
+  // Set once the user pans or zooms: only then does a pan ask for older history.
+  const userMoved = useRef(false);
   const initialFormat = useRef(priceFormat);
   const [hoverTime, setHoverTime] = useState<number | null>(null);
   const footprintMode = useRef(footprint !== undefined);
@@ -223,15 +229,15 @@ export function CandleChart({ candles, barMs, zone, priceFormat, vwap, volatilit
     };
     chart.subscribeCrosshairMove(onCrosshair);
     // Only a pan by the user asks for older history, not the first fit (which starts at the oldest bar).
-    let userMoved = false;
+    userMoved.current = false;
     const onUser = (): void => {
-      userMoved = true;
+      userMoved.current = true;
     };
     element.addEventListener('pointerdown', onUser);
     element.addEventListener('wheel', onUser, { passive: true });
     let widening = false;
     const onRange = (range: LogicalRange | null): void => {
-      if (userMoved && range !== null && range.from < edgeBars) {
+      if (userMoved.current && range !== null && range.from < edgeBars) {
         // Older loaded candles are drawn first (next frame: not from inside the chart's own event); then the service is asked.
         if ((drawn.current?.from ?? 0) === 0) nearOldest.current();
         else if (!widening) {
@@ -275,18 +281,20 @@ export function CandleChart({ candles, barMs, zone, priceFormat, vwap, volatilit
     if (p === null) return;
     const previous = drawn.current;
     const prepended = prependedBars(previous?.columns ?? null, candles);
-    const from = drawnFromAfterChange(previous?.from ?? null, prepended, candles.openTime.length);
+    const from = drawnFromAfterChange(previous?.from ?? null, prepended, candles.openTime.length, previous?.arriving ?? false);
     // Bars put in front of those the chart held: all prepended ones when the window reached the oldest.
     const added = previous === null || prepended === null ? null : previous.from + prepended - from;
     const before = p.chart.timeScale().getVisibleLogicalRange();
-    const next = { columns: candles, from };
+    const next = { columns: candles, from, arriving };
     drawn.current = next;
     const bars = drawCandles(p, next, footprintNow.current);
     root.current?.setAttribute('data-drawn', String(bars));
     // The benchmark's "drawn": once the frame that paints the first candles has been shown.
     if (previous === null) requestAnimationFrame(() => requestAnimationFrame(() => performance.mark('mde:chart-drawn')));
     const timeScale = p.chart.timeScale();
-    if (added !== null && before !== null) {
+    // While a range's windows arrive and the user has not moved the chart, it keeps its first view of the newest bars.
+    const firstView = previous !== null && previous.arriving && !userMoved.current;
+    if (added !== null && before !== null && !firstView) {
       timeScale.setVisibleLogicalRange({ from: before.from + added, to: before.to + added });
     } else if (footprintMode.current) {
       // `shown` bars and one empty slot after the last take the width: each slot at least footprintBarPx.
@@ -305,7 +313,7 @@ export function CandleChart({ candles, barMs, zone, priceFormat, vwap, volatilit
     } else {
       timeScale.fitContent();
     }
-  }, [candles]);
+  }, [candles, arriving]);
 
   useLayoutEffect(() => {
     const p = parts.current;
@@ -330,7 +338,7 @@ export function CandleChart({ candles, barMs, zone, priceFormat, vwap, volatilit
       if (p === null || current === null || current.from === 0) return;
       const before = p.chart.timeScale().getVisibleLogicalRange();
       const held = current.columns.openTime.length - current.from;
-      const next = { columns: current.columns, from: widenedDrawnFrom(current.from, current.columns.openTime.length) };
+      const next = { ...current, from: widenedDrawnFrom(current.from, current.columns.openTime.length) };
       drawn.current = next;
       const bars = drawCandles(p, next, footprintNow.current);
       drawLine(p.vwap, vwap, next);

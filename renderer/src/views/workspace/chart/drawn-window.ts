@@ -21,11 +21,15 @@ export function widenedDrawnFrom(from: number, count: number): number {
 
 /**
  * Where the window starts when the loaded candles change to `count` with `prepended` bars put in
- * front (a pan-back load; null for a different set) while it started at `previousFrom` (null for a
- * fresh chart). Bars loaded in front are drawn when every earlier bar was (the window reached the
- * oldest); otherwise the window keeps its first candle. A different set starts afresh.
+ * front (a pan-back load, or the next window of a long range still arriving; null for a different
+ * set) while it started at `previousFrom` (null for a fresh chart). Bars a pan-back load puts in
+ * front are drawn when every earlier bar was (the window reached the oldest); otherwise the window
+ * keeps its first candle. Bars that arrive while `previousArriving` (the range's own load, read back
+ * from its end) are drawn as a fresh chart's would be: its newest `initialDrawnBars`, or more when
+ * the user had already widened the window. A different set starts afresh.
  */
-export function drawnFromAfterChange(previousFrom: number | null, prepended: number | null, count: number): number {
+export function drawnFromAfterChange(previousFrom: number | null, prepended: number | null, count: number, previousArriving = false): number {
   if (previousFrom === null || prepended === null) return initialDrawnFrom(count);
+  if (previousArriving) return Math.min(previousFrom + prepended, initialDrawnFrom(count));
   return previousFrom === 0 ? 0 : previousFrom + prepended;
 }
