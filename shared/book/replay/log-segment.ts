@@ -160,8 +160,13 @@ export class LogSegmentBuilder {
     this.#kinds[i] = logEntryKinds[entry.kind] | (entry.sourceSnapshot ? sourceSnapshotBit : 0);
     this.#bidPairs[i] = bidPairs;
     this.#levelStart[i] = this.#pairs;
-    this.#levels.set(entry.bids.subarray(0, 2 * bidPairs), 2 * this.#pairs);
-    this.#levels.set(entry.asks.subarray(0, 2 * askPairs), 2 * (this.#pairs + bidPairs));
+    // A plain loop: most events carry a level or two, where making two subarray views costs more than the copy.
+    const levels = this.#levels;
+    const bids = entry.bids;
+    const asks = entry.asks;
+    let at = 2 * this.#pairs;
+    for (let k = 0; k < 2 * bidPairs; k++) levels[at++] = bids[k] ?? Number.NaN;
+    for (let k = 0; k < 2 * askPairs; k++) levels[at++] = asks[k] ?? Number.NaN;
     this.#pairs += bidPairs + askPairs;
     this.#levelStart[i + 1] = this.#pairs;
     this.#count = i + 1;

@@ -43,6 +43,8 @@ export class ReplaySession {
   readonly #trades = new Map<string, TradeLog>();
   readonly #counts: ReplayCounts = { events: 0, frames: 0, chunks: 0, resets: 0, withoutBook: 0, crossed: 0, locked: 0 };
   #closed = false;
+  /** The book of the last event applied: consecutive events of one book (the common case) skip the map lookups. */
+  #last: { source: string; market: string; instrument: string | null; track: BookTrack; health: HealthMarkLog } | null = null;
 
   constructor(settings: TrackSettings, store: SegmentStore) {
     this.#settings = settings;
@@ -74,9 +76,7 @@ export class ReplaySession {
         continue;
       }
       counts.events++;
-      const id = bookKeyId(input);
-      const track = this.#trackOf(id, input);
-      const health = this.#healthOf(id, input);
+      const { track, health } = this.#bookOf(input);
       if (track.applyEvent(input)) {
         counts.frames++;
         health.produced();
@@ -159,6 +159,16 @@ export class ReplaySession {
     this.#closed = true;
     for (const track of this.#tracks.values()) track.close();
     this.#store.close();
+  }
+
+  /** The track and health log of an event's book, from the last event's when it names the same book. */
+  #bookOf(key: BookKey): { track: BookTrack; health: HealthMarkLog } {
+    const last = this.#last;
+    if (last !== null && last.source === key.source && last.market === key.market && last.instrument === key.instrument) return last;
+    const id = bookKeyId(key);
+    const found = { source: key.source, market: key.market, instrument: key.instrument, track: this.#trackOf(id, key), health: this.#healthOf(id, key) };
+    this.#last = found;
+    return found;
   }
 
   #trackOf(id: string, key: BookKey): BookTrack {
