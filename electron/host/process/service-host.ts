@@ -32,6 +32,7 @@ export function runServiceHost(start: HostStart, link: MessageLink<HostMessage>,
     userDataDir: start.userDataDir,
     mode: start.mode,
     electronVersion: start.electronVersion,
+    pregenerateDemo: true,
     ...(start.healthIntervalMs !== undefined ? { healthIntervalMs: start.healthIntervalMs } : {}),
     ...(start.canPickFiles ? { pickFiles } : {}),
   });
