@@ -156,8 +156,10 @@ export async function startEmbeddedService(options: EmbeddedServiceOptions): Pro
       clearTimeout(timer);
       if (refreshTimer !== null) clearInterval(refreshTimer);
       stop.abort();
-      await Promise.all([firstWarming, warming, pregenerating]);
+      await Promise.all([firstWarming, warming]);
+      // A busy hour being built ahead is not waited for: closing the generator ends it.
       await Promise.all([service.close(), stopGenerator()]);
+      await pregenerating;
     },
   };
 }
