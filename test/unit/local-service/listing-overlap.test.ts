@@ -16,21 +16,25 @@ function gatedStore(ready: ReadonlySet<number>): { store: MarketDataStore; asked
   const asked: number[] = [];
   const waiting: (() => void)[] = [];
   const fileOf = (hour: HourRef): HourFile => ({ ...hour, path: `/x/${hour.key}`, bytes: 1000 + hour.hour });
-  const partial: Pick<MarketDataStore, 'file' | 'readyFile'> = {
+  const unused = (name: string) => (): never => {
+    throw new Error(`the listing called ${name}`);
+  };
+  // Only the two methods a listing calls answer; anything else fails the test loudly.
+  const store: MarketDataStore = {
     readyFile: (hour) => Promise.resolve(ready.has(hour.hour) ? fileOf(hour) : null),
     file: (hour) => {
       if (ready.has(hour.hour)) return Promise.resolve(fileOf(hour));
       asked.push(hour.hour);
       return new Promise((resolve) => waiting.push(() => resolve(fileOf(hour))));
     },
+    datasets: unused('datasets'),
+    coverage: unused('coverage'),
+    instruments: unused('instruments'),
+    hours: unused('hours'),
+    hourByKey: unused('hourByKey'),
+    readHour: unused('readHour'),
+    captureSegments: unused('captureSegments'),
   };
-  // Only the two methods a listing calls; anything else would fail the test loudly.
-  const store = new Proxy(partial, {
-    get: (target, name) => {
-      if (name === 'file' || name === 'readyFile') return target[name];
-      throw new Error(`the listing called ${String(name)}`);
-    },
-  }) as unknown as MarketDataStore;
   return { store, asked, finish: () => waiting.splice(0).forEach((release) => release()) };
 }
 
