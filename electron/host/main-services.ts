@@ -34,6 +34,8 @@ export interface MainServicesOptions {
   onLibraryChanged?: () => void;
   /** Where a state file set aside is logged (the console by default). */
   logStateNotice?: (line: string) => void;
+  /** Build the demo's busy market's last whole day ahead, when the app has been idle a while (the app's host; off in tests). */
+  pregenerateDemo?: boolean;
 }
 
 /** The main process's services, wired together, with the contract handlers over them. */
@@ -89,6 +91,8 @@ export function createMainServices(options: MainServicesOptions): MainServices {
         warmFirst: marketsOfKeys((await settings.get()).markets.recent.slice(0, recentWarmed)),
         // Recent ranges (the Events view's last ten minutes) then find the live hours on disk.
         keepLiveFresh: true,
+        // The busy market's last whole day is built ahead while the app is idle: its manifest and replays find it on disk.
+        pregenerate: options.pregenerateDemo === true,
       }),
     startLibrary: async (root) => {
       const service = await startEmbeddedServiceThread({ data: { kind: 'directory', root }, keys: [{ key: demoKey, tier: 'paid' }] });

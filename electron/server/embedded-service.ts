@@ -13,6 +13,8 @@ import { WorkerHourGenerator } from './simulator/hour-generator.ts';
 
 /** How long the service must have served nothing before the warm-up generates its next file. */
 const warmQuietMs = 1_500;
+/** How long the service must have served nothing before building the next hour ahead of demand (`pregenerate`): minutes of work, done only while the client is idle. */
+const pregenerateQuietMs = 10_000;
 /** How often `keepLiveFresh` rebuilds the demo's live hours, and the age of a version it rebuilds. */
 const liveRefreshEveryMs = 4 * 60_000;
 const liveRefreshOlderThanMs = 3 * 60_000;
@@ -42,6 +44,14 @@ export interface EmbeddedServiceOptions {
    * page finds them on disk and read rather than waiting for a rebuild and whole-file reads.
    */
   keepLiveFresh?: boolean;
+  /**
+   * With `warm`: after the warm-up, build the busy market's complete hours of today and the
+   * previous UTC day while no request has come for 10 s, one at a time, newest first (`DemoStore.pregenerate`), so
+   * the last whole day's `/download` manifest and a replay over it find their files on disk.
+   */
+  pregenerate?: boolean;
+  /** Demo hours generated at once, each in a worker thread of its own (the cores, at most 4, by default). */
+  generationWorkers?: number;
   /** Catalog-only synthetic markets added after the data's own (`mde serve --extra-markets N`); 0 by default. */
   extraMarkets?: number;
   extra?: Omit<LocalServiceOptions, 'store' | 'keys' | 'port'>;
@@ -68,11 +78,12 @@ export async function startEmbeddedService(options: EmbeddedServiceOptions): Pro
   let warm: ((signal: AbortSignal, beforeEachFile: () => Promise<void>) => Promise<void>) | null = null;
   let warmFirst: ((signal: AbortSignal) => Promise<void>) | null = null;
   let refreshLive: ((signal: AbortSignal, beforeEachFile: () => Promise<void>) => Promise<void>) | null = null;
+  let pregenerate: ((signal: AbortSignal, beforeEachFile: () => Promise<void>) => Promise<void>) | null = null;
   let generator: WorkerHourGenerator | null = null;
   let directory: DirectoryStore | null = null;
   if (options.data.kind === 'demo') {
     // Simulated hours are built in a worker thread, off the event loop that serves requests.
-    generator = new WorkerHourGenerator();
+    generator = new WorkerHourGenerator(undefined, options.generationWorkers === undefined ? {} : { workers: options.generationWorkers });
     // Kept fresh, the live hours' trades (read after each refresh) are kept until the next one.
     const tradeDecodes = options.keepLiveFresh === true ? { tradeDecodes: keptTradeDecodes } : {};
     const demo = new DemoStore({ dataDir: options.data.dataDir, seed: options.data.seed, now, generate: generator.generate, ...tradeDecodes });
@@ -81,6 +92,7 @@ export async function startEmbeddedService(options: EmbeddedServiceOptions): Pro
     warm = (signal, beforeEachFile) => demo.warm(signal, beforeEachFile);
     const first = options.warmFirst ?? [];
     warmFirst = (signal) => demo.warmLive(first, signal);
+    if (options.pregenerate === true) pregenerate = (signal, beforeEachFile) => demo.pregenerate(signal, beforeEachFile);
     if (options.keepLiveFresh === true) {
       refreshLive = async (signal, beforeEachFile) => {
         await demo.refreshLive(signal, liveRefreshOlderThanMs, beforeEachFile);
@@ -117,12 +129,16 @@ export async function startEmbeddedService(options: EmbeddedServiceOptions): Pro
   let warming: Promise<void> = Promise.resolve();
   const quiet = (): Promise<void> => quietMoment(service.activity, warmQuietMs, stop.signal);
   const refresh = refreshLive;
+  const ahead = pregenerate;
+  let pregenerating: Promise<void> = Promise.resolve();
   const timer = setTimeout(() => {
     // Each file waits until no request has been served for a moment: warming never competes with
     // one. Kept fresh, the live hours the warm-up skips (the busy market's) are built right after.
-    warming = startWarm(stop.signal, quiet)
-      .then(() => (refresh === null || stop.signal.aborted ? undefined : refresh(stop.signal, quiet)))
-      .catch(() => {});
+    const warmed = startWarm(stop.signal, quiet).catch(() => {});
+    warming = warmed.then(() => (refresh === null || stop.signal.aborted ? undefined : refresh(stop.signal, quiet))).catch(() => {});
+    // Its own chain beside the refreshes (which must not wait minutes behind it), one hour at a time.
+    const idle = (): Promise<void> => quietMoment(service.activity, pregenerateQuietMs, stop.signal);
+    if (ahead !== null) pregenerating = warmed.then(() => (stop.signal.aborted ? undefined : ahead(stop.signal, idle))).catch(() => {});
   }, 2000);
   timer.unref();
   const refreshTimer =
@@ -141,7 +157,9 @@ export async function startEmbeddedService(options: EmbeddedServiceOptions): Pro
       if (refreshTimer !== null) clearInterval(refreshTimer);
       stop.abort();
       await Promise.all([firstWarming, warming]);
+      // A busy hour being built ahead is not waited for: closing the generator ends it.
       await Promise.all([service.close(), stopGenerator()]);
+      await pregenerating;
     },
   };
 }

@@ -3,7 +3,7 @@ import type { FolderContents } from './store/directory-store.ts';
 import type { EmbeddedServiceOptions } from './embedded-service.ts';
 
 /** What the embedded service's thread is started with: the options that survive a structured clone. */
-export type EmbeddedThreadOptions = Pick<EmbeddedServiceOptions, 'data' | 'keys' | 'warm' | 'warmFirst' | 'keepLiveFresh' | 'port' | 'extraMarkets'>;
+export type EmbeddedThreadOptions = Pick<EmbeddedServiceOptions, 'data' | 'keys' | 'warm' | 'warmFirst' | 'keepLiveFresh' | 'pregenerate' | 'port' | 'extraMarkets'>;
 
 /**
  * The embedded service thread's messages: start the service (failing with its own words), read

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { demoDatasets } from '../../electron/server/simulator/demo-datasets.ts';
 import { generateHourFile } from '../../electron/server/simulator/generate-hour.ts';
-import { WorkerHourGenerator } from '../../electron/server/simulator/hour-generator.ts';
+import { defaultGenerationWorkers, WorkerHourGenerator } from '../../electron/server/simulator/hour-generator.ts';
 
 const hour = Date.UTC(2026, 10, 18, 7);
 const btc = demoDatasets.find((d) => d.source === 'hyperliquid' && d.market === 'BTC');
@@ -77,5 +77,48 @@ describe('an idle generation worker', () => {
     } finally {
       await generator.close();
     }
+  });
+});
+
+describe('a pool of generation workers', () => {
+  it('builds hours on several threads at once, each with the bytes generated in-process, whatever the order', async () => {
+    if (btc === undefined) throw new Error('no BTC dataset');
+    const eth = demoDatasets.find((d) => d.source === 'hyperliquid' && d.market === 'ETH') ?? btc;
+    const generator = new WorkerHourGenerator(undefined, { workers: 3 });
+    try {
+      // Asked for newest first and mixed across datasets; compared with a plain in-process run, oldest first.
+      const asked = [
+        { dataset: eth, hourStart: hour + 2 * 3_600_000, until: hour + 2 * 3_600_000 + 5 * 60_000 },
+        { dataset: btc, hourStart: hour + 3_600_000, until: hour + 3_600_000 + 5 * 60_000 },
+        { dataset: btc, hourStart: hour, until: hour + 4 * 60_000 },
+        { dataset: eth, hourStart: hour, until: hour + 6 * 60_000 },
+        { dataset: btc, hourStart: hour - 3_600_000, until: hour - 30 * 60_000 },
+      ];
+      const pending = asked.map((job) => generator.generate(9, job.dataset, job.hourStart, job.until));
+      // Three threads take the first three hours at once; the other two wait for a free one.
+      expect(generator.threads).toBe(3);
+      const pooled = await Promise.all(pending);
+      const reference = [...asked].reverse().map((job) => generateHourFile(9, job.dataset, job.hourStart, job.until)).reverse();
+      pooled.forEach((bytes, index) => expect(Buffer.from(bytes).equals(Buffer.from(reference[index] ?? new Uint8Array(0))), `hour ${index}`).toBe(true));
+    } finally {
+      await generator.close();
+    }
+    expect(generator.running).toBe(false);
+  });
+
+  it('starts no more threads than its size, and queued hours fail when it closes', async () => {
+    if (btc === undefined) throw new Error('no BTC dataset');
+    const generator = new WorkerHourGenerator(undefined, { workers: 1 });
+    const first = generator.generate(3, btc, hour, hour + 60_000);
+    const queued = generator.generate(3, btc, hour, hour + 2 * 60_000);
+    expect(generator.threads).toBe(1);
+    const closing = generator.close();
+    await expect(first).rejects.toThrow('closed');
+    await expect(queued).rejects.toThrow('closed');
+    await closing;
+  });
+
+  it('is sized to the cores, at least 1 and at most 4', () => {
+    expect([0, 1, 2, 3, 4, 16].map((cores) => defaultGenerationWorkers(cores))).toEqual([1, 1, 2, 3, 4, 4]);
   });
 });

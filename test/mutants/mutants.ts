@@ -1,4 +1,5 @@
 import { f14ViewMutants } from './f14-view-mutants.ts';
+import { f16DemoMutants } from './f16-demo-mutants.ts';
 import { f19Mutants } from './f19-mutants.ts';
 import { heatmapMutants } from './heatmap-mutants.ts';
 import { marketMutants } from './market-mutants.ts';
@@ -236,4 +237,5 @@ export const mutants: readonly Mutant[] = [
   ...realToolsMutants,
   ...f14ViewMutants,
   ...f19Mutants,
+  ...f16DemoMutants,
 ];

@@ -32,6 +32,8 @@ export function runServiceHost(start: HostStart, link: MessageLink<HostMessage>,
     userDataDir: start.userDataDir,
     mode: start.mode,
     electronVersion: start.electronVersion,
+    // The app builds the demo's busy day ahead while idle; MDE_DEMO_PREGENERATE=0 turns that off (a run that wants no background work).
+    pregenerateDemo: process.env['MDE_DEMO_PREGENERATE'] !== '0',
     ...(start.healthIntervalMs !== undefined ? { healthIntervalMs: start.healthIntervalMs } : {}),
     ...(start.canPickFiles ? { pickFiles } : {}),
   });

@@ -16,7 +16,7 @@ import { decodeHourFile } from './decode-hour-file.ts';
 import { DirectoryStore, type TradeDecodeCacheOptions } from './directory-store.ts';
 import { liveMarkerText, restoredLiveUntil } from './live-marker.ts';
 import type { CaptureSegment, DecodedHour, HourBlock, HourBlocks, HourFile, HourRef, MarketDataStore } from './market-data-store.ts';
-import { hourMs } from '../../../shared/time/time-units.ts';
+import { dayMs, hourMs } from '../../../shared/time/time-units.ts';
 
 /** How many hours one prefetch hint may start generating. */
 const maxPrefetchedHours = 3;
@@ -271,6 +271,30 @@ export class DemoStore implements MarketDataStore {
         // The hour before the live one needs a rebuild only when a live version of it was served.
         const stale = hourStart === liveStart ? liveUntil === undefined || now - liveUntil >= olderThanMs : liveUntil !== undefined;
         if (!stale) continue;
+        await beforeEachFile();
+        if (signal.aborted) return;
+        await this.file(ref);
+      }
+    }
+  }
+
+  /**
+   * Builds ahead of demand the complete hours of the datasets the warm-up skips (the busy market),
+   * newest first, back to the start of the previous UTC day, so that the last whole day's
+   * `/download` manifest and a replay over it find their files on disk instead of waiting for ~24
+   * busy hours to be generated. One hour at a time (awaits `beforeEachFile` before each: the
+   * service waits for a quiet moment there); hours on disk or under way are skipped; stops
+   * between files once `signal` is aborted.
+   */
+  async pregenerate(signal: AbortSignal, beforeEachFile: () => Promise<void> = () => Promise.resolve()): Promise<void> {
+    const now = this.#options.now();
+    const liveStart = now - (now % hourMs);
+    const oldest = Math.max(this.historyStart, liveStart - (liveStart % dayMs) - dayMs);
+    for (let hourStart = liveStart - hourMs; hourStart >= oldest; hourStart -= hourMs) {
+      for (const dataset of this.#datasets) {
+        if (dataset.warmUp) continue;
+        const ref = this.#ref(dataset.source, dataset.market, hourStart);
+        if (this.#pending.has(ref.key) || (await this.#fileOnDisk(ref)) !== null) continue;
         await beforeEachFile();
         if (signal.aborted) return;
         await this.file(ref);
