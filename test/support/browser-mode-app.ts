@@ -24,11 +24,13 @@ export interface BrowserModeApp {
 
 /**
  * Starts the app in browser mode as a user does (it builds first when `out/` is stale), on
- * `userDataDir`, and resolves once it prints its URL; rejects when it exits first or takes over
+ * `userDataDir` (with no demo day built ahead), and resolves once it prints its URL; rejects when it exits first or takes over
  * `timeoutMs`.
  */
 export async function startBrowserModeApp(userDataDir: string, timeoutMs = 180_000): Promise<BrowserModeApp> {
-  const child = spawn(process.execPath, ['scripts/start.mjs', '--browser'], { cwd: root, env: { ...process.env, MDE_USER_DATA_DIR: userDataDir }, stdio: ['ignore', 'pipe', 'pipe'] });
+  // No demo day built ahead while a test or bench sits idle: minutes of work beside what is measured (set MDE_DEMO_PREGENERATE to override).
+  const env = { MDE_DEMO_PREGENERATE: '0', ...process.env, MDE_USER_DATA_DIR: userDataDir };
+  const child = spawn(process.execPath, ['scripts/start.mjs', '--browser'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const url = await new Promise<string>((resolve, reject) => {
