@@ -234,7 +234,7 @@ test('chart modes by toolbar and keys: the link carries the mode, it survives le
   await expect(chart(page)).toHaveAttribute('data-footprint-step', String(step));
   // A step typed by hand; a bad one is refused, named, and not applied.
   await page.getByTestId('footprint-step').fill('0');
-  await expect(page.getByRole('alert')).toHaveText('A price step above 0');
+  await expect(page.getByRole('alert')).toHaveText('A price step above 0, at most 10,000,000');
   await page.getByTestId('footprint-step').press('Escape');
 
   // a: tick bars; again: volume, dollar; c: candles (the default leaves the link).
