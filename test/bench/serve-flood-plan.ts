@@ -17,6 +17,8 @@ export interface FloodRequest {
   key: string | null;
   /** Further pages to follow through `next_cursor` (each one more request of the flood). */
   followPages: number;
+  /** Whether the file behind the link(s) the answer names (`url`, or each of `snapshots[].url`) is downloaded too, whole (each one more request). */
+  download?: boolean;
 }
 
 /** What the plan needs to know: the service's clock, its keys, how far back to ask and a seed. */
@@ -164,10 +166,20 @@ const families: readonly Family[] = [
 ];
 
 // F19 point 10: the probe's mix, heavier than the app's: wider windows of books and trades, whole
-// hours of `/events`, replays of half an hour, more pages followed, and the busiest market often.
+// hours of `/events`, replays of half an hour, more pages followed, the busiest market often, and
+// hour files downloaded whole from the download host.
 const probeFamilies: readonly Family[] = [
   { weight: 2, make: (pick) => ({ path: query('/catalog', { limit: 1000 }), key: pick.key(), followPages: 0 }) },
-  { weight: 2, make: (pick) => ({ path: query('/snapshots/download', { key: pick.hourKeyOf(pick.anyMarket()), mode: 'url' }), key: pick.key(), followPages: 0 }) },
+  // Downloads: an hour's link and its file's bytes from the download host, or a day's manifest and its first files.
+  { weight: 4, make: (pick) => ({ path: query('/snapshots/download', { key: pick.hourKeyOf(pick.anyMarket()), mode: 'url' }), key: pick.key(), followPages: 0, download: true }) },
+  {
+    weight: 1,
+    make: (pick) => {
+      const market = pick.anyMarket();
+      const date = new Date(pick.window(60).start).toISOString().slice(0, 10);
+      return { path: query('/download', { source: market.source, market: market.market, date }), key: pick.key(), followPages: 0, download: true };
+    },
+  },
   { weight: 10, make: (pick) => ({ ...rowQuery('/historical/trades', pick, 'trade', 180), followPages: pick.prng.int(0, 4) }) },
   {
     weight: 6,

@@ -10,7 +10,8 @@ import { ResidentSetSampler } from './resident-set.ts';
 import { floodPlan, type FloodMix, type FloodRequest } from './serve-flood-plan.ts';
 
 // F12 point 3: `mde serve` on the demo under a flood of 2,000 mixed requests at concurrency 16;
-// F19 point 10: then a fresh one under the probe's heavier mix at concurrency 24.
+// F19 point 10: then a fresh one under the probe's heavier mix at concurrency 24 (many route kinds
+// and markets, book pages, `/events`, and hour files downloaded whole from the download host).
 // The child's resident set is sampled every 100 ms from /proc; its peak under the flood and its
 // value after 60 s of idle are set beside the idle service just after start (same run). The child
 // runs with --trace-warnings: a MaxListenersExceededWarning fails the report.
@@ -21,6 +22,8 @@ const concurrency = 16;
 const idleMs = 60_000;
 const keys = ['flood-a', 'flood-b', 'flood-c', 'flood-d'];
 const mb = 1024 * 1024;
+/** Files of a day's manifest the probe's flood downloads. */
+const downloadsPerManifest = 2;
 
 type ServeChild = ChildProcessByStdio<null, Readable, Readable>;
 
@@ -41,11 +44,14 @@ interface FloodOutcome {
   bytes: number;
   seconds: number;
   failures: string[];
+  /** Hour files downloaded whole from the download host, and their bytes. */
+  downloads: { files: number; bytes: number };
 }
 
 /** Sends `count` requests (first pages from `plan`, then the pages they follow) with `concurrency` in flight. */
 async function flood(baseUrl: string, plan: readonly FloodRequest[], count: number, concurrency: number): Promise<FloodOutcome> {
-  const outcome: FloodOutcome = { statuses: new Map(), bytes: 0, seconds: 0, failures: [] };
+  const outcome: FloodOutcome = { statuses: new Map(), bytes: 0, seconds: 0, failures: [], downloads: { files: 0, bytes: 0 } };
+  const downloads = outcome.downloads;
   let sent = 0;
   let next = 0;
   const started = performance.now();
@@ -60,10 +66,16 @@ async function flood(baseUrl: string, plan: readonly FloodRequest[], count: numb
     const id = sent++;
     inFlight.set(id, { path, since: performance.now() });
     let response: Response;
-    let body: string;
+    let body = '';
     try {
-      response = await fetch(`${baseUrl}${path}`, { headers: key === null ? {} : { authorization: `Bearer ${key}` }, redirect: 'manual', signal: AbortSignal.timeout(300_000) });
-      body = await response.text();
+      const file = path.startsWith('http');
+      response = await fetch(file ? path : `${baseUrl}${path}`, { headers: key === null ? {} : { authorization: `Bearer ${key}` }, redirect: 'manual', signal: AbortSignal.timeout(300_000) });
+      if (file && response.ok) {
+        downloads.files++;
+        downloads.bytes += (await response.arrayBuffer()).byteLength;
+      } else {
+        body = await response.text();
+      }
     } catch (error) {
       outcome.failures.push(`${path}: ${String(error)}`);
       return '';
@@ -83,7 +95,13 @@ async function flood(baseUrl: string, plan: readonly FloodRequest[], count: numb
       let path = request.path;
       for (let page = 0; page <= request.followPages && sent < count; page++) {
         const body = await one(path, request.key);
-        const cursor = body.startsWith('{') ? (JSON.parse(body) as { next_cursor?: string | null }).next_cursor : null;
+        const answer = body.startsWith('{') ? (JSON.parse(body) as { next_cursor?: string | null; url?: string; snapshots?: { url?: string }[] }) : {};
+        if (request.download === true) {
+          // The file behind an hour's link, or the first files of a day's manifest, downloaded whole (no key: the link is the grant).
+          const links = [answer.url, ...(answer.snapshots ?? []).slice(0, downloadsPerManifest).map((entry) => entry.url)];
+          for (const link of links) if (link !== undefined && sent < count) await one(link, null);
+        }
+        const cursor = answer.next_cursor;
         if (typeof cursor !== 'string') break;
         path = `${request.path}&cursor=${encodeURIComponent(cursor)}`;
       }
@@ -100,10 +118,11 @@ const floods: readonly { mix: FloodMix; label: string; concurrency: number; hour
   { mix: 'probe', label: "the probe's flood", concurrency: 24, hoursBack: 23, seed: 19 },
 ];
 
-/** Resident set of `mde serve` under each flood and after 60 s idle, against the idle service at start. */
+/** Resident set of `mde serve` under each flood and after 60 s idle, against the idle service at start. `SERVE_MEMORY_FLOODS=probe` (mix names, comma-separated) runs only those. */
 export async function run(): Promise<void> {
   await ensureBuiltCli();
-  for (const plan of floods) await floodOnce(plan);
+  const only = process.env['SERVE_MEMORY_FLOODS']?.split(',');
+  for (const plan of floods) if (only === undefined || only.includes(plan.mix)) await floodOnce(plan);
 }
 
 async function floodOnce(options: (typeof floods)[number]): Promise<void> {
@@ -121,7 +140,7 @@ async function floodOnce(options: (typeof floods)[number]): Promise<void> {
     const outcome = await flood(baseUrl, plan, requestCount, options.concurrency);
     const peak = sampler.peak;
     const statusText = [...outcome.statuses].sort(([a], [b]) => a - b).map(([status, n]) => `${status}×${n}`).join(' ');
-    console.log(`  ${options.label} (${options.mix} mix): ${requestCount.toLocaleString('en-US')} requests at concurrency ${options.concurrency} in ${outcome.seconds.toFixed(1)} s, ${(outcome.bytes / 1e6).toFixed(0)} MB of bodies; statuses ${statusText}`);
+    console.log(`  ${options.label} (${options.mix} mix): ${requestCount.toLocaleString('en-US')} requests at concurrency ${options.concurrency} in ${outcome.seconds.toFixed(1)} s, ${(outcome.bytes / 1e6).toFixed(0)} MB of bodies, ${outcome.downloads.files} files downloaded (${(outcome.downloads.bytes / 1e6).toFixed(0)} MB); statuses ${statusText}`);
     for (const failure of outcome.failures) console.log(`  server error: ${failure}`);
     const idleSamples: string[] = [];
     for (let waited = 0; waited < idleMs; waited += 10_000) {

@@ -138,6 +138,76 @@ async function expectFootprintOnCandles(page: Page, y: number): Promise<number> 
   return checked;
 }
 
+/** What one funding pane shows of its crosshair: the candle it says it is on and that candle's x, and the x where the line is drawn. */
+interface PaneCrosshair {
+  pane: string;
+  /** `data-crosshair-time` (null: the pane has none). */
+  time: number | null;
+  /** `data-crosshair-x`: the candle's x in the pane, from the chart's own time scale. */
+  x: number | null;
+  /** The column of the pane's crosshair layer holding most drawn pixels (the vertical line), in CSS px; null when nothing is drawn there. */
+  drawnX: number | null;
+}
+
+/** Every funding pane's crosshair, as it says and as the pixels of its crosshair layer (the pane's upper canvas) show it. */
+async function paneCrosshairs(page: Page): Promise<PaneCrosshair[]> {
+  return page.getByTestId('funding-pane').evaluateAll((panes) =>
+    panes.map((pane) => {
+      const chartBox = pane.querySelector<HTMLElement>('.funding-pane-chart');
+      const layer = chartBox?.querySelectorAll('canvas')[1];
+      const name = pane.getAttribute('data-pane') ?? '';
+      if (chartBox === null || layer === undefined) return { pane: name, time: null, x: null, drawnX: null };
+      const pixels = layer.getContext('2d')?.getImageData(0, 0, layer.width, layer.height).data;
+      let best = -1;
+      let bestCount = 0;
+      for (let x = 0; pixels !== undefined && x < layer.width; x++) {
+        let count = 0;
+        for (let y = 0; y < layer.height; y++) if ((pixels[(y * layer.width + x) * 4 + 3] ?? 0) > 0) count++;
+        if (count > bestCount) [best, bestCount] = [x, count];
+      }
+      const time = chartBox.dataset['crosshairTime'];
+      const x = chartBox.dataset['crosshairX'];
+      return {
+        pane: name,
+        time: time === undefined ? null : Number(time),
+        x: x === undefined || x === '' ? null : Number(x),
+        // A dashed vertical line fills a good part of the column; a lone marker dot does not.
+        drawnX: bestCount > layer.height / 4 ? best / (layer.width / layer.getBoundingClientRect().width) : null,
+      };
+    }),
+  );
+}
+
+/**
+ * Hovers activity bars from the left edge of the chart to the right of the bars (steps of 2 % of
+ * its width): for each bar, the funding header names the candle the bar opened in, and every
+ * pane's crosshair is drawn on that very candle. Returns how many bars were checked.
+ */
+async function expectFundingOnHoveredBars(page: Page): Promise<number> {
+  const bars = page.getByTestId('activity-bars-chart');
+  const legend = page.getByTestId('bars-legend');
+  const box = await bars.boundingBox();
+  if (box === null) throw new Error('the bars chart has no box');
+  let checked = 0;
+  for (let share = 0.01; share < 0.7; share += 0.02) {
+    await page.mouse.move(box.x + box.width * share, box.y + box.height * 0.4);
+    if ((await legend.getAttribute('data-hovered')) !== 'true') continue;
+    await expect(async () => {
+      const candle = Math.floor(Number(await legend.getAttribute('data-open')) / minute) * minute;
+      const where = `the bar of ${new Date(Number(await legend.getAttribute('data-open'))).toISOString()} (${share.toFixed(2)} of the chart)`;
+      await expect(page.getByTestId('funding-interval'), `the funding header for ${where}`).toHaveAttribute('data-time', String(candle), { timeout: 100 });
+      for (const pane of await paneCrosshairs(page)) {
+        expect(pane.time, `${pane.pane}'s crosshair candle for ${where}`).toBe(candle);
+        expect(pane.x, `${pane.pane}: the candle's x`).not.toBeNull();
+        expect(pane.drawnX, `${pane.pane}: a crosshair drawn for ${where}`).not.toBeNull();
+        expect(Math.abs((pane.drawnX ?? 0) - (pane.x ?? 0)), `${pane.pane}: the line drawn at ${pane.drawnX ?? '-'} px, the candle at ${pane.x ?? '-'} px`).toBeLessThanOrEqual(1.5);
+      }
+    }).toPass({ timeout: 5_000 });
+    checked++;
+  }
+  return checked;
+}
+
 test('chart modes by toolbar and keys: the link carries the mode, it survives leaving the view and Back, and + / − step the footprint', async ({ app, page }) => {
   test.setTimeout(180_000);
   await page.goto(`${base(app.url)}#/workspace/hyperliquid/BTC?interval=1m&span=1h`);
@@ -164,7 +234,7 @@ test('chart modes by toolbar and keys: the link carries the mode, it survives le
   await expect(chart(page)).toHaveAttribute('data-footprint-step', String(step));
   // A step typed by hand; a bad one is refused, named, and not applied.
   await page.getByTestId('footprint-step').fill('0');
-  await expect(page.getByRole('alert')).toHaveText('A price step above 0');
+  await expect(page.getByRole('alert')).toHaveText('A price step above 0, at most 10,000,000');
   await page.getByTestId('footprint-step').press('Escape');
 
   // a: tick bars; again: volume, dollar; c: candles (the default leaves the link).
@@ -201,6 +271,34 @@ test('chart modes by toolbar and keys: the link carries the mode, it survives le
   const sheet = page.getByRole('dialog');
   await expect(sheet).toContainText('Chart: time candles / footprint');
   await expect(sheet).toContainText('Footprint: coarser / finer price step');
+});
+
+test('activity bars: the funding panes follow the hovered bar, their crosshair on the candle their header names, before and after a zoom', async ({ app, page }) => {
+  test.setTimeout(180_000);
+  await page.goto(`${base(app.url)}#/workspace/hyperliquid/BTC?interval=1m&span=1h`);
+  await expect(chart(page)).toHaveAttribute('data-candles', /^[1-9]\d*$/, { timeout: 90_000 });
+  // a: tick bars; again: volume bars.
+  await page.keyboard.press('a');
+  await page.keyboard.press('a');
+  const bars = page.getByTestId('activity-bars-chart');
+  await expect(bars).toHaveAttribute('data-kind', 'volume', { timeout: 30_000 });
+  await expect(page.getByTestId('funding-chart')).toHaveAttribute('data-points', /^[1-9]\d*$/, { timeout: 60_000 });
+  expect(await expectFundingOnHoveredBars(page)).toBeGreaterThan(20);
+  const box = await bars.boundingBox();
+  if (box === null) throw new Error('the bars chart has no box');
+  await page.mouse.move(box.x + box.width * 0.3, box.y + box.height * 0.4);
+  await page.screenshot({ path: `${shots}/workspace-bars-funding-crosshair-1440x860.png` });
+
+  // Zoomed in: fewer bars, the panes follow their narrower span; the first bar in view opened
+  // before the first whole minute of it, and its candle is still in the panes' view.
+  const before = await bars.getAttribute('data-bars');
+  await page.mouse.wheel(0, -300);
+  await expect(async () => {
+    await page.mouse.move(box.x + box.width * 0.01, box.y + box.height * 0.4);
+    await expect(page.getByTestId('bars-legend')).not.toHaveAttribute('data-bar', '0', { timeout: 100 });
+  }).toPass({ timeout: 10_000 });
+  expect(await bars.getAttribute('data-bars')).toBe(before);
+  expect(await expectFundingOnHoveredBars(page)).toBeGreaterThan(10);
 });
 
 test('the footprint moves with the chart: after a pan and a zoom each cell column still sits on its candle', async ({ app, page }) => {

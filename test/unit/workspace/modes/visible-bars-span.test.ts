@@ -19,4 +19,12 @@ describe('the time span of the activity bars in view', () => {
     expect(visibleBarsSpan(bars, { from: 5.6, to: 9 })).toBeNull();
     expect(visibleBarsSpan({ openTime: [], closeTime: [] }, { from: 0, to: 3 })).toBeNull();
   });
+
+  it('starts at the open of the candle the first bar in view opened in, when given the candle length', () => {
+    // Candles of 1,000 ms: bar 1 opens at 1500, in the candle of 1000; bar 2 opens at 4000, a candle's open.
+    expect(visibleBarsSpan(bars, { from: 1, to: 3 }, 1000)).toEqual({ from: 1000, to: 8000 });
+    expect(visibleBarsSpan(bars, { from: 1.6, to: 2.4 }, 1000)).toEqual({ from: 4000, to: 4050 });
+    // Candles of 60,000 ms: every bar here opened in the candle of 0.
+    expect(visibleBarsSpan(bars, { from: 3, to: 4 }, 60_000)).toEqual({ from: 0, to: 9500 });
+  });
 });

@@ -73,21 +73,29 @@ export function FundingPane({ spec, per, times, zone, barMs, priceFormat, timeAx
     // The time another pane or the candle chart put the crosshair at: placed again when the view
     // moves or resizes (the library keeps it as a pixel position).
     let shownTime: number | null = null;
+    // The crosshair's candle and its x in the pane, as data attributes (tests compare them with the header and the drawing).
+    const clear = (): void => {
+      delete element.dataset['crosshairTime'];
+      delete element.dataset['crosshairX'];
+      chart.clearCrosshairPosition();
+    };
     const handle: PaneHandle = {
       chart,
       showAt: (time) => {
         shownTime = time;
         const first = series[0];
         const held = parts.current;
-        if (time === null || first === undefined || held === null) return chart.clearCrosshairPosition();
+        if (time === null || first === undefined || held === null) return clear();
         // Only on the very candle the header names: none when the pane does not hold it or has it out of view.
         const index = crosshairSlot(held.times, time, chart.timeScale().getVisibleLogicalRange());
-        if (index === null) return chart.clearCrosshairPosition();
+        if (index === null) return clear();
         // The crosshair meets the line where it has a value at that time, else the pane's middle.
         const point = first.dataByIndex(index);
         const value = point !== null && 'value' in point && typeof point.value === 'number' ? point.value : null;
         const price = value ?? first.coordinateToPrice(element.clientHeight / 2) ?? 0;
         chart.setCrosshairPosition(price, time, first);
+        element.dataset['crosshairTime'] = String(time);
+        element.dataset['crosshairX'] = String(chart.timeScale().timeToCoordinate(time) ?? '');
       },
     };
     parts.current = { chart, series, times: [] };

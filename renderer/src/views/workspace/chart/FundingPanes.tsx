@@ -73,7 +73,7 @@ export function FundingPanes({ funding, barMs, candleTimes, zone, priceFormat, p
         <span className="muted" data-testid="funding-summary">
           {funding.time.length.toLocaleString('en-US')} observations · last of each {intervalWord} candle{cutNote === null ? '' : ` · ${cutNote}`}
         </span>
-        <span className="funding-interval" data-testid="funding-interval">
+        <span className="funding-interval" data-testid="funding-interval" data-time={hoverTime === null || shownTime === undefined ? '' : shownTime}>
           {hoverTime === null ? 'newest published values' : shownTime === undefined ? 'no observation in this candle' : `${formatTimestamp(shownTime, zone, crosshairPrecision(barMs))} · ${(per.count[index] ?? 0).toLocaleString('en-US')} obs`}
         </span>
       </header>

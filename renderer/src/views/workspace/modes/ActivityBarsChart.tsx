@@ -70,9 +70,10 @@ export function ActivityBarsChart({ view, zone, priceFormat, sizeDecimals, timeS
     // The bars fill the pane left of the profile (the right 22 %, and a little air).
     const count = bars.openTime.length;
     chart.timeScale().setVisibleLogicalRange({ from: -1, to: count / (1 - profileWidthShare - 0.04) });
-    // The funding panes below keep their time axis: they show the time span of the bars in view.
+    // The funding panes below keep their time axis: they show the time span of the bars in view,
+    // from the candle the first of them opened in (a hovered bar's candle is in the panes' view).
     const publishSpan = (range: LogicalRange | null): void => {
-      const span = range === null ? null : visibleBarsSpan(bars, range);
+      const span = range === null ? null : visibleBarsSpan(bars, range, candleMs);
       if (span !== null) timeSync.publish({ ...span, scaleWidth: chart.priceScale('right').width() });
     };
     publishSpan(chart.timeScale().getVisibleLogicalRange());

@@ -26,7 +26,7 @@ export function BarsLegend({ view, bar, zone, priceFormat, sizeDecimals }: BarsL
   const close = bars.close[i] ?? Number.NaN;
   const size = (value: number | undefined): string => formatNumber(value ?? null, sizeDecimals);
   return (
-    <div className="chart-legend" aria-live="off" data-testid="bars-legend" data-bar={i}>
+    <div className="chart-legend" aria-live="off" data-testid="bars-legend" data-bar={i} data-hovered={bar !== null} data-open={bars.openTime[i]}>
       <span className="legend-time">
         #{(i + 1).toLocaleString('en-US')} {formatTimestamp(bars.openTime[i] ?? null, zone, 'ms')} → {formatTimestamp(bars.closeTime[i] ?? null, zone, 'ms').slice(11)}
       </span>

@@ -8,9 +8,10 @@ export interface TimedBars {
  * The time span of the bars a logical range shows (bar i takes [i − ½, i + ½]; one partly in view
  * counts): from the open of the first bar in view to the close of the last (a range reaching past
  * the bars, as the profile's room does, stops at the last bar); null without bars or when the
- * range holds none.
+ * range holds none. With `candleMs`, the span starts at the open of the candle the first bar
+ * opened in, so the funding panes that follow it hold that bar's candle in view.
  */
-export function visibleBarsSpan(bars: TimedBars, range: { from: number; to: number }): { from: number; to: number } | null {
+export function visibleBarsSpan(bars: TimedBars, range: { from: number; to: number }, candleMs?: number): { from: number; to: number } | null {
   const count = bars.openTime.length;
   if (count === 0) return null;
   const first = Math.max(0, Math.ceil(range.from - 0.5));
@@ -18,5 +19,6 @@ export function visibleBarsSpan(bars: TimedBars, range: { from: number; to: numb
   if (first > last) return null;
   const from = bars.openTime[first];
   const to = bars.closeTime[last];
-  return from === undefined || to === undefined ? null : { from, to };
+  if (from === undefined || to === undefined) return null;
+  return { from: candleMs === undefined ? from : Math.floor(from / candleMs) * candleMs, to };
 }
