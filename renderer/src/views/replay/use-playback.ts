@@ -85,7 +85,7 @@ export function usePlayback(source: FrameSource | null, extent: PlaybackExtent, 
     setState((current) => (current.playing ? current : pausedAt(extent.start, current.speed)));
   }, [extent.start]);
 
-  const { end, complete } = extent;
+  const { end, complete, start: first } = extent;
   // Very fast, the clock moves every other animation frame (30 a second): the book changes
   // wholly between frames anyway, and the frames in between stay free for the browser.
   const everyOther = state.speed >= halfRateFrom;
@@ -105,8 +105,9 @@ export function usePlayback(source: FrameSource | null, extent: PlaybackExtent, 
               return next;
             }
             const stride = strideAt(next.speed);
-            // Wait (still playing) for the frame the next time needs, rather than draw a stale one under a running clock.
-            if (source !== null && frameFor(source, next.time, stride) === null && frameFor(source, current.time, stride) !== null) {
+            // Wait (still playing) for the frame the next time needs, rather than draw a stale one under a
+            // running clock. Before the first frame there is no book to wait for.
+            if (source !== null && next.time >= first && frameFor(source, next.time, stride) === null) {
               wanted.time = next.time;
               wanted.stride = stride;
               return holdAt(current, wall);
@@ -119,7 +120,7 @@ export function usePlayback(source: FrameSource | null, extent: PlaybackExtent, 
       handle = requestAnimationFrame(tick);
     });
     return () => cancelAnimationFrame(handle);
-  }, [state.playing, end, complete, everyOther, source]);
+  }, [state.playing, end, complete, first, everyOther, source]);
 
   const stride = state.playing ? strideAt(state.speed) : 0;
   const exact = source === null ? null : pinned !== null ? source.frameAtIndex(pinned) : frameFor(source, state.time, stride);
