@@ -151,7 +151,10 @@ export function usePlayback(source: FrameSource | null, extent: PlaybackExtent, 
     setPinned(null);
     setState((current) => {
       if (current.playing) {
-        const next = pause(current, performance.now());
+        // At rest the clock stands on a whole millisecond (event times are whole ms, so no event
+        // changes sides): the time shown, typed back into Go to time, lands on the same instant.
+        const stopped = pause(current, performance.now());
+        const next = { ...stopped, time: Math.floor(stopped.time) };
         settle.current(next.time);
         return next;
       }
@@ -161,7 +164,9 @@ export function usePlayback(source: FrameSource | null, extent: PlaybackExtent, 
     });
   }, [end, complete, extent.start]);
 
-  const seek = useCallback((time: number) => {
+  const seek = useCallback((to: number) => {
+    // A click's fraction of a millisecond is dropped, as when pausing.
+    const time = Math.floor(to);
     setPinned(null);
     setState((current) => seekTo(current, time, performance.now()));
     settle.current(time);
