@@ -108,7 +108,7 @@ test('one clock: at 1000× every pane draws the same instant on every frame, and
     // Paused right after the last sample, so the picture is a frame drawn at 1000×.
     if (document.querySelector('[data-testid="replay-player"]')?.getAttribute('data-playing') === 'true') button.click();
     return out;
-  }, 20);
+  }, 8);
   await page.screenshot({ path: `${shots}/replay-clock-1000x.png` });
 
   const playing = samples.filter((sample) => sample.playing);
