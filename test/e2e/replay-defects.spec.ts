@@ -11,6 +11,11 @@ const shots = 'test-results/screenshots';
 const player = (page: Page) => page.getByTestId('replay-player');
 const base = (url: string): string => url.split('#')[0] ?? url;
 
+/** The transport's text and the instant it was drawn at (`data-drawn-at`), read in one go from the page. */
+async function transportTime(page: Page): Promise<[string, number]> {
+  return page.getByTestId('transport-bar').evaluate((bar): [string, number] => [bar.querySelector('[data-testid="replay-time"]')?.textContent ?? '', Number(bar.getAttribute('data-drawn-at'))]);
+}
+
 /** Opens a market replay by its link and waits until it has read everything. */
 async function openLoaded(page: Page, url: string, hash: string): Promise<void> {
   await page.goto(`${base(url)}${hash}`);
@@ -58,13 +63,25 @@ test('the ladder: spread and cost to trade from the real book under aggregation,
   const scrubber = await page.getByTestId('replay-scrubber').boundingBox();
   if (scrubber === null) throw new Error('no scrubber');
   await page.mouse.click(scrubber.x + scrubber.width * 0.3, scrubber.y + scrubber.height / 2);
-  await page.locator('body').press('ArrowRight');
-  const first = (await page.getByTestId('replay-time').textContent()) ?? '';
-  const firstAt = Number(await player(page).getAttribute('data-collector-time'));
+  // The transport shows the instant every pane draws; ArrowRight goes to the scrubber the click focused, which moves the clock a step. Read once moved and drawn.
+  const stepped = async (): Promise<[string, number]> => {
+    await expect(player(page)).toHaveAttribute('data-collector-time', /^\d+$/, { timeout: 30_000 });
+    // The seek has landed once the panes draw the clock's own time (they keep the frame shown before while the new one loads).
+    await expect.poll(async () => (await player(page).getAttribute('data-drawn-at')) === (await player(page).getAttribute('data-time')), { timeout: 30_000 }).toBe(true);
+    const before = await player(page).getAttribute('data-time');
+    await page.locator('body').press('ArrowRight');
+    // Moved and drawn: the panes draw the clock's own time once its frame is loaded.
+    await expect
+      .poll(async () => {
+        const time = await player(page).getAttribute('data-time');
+        return time !== before && (await player(page).getAttribute('data-drawn-at')) === time;
+      }, { timeout: 30_000 })
+      .toBe(true);
+    return transportTime(page);
+  };
+  const [first, firstAt] = await stepped();
   await page.mouse.click(scrubber.x + scrubber.width * 0.7, scrubber.y + scrubber.height / 2);
-  await page.locator('body').press('ArrowRight');
-  const second = (await page.getByTestId('replay-time').textContent()) ?? '';
-  const secondAt = Number(await player(page).getAttribute('data-collector-time'));
+  const [second, secondAt] = await stepped();
   await page.locator('body').press('g');
   await page.keyboard.type(first);
   await page.keyboard.press('Enter');

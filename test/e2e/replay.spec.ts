@@ -47,6 +47,11 @@ async function cursorTime(page: Page): Promise<number> {
   return Number(await player(page).getAttribute('data-collector-time'));
 }
 
+/** The transport's text and the instant it was drawn at (`data-drawn-at`), read in one go from the page. */
+async function transportTime(page: Page): Promise<[string, number]> {
+  return page.getByTestId('transport-bar').evaluate((bar): [string, number] => [bar.querySelector('[data-testid="replay-time"]')?.textContent ?? '', Number(bar.getAttribute('data-drawn-at'))]);
+}
+
 /** The demo's hour file of hyperliquid BTC that holds time t. */
 function demoHourFile(userDataDir: string, t: number): string {
   const iso = new Date(t).toISOString();
@@ -438,9 +443,21 @@ test('Go to time reads the time the player shows, a time of day on its date, and
   const bar = await page.getByTestId('replay-scrubber').boundingBox();
   if (bar === null) throw new Error('no scrubber');
   await page.mouse.click(bar.x + bar.width * 0.4, bar.y + bar.height / 2);
+  await cursorTime(page);
+  // The seek has landed once the panes draw the clock's own time (they keep the frame shown before while the new one loads).
+  await expect.poll(async () => (await player(page).getAttribute('data-drawn-at')) === (await player(page).getAttribute('data-time')), { timeout: 30_000 }).toBe(true);
+  const before = await player(page).getAttribute('data-time');
   await page.locator('body').press('ArrowRight');
-  const shown = (await page.getByTestId('replay-time').textContent()) ?? '';
-  const at = await cursorTime(page);
+  // Moved and drawn: the panes draw the clock's own time once its frame is loaded.
+  await expect
+    .poll(async () => {
+      const time = await player(page).getAttribute('data-time');
+      return time !== before && (await player(page).getAttribute('data-drawn-at')) === time;
+    }, { timeout: 30_000 })
+    .toBe(true);
+  // The transport shows the instant every pane draws (the replay clock; ArrowRight went to the
+  // scrubber the click focused, which moves it a step); read with it in one go.
+  const [shown, at] = await transportTime(page);
   await page.mouse.click(bar.x + bar.width * 0.8, bar.y + bar.height / 2);
   await page.locator('body').press('g');
   await page.keyboard.type(shown);

@@ -9,6 +9,8 @@ const flow = 'test/unit/replay/trade-flow.test.ts';
 const viewport = 'test/unit/replay/heatmap-viewport.test.ts';
 const axes = 'test/unit/replay/heatmap-axes.test.ts';
 const dots = 'test/unit/replay/trade-dots.test.ts';
+const clock = 'test/unit/replay/playback-clock.test.ts';
+const controller = 'test/unit/replay/heatmap-controller.test.ts';
 
 /** Every deliberate break of the heatmap's liquidity tiles, tile plan, colour scale, viewport, axes, trade flow and trade dots. */
 export const heatmapMutants: readonly Mutant[] = [
@@ -163,5 +165,29 @@ export const heatmapMutants: readonly Mutant[] = [
     find: "* 3 + side + 1;",
     replace: "* 3;",
     tests: [dots],
+  },
+  {
+    id: 'heatmap-dots-stretched-to-cursor',
+    breaks: 'bubbles are placed by a time scale that ends at the cursor, stretched over the whole plot (F16: 150 USD off the line, the last 4 % never drawn)',
+    file: 'renderer/src/views/replay/heatmap/trade-dots.ts',
+    find: "      x: timeToX(view, size, time),",
+    replace: "      x: timeToX({ ...view, t1: Math.min(view.t1, until) }, size, time),",
+    tests: [dots, controller],
+  },
+  {
+    id: 'heatmap-dots-newest-dropped',
+    breaks: 'the trade at the cursor is not drawn',
+    file: 'renderer/src/views/replay/heatmap/trade-dots.ts',
+    find: "if (time > last) break;",
+    replace: "if (time >= last) break;",
+    tests: [dots, controller],
+  },
+  {
+    id: 'replay-instant-ignores-samples',
+    breaks: 'a sampled frame is drawn at the clock instead of at its own instant (the book shown is older than the instant the panes say)',
+    file: 'renderer/src/views/replay/playback-clock.ts',
+    find: "return frameClock === null || inForceAtTime ? time : frameClock;",
+    replace: "return time;",
+    tests: [clock],
   },
 ];

@@ -31,7 +31,7 @@ function Harness() {
         loaded={{ start: book.start, end: book.end }}
         rangeMs={null}
         cursor={Number.isFinite(cursor) ? cursor : null}
-        now={now}
+        now={{ ...now, at: cursor }}
         trades={query.get('trades') === '0' ? null : book.trades}
         zone={zone}
         priceDecimals={1}

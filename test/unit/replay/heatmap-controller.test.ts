@@ -42,7 +42,7 @@ function manualFrames(): { request: (callback: () => void) => void; run: () => v
 const settings = { scale: 'linear' as const, contrastStep: 0, cutoffStep: 0, profile: true, cvd: true };
 
 function inputs(cursor: number): HeatmapInputs {
-  return { tiles: null, priceStep: 0.1, loaded: { start: 0, end: 3_600_000 }, rangeMs: 3_600_000, cursor, now: { bid: 100, ask: 100.1 }, trades: null, zone: 'utc', priceDecimals: 1, settings, onSeek: () => {} };
+  return { tiles: null, priceStep: 0.1, loaded: { start: 0, end: 3_600_000 }, rangeMs: 3_600_000, cursor, now: { bid: 100, ask: 100.1, at: cursor }, trades: null, zone: 'utc', priceDecimals: 1, settings, onSeek: () => {} };
 }
 
 /** Lets every queued microtask run (a macrotask comes after all of them). */
@@ -81,7 +81,7 @@ describe('the heatmap controller', () => {
     await macrotask();
     const before = paints();
     // A new inputs object with the same values (and a new seek callback), as a re-render makes.
-    controller.update({ ...inputs(5_000), loaded: { start: 0, end: 3_600_000 }, now: { bid: 100, ask: 100.1 }, onSeek: () => {} });
+    controller.update({ ...inputs(5_000), loaded: { start: 0, end: 3_600_000 }, now: { bid: 100, ask: 100.1, at: 5_000 }, onSeek: () => {} });
     await macrotask();
     expect(paints()).toBe(before);
     controller.update(inputs(65_000));
@@ -118,28 +118,46 @@ describe('the heatmap controller', () => {
     expect(renders).toBeLessThan(3 * maxPaintsPerFrame);
   });
 
-  it('does not redraw for a cursor that moved less than half a pixel since the last paint, unless something else changed', async () => {
+  it('draws every new instant of the clock, however little the cursor moved, and says which instant each part drew', async () => {
     const { canvas, paints } = recordingCanvas();
     const frames = manualFrames();
-    const controller = new HeatmapController(canvas, null, frames.request);
+    const host = { dataset: {} } as HTMLElement;
+    const controller = new HeatmapController(canvas, host, frames.request);
     controller.resize(800, 400, 1);
-    // Follow mode over a 10-minute window (a third of the hour, at most 10 minutes): the plot is
-    // under 800 px wide, so a pixel is more than 750 ms and half a pixel more than 375 ms.
     controller.update(inputs(600_000));
     await macrotask();
     const first = paints();
+    // A tenth of a pixel each (the window is ten minutes over 668 px): each is an instant the other panes draw too.
     for (const cursor of [600_100, 600_200, 600_300]) {
       controller.update(inputs(cursor));
       await macrotask();
+      frames.run();
+      expect(host.dataset['drawnAt']).toBe(String(cursor));
+      expect(host.dataset['markersAt']).toBe(String(cursor));
+      expect(host.dataset['cvdAt']).toBe('');
     }
-    expect(paints()).toBe(first);
-    // Past a pixel from what was drawn: drawn.
-    controller.update(inputs(601_000));
+    expect(paints()).toBe(first + 3);
+  });
+
+  it('places its bubbles by the plot\'s own mapping, up to the cursor, and lists them with the axes they were drawn on', async () => {
+    const { canvas } = recordingCanvas();
+    const host = { dataset: {} } as HTMLElement;
+    const controller = new HeatmapController(canvas, host, manualFrames().request);
+    controller.resize(800, 400, 1);
+    const trades = { time: [312_000, 600_000, 600_001], price: [101.05, 100, 100.05], quantity: [1, 2, 3], side: [1, -1, 1] };
+    controller.update({ ...inputs(600_000), trades });
     await macrotask();
-    expect(paints()).toBe(first + 1);
-    // A tiny move with a new best bid: drawn (the markers and the line end follow the book).
-    controller.update({ ...inputs(601_010), now: { bid: 100.05, ask: 100.1 } });
-    await macrotask();
-    expect(paints()).toBe(first + 2);
+    // Plot 800 − 72 − 60 = 668 by 400 − 22 − 64 − 4 = 310 px. Following a ten-minute window with
+    // the cursor 4 % short of the right edge: 24,000 to 624,000 ms; prices 100.05 ± 4 (40 ticks).
+    expect(host.dataset['plot']).toBe('668,310');
+    expect(host.dataset['view']).toBe('24000,624000,96.05,104.05');
+    // x = (312,000 − 24,000) / 600,000 · 668 = 320.64, y = (104.05 − 101.05) / 8 · 310 = 116.25;
+    // at the cursor x = 576,000 / 600,000 · 668 = 641.28, y = 4.05 / 8 · 310 = 156.9375; the trade after it is not drawn. Newest first.
+    expect(JSON.parse(host.dataset['bubbles'] ?? '[]')).toEqual([
+      [600_000, 100, 641.28, 156.94],
+      [312_000, 101.05, 320.64, 116.25],
+    ]);
+    expect(host.dataset['cvdAt']).toBe('600000');
+    expect(host.dataset['profileAt']).toBe('600000');
   });
 });

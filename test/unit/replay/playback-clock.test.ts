@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { advance, pause, pausedAt, play, playbackSpeeds, seekTo, speedLabel, stepSpeed } from '../../../renderer/src/views/replay/playback-clock.ts';
+import { advance, drawnInstant, holdAt, pause, pausedAt, play, playbackSpeeds, seekTo, speedLabel, stepSpeed } from '../../../renderer/src/views/replay/playback-clock.ts';
 
 // The wall clock is a number the test moves by hand.
 describe('the playback clock', () => {
@@ -35,5 +35,24 @@ describe('the playback clock', () => {
     expect(stepSpeed(pausedAt(0, 1000), 1, 0).speed).toBe(1000);
     expect(stepSpeed(pausedAt(0, 0.1), -1, 0).speed).toBe(0.1);
     expect(speedLabel(0.25)).toBe('0.25×');
+  });
+
+  it('draws one instant per frame: the clock when the frame shown is the book in force at it, else the frame\'s own clock', () => {
+    // One frame per event: the book at 10:00:00.500 is the one of the event at .480, exact at the clock's .500.
+    expect(drawnInstant(1_500, 1_480, true)).toBe(1_500);
+    // A sampled frame (the book after the last event of its slot, at .480): the instant drawn is .480, where that book is exact.
+    expect(drawnInstant(1_500, 1_480, false)).toBe(1_480);
+    // No frame yet: the clock.
+    expect(drawnInstant(1_500, null, false)).toBe(1_500);
+  });
+
+  it('waits where it stands while the next frame loads, still playing, and moves on from there without a jump', () => {
+    const playing = play(pausedAt(10_000, 1000), 0);
+    const held = holdAt(advance(playing, 20, Number.POSITIVE_INFINITY), 20);
+    expect(held).toEqual({ time: 30_000, playing: true, speed: 1000, anchor: { wall: 20, time: 30_000 } });
+    // Held again at wall 50 (still loading), then 10 ms of wall later: 10 s on from 30 s, not from where the wall clock would have put it.
+    const again = holdAt(held, 50);
+    expect(advance(again, 60, Number.POSITIVE_INFINITY).time).toBe(40_000);
+    expect(holdAt(pausedAt(5), 99)).toEqual(pausedAt(5));
   });
 });

@@ -16,6 +16,8 @@ export interface DepthLadderProps {
   previous: FrameLocation | null;
   /** The event index shown (-1 before the first), for tests and the link. */
   index: number;
+  /** The replay instant the player draws on this frame (`data-drawn-at`, for the one-clock test); null before any. */
+  drawnAt?: number | null;
   /** Decimals for sizes (from the market's lot size when known). */
   sizeDecimals: number;
   /** Whether changed levels flash (off while playing fast, where every level would flash every frame). */
@@ -50,7 +52,7 @@ function metricOrNull(at: FrameLocation | null, k: number): number | null {
  * spread (absolute and bps), mid, microprice, imbalance, and the cost to trade a chosen size on
  * each side. A crossed or locked book says so. Prices may be aggregated into larger ticks.
  */
-export function DepthLadder({ frame, previous: previousFrame, index, sizeDecimals, flash }: DepthLadderProps) {
+export function DepthLadder({ frame, previous: previousFrame, index, drawnAt = null, sizeDecimals, flash }: DepthLadderProps) {
   const [tick, setTick] = useState(0);
   const scroller = useRef<HTMLDivElement>(null);
   // The spread stays in the middle of the panel as the book moves, until the user scrolls the
@@ -104,7 +106,7 @@ export function DepthLadder({ frame, previous: previousFrame, index, sizeDecimal
   );
 
   return (
-    <section className="depth-ladder" aria-label="Depth ladder" data-testid="depth-ladder" data-frame={index}>
+    <section className="depth-ladder" aria-label="Depth ladder" data-testid="depth-ladder" data-frame={index} data-drawn-at={drawnAt ?? ''}>
       <dl className="ladder-readouts">
         <div>
           <dt>Mid</dt>

@@ -53,30 +53,14 @@ export interface ReplayPlayerProps {
 /** The ladder, re-rendered only when its props change. */
 const HeldLadder = memo(DepthLadder);
 
-/** The tape, re-rendered only when its props change (it is held still between panel updates when playing fast). */
+/** The tape, re-rendered only when its props change (the trades up to the instant drawn). */
 const HeldTape = memo(TradesTape);
 
-/** The transport, re-rendered only when its props change (its text follows the panel updates). */
+/** The transport, re-rendered only when its props change (its text is the instant drawn). */
 const HeldTransport = memo(TransportBar);
 
-/** The scrubber, re-rendered only when its props change (its playhead follows the panel updates). */
+/** The scrubber, re-rendered only when its props change (its playhead is the instant drawn). */
 const HeldTimeline = memo(ReplayTimeline);
-
-/** Playing faster than this, the ladder, the tape, the transport's text and the scrubber update about 20 times a second instead of every frame (the heatmap keeps every frame). */
-const panelThrottleAbove = 25;
-
-/**
- * `value` as it was when `key` last changed: the panels show the frame of the last update and skip
- * the renders in between (React's "store information from previous renders" pattern).
- */
-function useHeldUntil<T>(value: T, key: string): T {
-  const [held, setHeld] = useState({ key, value });
-  if (held.key !== key) {
-    setHeld({ key, value });
-    return value;
-  }
-  return held.value;
-}
 
 /** How many trades happened at or before `time` (trade times ascend). */
 function tradesUpTo(times: readonly number[], time: number): number {
@@ -130,7 +114,7 @@ export function ReplayPlayer({ replayId, track, complete, range, zone, initialTi
   const loadedStart = track.firstClock ?? Number.NaN;
   const loadedEnd = track.lastClock ?? Number.NaN;
   const playback = usePlayback(source, { start: loadedStart, end: loadedEnd, entries: track.entries, complete }, initialTime, onSettle);
-  const { state, frame, index } = playback;
+  const { state, frame, index, instant } = playback;
   const [basis, setBasis] = useState<'collector' | 'exchange'>('collector');
   const [followRequest, setFollowRequest] = useState(0);
   const goTo = useRef<HTMLInputElement>(null);
@@ -178,17 +162,16 @@ export function ReplayPlayer({ replayId, track, complete, range, zone, initialTi
   // Whether the frame shown is the last of its millisecond on the replay clock (what `mde book --at` shows).
   const nextClock = shownWindow === null ? Number.NaN : (shownWindow.clocks[k + 1] ?? Number.NaN);
   const lastInMs = shownWindow !== null && clock === collector && (Number.isNaN(nextClock) ? index === track.entries - 1 : nextClock > clock);
-  const previous = shownWindow !== null && shownWindow.strideMs === 0 && k > 0 ? { views: shownWindow.views, f: k - 1, depth: shownWindow.chunk.depth } : null;
-  const tradesShown = trades === null ? 0 : tradesUpTo(trades.time, state.time);
-  // Fast playback: the DOM panels follow the clock in 50 ms steps of wall time; every frame otherwise.
-  const fast = state.playing && state.speed > panelThrottleAbove;
-  // Trades that arrive while the clock stands still (paused, or a file's trades read after its first
-  // book) update the panels too, so the tape counts what the profile and the CVD already count.
-  const panelKey = fast ? `every-50ms:${Math.floor(state.time / (state.speed * 50))}` : `frame:${index}:${tradesShown}:${trades?.time.length ?? 0}`;
-  const shown = index < 0 ? null : basis === 'collector' ? collector : Number.isNaN(exchange) ? null : exchange;
+  const previous = useMemo(() => (shownWindow !== null && shownWindow.strideMs === 0 && k > 0 ? { views: shownWindow.views, f: k - 1, depth: shownWindow.chunk.depth } : null), [shownWindow, k]);
+  // One clock: every pane draws `instant` on this frame (the ladder and the heatmap's markers from
+  // the same book frame, the tape, the CVD and the profile from the trades up to it), and says so in
+  // its `data-drawn-at`.
+  const tradesShown = trades === null ? 0 : tradesUpTo(trades.time, instant);
+  // The transport shows the instant drawn on the collector clock, or the exchange time of the event shown.
+  const shown = index < 0 ? null : basis === 'collector' ? instant : Number.isNaN(exchange) ? null : exchange;
   const shownTime = shown === null ? (index < 0 ? 'before the first event' : 'exchange time unknown') : `${describe(shown)}${basis === 'exchange' ? ' (exchange)' : ''}`;
-  // The ladder, the tape, the transport's text and the scrubber show the frame of the last panel update.
-  const panels = useHeldUntil({ frame: locationOf(frame), previous, index, tradesShown, time: state.time, shownTime }, panelKey);
+  const ladderFrame = useMemo(() => locationOf(frame), [frame]);
+  const drawnAt = Number.isFinite(instant) ? instant : null;
   // Stable callbacks, so the transport and the scrubber's health lane (hundreds of marks) are not re-rendered on every frame of playback.
   const { seek } = playback;
   const seekLoaded = useCallback((time: number) => seek(Math.min(time, loadedEnd)), [seek, loadedEnd]);
@@ -210,6 +193,7 @@ export function ReplayPlayer({ replayId, track, complete, range, zone, initialTi
       data-playing={state.playing}
       data-speed={state.speed}
       data-time={state.time}
+      data-drawn-at={drawnAt ?? ''}
       data-frame={index}
       data-collector-time={index < 0 ? '' : collector}
       data-last-in-ms={lastInMs}
@@ -217,10 +201,10 @@ export function ReplayPlayer({ replayId, track, complete, range, zone, initialTi
       <HeldTransport
         playing={state.playing}
         speed={state.speed}
-        shownTime={panels.shownTime}
+        shownTime={shownTime}
         timeBasis={basis}
         onTimeBasis={setBasis}
-        eventIndex={panels.index}
+        eventIndex={index}
         eventCount={track.entries}
         onToggle={playback.toggle}
         onStep={playback.step}
@@ -228,18 +212,19 @@ export function ReplayPlayer({ replayId, track, complete, range, zone, initialTi
         onGoTo={goToTime}
         goToRef={goTo}
         zone={zone}
-        referenceTime={Number.isFinite(panels.time) ? panels.time : null}
+        referenceTime={drawnAt}
+        drawnAt={drawnAt}
       />
       <div className="replay-main">
-        <HeldLadder frame={panels.frame} previous={panels.previous} index={panels.index} sizeDecimals={sizeDecimals} flash={!state.playing || state.speed <= 10} />
+        <HeldLadder frame={ladderFrame} previous={previous} index={index} drawnAt={drawnAt} sizeDecimals={sizeDecimals} flash={!state.playing || state.speed <= 10} />
         <section className="replay-center" aria-label="Liquidity heatmap">
           <LiquidityHeatmap
             tiles={track.entries > 0 ? tiles : null}
             priceStep={track.priceStep ?? Number.NaN}
             loaded={{ start: loadedStart, end: loadedEnd }}
             rangeMs={range === null ? null : range.end - range.start}
-            cursor={index < 0 && !Number.isFinite(state.time) ? null : state.time}
-            now={{ bid: metricOf(frame, 0), ask: metricOf(frame, 1) }}
+            cursor={drawnAt}
+            now={{ bid: metricOf(frame, 0), ask: metricOf(frame, 1), at: frame === null ? Number.NaN : instant }}
             trades={trades}
             onSeek={playback.seek}
             zone={zone}
@@ -250,19 +235,19 @@ export function ReplayPlayer({ replayId, track, complete, range, zone, initialTi
         {crossCheck !== null ? (
           <CrossCheckPanel check={crossCheck.state} localLabel={crossCheck.localLabel} levels={crossCheck.levels} describeTime={describe} onSeek={playback.seek} onClose={crossCheck.onClose} />
         ) : (
-          <section className="replay-tape" aria-label="Trades up to the replay clock">
+          <section className="replay-tape" aria-label="Trades up to the replay clock" data-testid="replay-tape" data-drawn-at={drawnAt ?? ''}>
             <header className="replay-panel-title">
-              Trades {trades === null ? '' : `· ${panels.tradesShown.toLocaleString('en-US')} of ${trades.time.length.toLocaleString('en-US')} so far`}
+              Trades {trades === null ? '' : `· ${tradesShown.toLocaleString('en-US')} of ${trades.time.length.toLocaleString('en-US')} so far`}
             </header>
             {trades === null ? (
               <p className="replay-note">{tapeNote}</p>
             ) : (
-              <HeldTape trades={trades} zone={zone} priceDecimals={priceDecimals} sizeDecimals={sizeDecimals} threshold={null} upTo={panels.tradesShown} />
+              <HeldTape trades={trades} zone={zone} priceDecimals={priceDecimals} sizeDecimals={sizeDecimals} threshold={null} upTo={tradesShown} />
             )}
           </section>
         )}
       </div>
-      <HeldTimeline start={start} end={end} time={panels.time} loadedUntil={loadedEnd} marks={laneMarks} describeTime={describe} onSeek={seekLoaded} />
+      <HeldTimeline start={start} end={end} time={instant} loadedUntil={loadedEnd} marks={laneMarks} describeTime={describe} onSeek={seekLoaded} />
       <LatencyLane lane={latencyLane} describeTime={describe} onSeek={seekLoaded} />
       <p className="replay-health-counts" data-testid="health-counts">
         {marks?.frameCounts.crossed ?? 0} crossed · {marks?.frameCounts.locked ?? 0} locked · {marks?.frameCounts['backward-step'] ?? 0} backward steps · {marks?.healthCounts.resets ?? 0} resets ·{' '}

@@ -28,6 +28,8 @@ export interface TransportBarProps {
   zone?: TimeZoneChoice;
   /** The replay clock (Unix ms): a typed time of day falls on its date. Left out, a time of day needs its date. */
   referenceTime?: number | null;
+  /** The replay instant `shownTime` is drawn for (`data-drawn-at`, for the one-clock test); null before any. */
+  drawnAt?: number | null;
 }
 
 /**
@@ -35,7 +37,7 @@ export interface TransportBarProps {
  * clock) and a go-to-time field read by the app's one time parser (`format/time-input.ts`): the
  * clock's own text, a time of day on the clock's date, ISO-8601 or Unix ms, in the shown zone.
  */
-export function TransportBar({ playing, speed, shownTime, timeBasis, onTimeBasis, eventIndex, eventCount, onToggle, onStep, onSpeed, onGoTo, goToRef, zone, referenceTime = null }: TransportBarProps) {
+export function TransportBar({ playing, speed, shownTime, timeBasis, onTimeBasis, eventIndex, eventCount, onToggle, onStep, onSpeed, onGoTo, goToRef, zone, referenceTime = null, drawnAt = null }: TransportBarProps) {
   const [problem, setProblem] = useState<string | null>(null);
   const settingsZone = useTimeZone();
   const readZone = zone ?? settingsZone;
@@ -48,7 +50,7 @@ export function TransportBar({ playing, speed, shownTime, timeBasis, onTimeBasis
     if (error === null) goToRef.current?.blur();
   };
   return (
-    <div className="transport-bar" role="toolbar" aria-label="Playback">
+    <div className="transport-bar" role="toolbar" aria-label="Playback" data-testid="transport-bar" data-drawn-at={drawnAt ?? ''}>
       <button type="button" className="button" onClick={() => onStep(-1)} title="One event back (←)" aria-label="Step back one event">
         ◀︎|
       </button>

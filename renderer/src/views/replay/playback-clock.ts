@@ -72,3 +72,18 @@ export function stepSpeed(state: PlaybackState, step: -1 | 1, wall: number): Pla
 export function speedLabel(speed: number): string {
   return `${speed}×`;
 }
+
+/** A playing clock waiting where it stands (re-anchored at `wall`, still playing), until what it must draw next is loaded. */
+export function holdAt(state: PlaybackState, wall: number): PlaybackState {
+  return state.playing ? { ...state, anchor: { wall, time: state.time } } : state;
+}
+
+/**
+ * The replay instant every pane draws for the clock at `time` and the book frame shown, taken at
+ * `frameClock` (null before any): the clock itself when that frame is the book in force at it (one
+ * frame per event), else the frame's own clock (a sampled frame is the book after the last event
+ * of its slot, a pinned step is its event), so the book shown is exact at the instant drawn.
+ */
+export function drawnInstant(time: number, frameClock: number | null, inForceAtTime: boolean): number {
+  return frameClock === null || inForceAtTime ? time : frameClock;
+}

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { advanceWithin, pause, pausedAt, play, seekTo, stepSpeed, withSpeed, type PlaybackState } from './playback-clock.ts';
+import { flushSync } from 'react-dom';
+import { advanceWithin, drawnInstant, holdAt, pause, pausedAt, play, seekTo, stepSpeed, withSpeed, type PlaybackState } from './playback-clock.ts';
 import type { FrameAt, FrameSource } from './session/frame-source.ts';
 
 /** What the player can play: the replay clock's span so far, and whether more is coming. */
@@ -19,6 +20,12 @@ export interface Playback {
   state: PlaybackState;
   /** The frame shown (the last one loaded while the next window is on its way); null before any. */
   frame: FrameAt | null;
+  /**
+   * The replay instant every pane draws on this frame, Unix ms: the clock's time when the frame
+   * shown is the book in force at it, else the frame's own (see `drawnInstant`). While the frame
+   * for a new time is loading, the instant of the frame still shown.
+   */
+  instant: number;
   /** The entry index shown (-1 before the first). */
   index: number;
   /** The frame shown is not the one the clock asks for yet (its window is loading, or the replay has not read that far). */
@@ -44,10 +51,18 @@ export function strideAt(speed: number): number {
   return speed > sampledAbove ? Math.max(1, Math.round(speed * 8)) : 0;
 }
 
+/** The frame in force at `time` from what `source` holds: a sampled one when fast, or one per event; null when neither is loaded. */
+function frameFor(source: FrameSource, time: number, stride: number): FrameAt | null {
+  return source.frameAtTime(time, stride) ?? (stride > 0 ? source.frameAtTime(time, 0) : null);
+}
+
 /**
- * Drives playback with requestAnimationFrame: the replay clock moves `speed` × real time and the
+ * Drives playback with one frame clock: the replay clock moves `speed` × real time and the
  * frame shown is the last one at or before it, from the windows `source` loads around the clock
- * (one frame per event at normal speeds, sampled ones when fast). While the replay is still
+ * (one frame per event at normal speeds, sampled ones when fast). Each tick of the one
+ * requestAnimationFrame loop renders synchronously (`flushSync`), so every pane draws the same
+ * instant in the same frame; when the frame for the next time is not loaded yet the clock waits
+ * where it stands rather than run ahead of what the panes can draw. While the replay is still
  * reading, the clock waits at the last frame read instead of stopping. A step pins an exact
  * event until the next play or seek. `onSettle` gets the time whenever the player comes to rest.
  */
@@ -70,7 +85,7 @@ export function usePlayback(source: FrameSource | null, extent: PlaybackExtent, 
     setState((current) => (current.playing ? current : pausedAt(extent.start, current.speed)));
   }, [extent.start]);
 
-  const { end, complete } = extent;
+  const { end, complete, start: first } = extent;
   // Very fast, the clock moves every other animation frame (30 a second): the book changes
   // wholly between frames anyway, and the frames in between stay free for the browser.
   const everyOther = state.speed >= halfRateFrom;
@@ -79,29 +94,50 @@ export function usePlayback(source: FrameSource | null, extent: PlaybackExtent, 
     let frame = 0;
     let handle = requestAnimationFrame(function tick(): void {
       if (!everyOther || frame++ % 2 === 0) {
-        setState((current) => {
-          const next = advanceWithin(current, performance.now(), end, complete);
-          if (!next.playing) settle.current(next.time);
-          return next;
-        });
+        const wall = performance.now();
+        const wanted = { time: Number.NaN, stride: 0 };
+        // The one clock: this tick's instant is rendered by every pane before the frame is painted.
+        flushSync(() =>
+          setState((current) => {
+            const next = advanceWithin(current, wall, end, complete);
+            if (!next.playing) {
+              settle.current(next.time);
+              return next;
+            }
+            const stride = strideAt(next.speed);
+            // Wait (still playing) for the frame the next time needs, rather than draw a stale one under a
+            // running clock. Before the first frame there is no book to wait for.
+            if (source !== null && next.time >= first && frameFor(source, next.time, stride) === null) {
+              wanted.time = next.time;
+              wanted.stride = stride;
+              return holdAt(current, wall);
+            }
+            return next;
+          }),
+        );
+        if (!Number.isNaN(wanted.time)) source?.ensureTime(wanted.time, wanted.stride);
       }
       handle = requestAnimationFrame(tick);
     });
     return () => cancelAnimationFrame(handle);
-  }, [state.playing, end, complete, everyOther]);
+  }, [state.playing, end, complete, first, everyOther, source]);
 
   const stride = state.playing ? strideAt(state.speed) : 0;
-  const exact = source === null ? null : pinned !== null ? source.frameAtIndex(pinned) : (source.frameAtTime(state.time, stride) ?? (stride > 0 ? source.frameAtTime(state.time, 0) : null));
+  const exact = source === null ? null : pinned !== null ? source.frameAtIndex(pinned) : frameFor(source, state.time, stride);
   // Ask for what is missing (or about to be); the answer re-renders through the subscription.
   useEffect(() => {
     if (source === null) return;
     if (pinned !== null) source.ensureIndex(pinned);
     else source.ensureTime(state.time, stride);
   });
-  // Keep showing the last frame while the next window is on its way, instead of a blank ladder.
-  const lastShown = useRef<FrameAt | null>(null);
-  if (exact !== null) lastShown.current = exact;
-  const frame = exact ?? lastShown.current;
+  // Keep showing the last frame, at its instant, while the next window is on its way, instead of a blank ladder.
+  const lastShown = useRef<{ frame: FrameAt; instant: number } | null>(null);
+  if (exact !== null) {
+    const clock = exact.window.clocks[exact.k] ?? null;
+    lastShown.current = { frame: exact, instant: drawnInstant(state.time, clock, pinned === null && exact.window.strideMs === 0) };
+  }
+  const frame = exact ?? lastShown.current?.frame ?? null;
+  const instant = exact === null && lastShown.current === null ? state.time : (lastShown.current?.instant ?? state.time);
 
   // A pinned step lands the clock on its frame once that frame is loaded.
   const pinnedClock = pinned !== null && exact !== null ? (exact.window.clocks[exact.k] ?? null) : null;
@@ -115,7 +151,10 @@ export function usePlayback(source: FrameSource | null, extent: PlaybackExtent, 
     setPinned(null);
     setState((current) => {
       if (current.playing) {
-        const next = pause(current, performance.now());
+        // At rest the clock stands on a whole millisecond (event times are whole ms, so no event
+        // changes sides): the time shown, typed back into Go to time, lands on the same instant.
+        const stopped = pause(current, performance.now());
+        const next = { ...stopped, time: Math.floor(stopped.time) };
         settle.current(next.time);
         return next;
       }
@@ -125,7 +164,9 @@ export function usePlayback(source: FrameSource | null, extent: PlaybackExtent, 
     });
   }, [end, complete, extent.start]);
 
-  const seek = useCallback((time: number) => {
+  const seek = useCallback((to: number) => {
+    // A click's fraction of a millisecond is dropped, as when pausing.
+    const time = Math.floor(to);
     setPinned(null);
     setState((current) => seekTo(current, time, performance.now()));
     settle.current(time);
@@ -152,5 +193,5 @@ export function usePlayback(source: FrameSource | null, extent: PlaybackExtent, 
   const toEnd = useCallback(() => (Number.isFinite(end) ? seek(end) : undefined), [end, seek]);
 
   const waiting = exact === null || (state.playing && !complete && state.time >= end);
-  return { state, frame, index: shownIndex, waiting, toggle, step, seek, speed, setSpeed, toStart, toEnd };
+  return { state, frame, instant, index: shownIndex, waiting, toggle, step, seek, speed, setSpeed, toStart, toEnd };
 }

@@ -1,4 +1,4 @@
-import { memo, useCallback, useEffect, useRef, useState, useSyncExternalStore, type KeyboardEvent } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore, type KeyboardEvent } from 'react';
 import type { TimeZoneChoice } from '../../../format/market-values.ts';
 import { gutterSizes } from './heatmap-layout.ts';
 import { HeatmapController, type HeatmapSnapshot } from './heatmap-controller.ts';
@@ -20,8 +20,8 @@ export interface LiquidityHeatmapProps {
   rangeMs: number | null;
   /** The playback clock, Unix ms; nothing after it is drawn. */
   cursor: number | null;
-  /** The best bid and ask of the frame shown (NaN for an empty side). */
-  now: { bid: number; ask: number };
+  /** The best bid and ask of the frame shown (NaN for an empty side), and the replay instant it was taken at (the cursor's; NaN before any frame). */
+  now: { bid: number; ask: number; at: number };
   /** The trades of the replay, time-sorted, or null when there are none to draw. */
   trades: TradeFlowColumns | null;
   /** Called with the time under a click (within what is loaded). */
@@ -76,8 +76,9 @@ export function LiquidityHeatmap({ tiles, priceStep, loaded, rangeMs, cursor, no
     };
   }, []);
 
-  // Every render hands over the latest inputs; playback renders once per animation frame.
-  useEffect(() => {
+  // Every render hands over the latest inputs as it commits, so the heatmap paints the instant the
+  // other panes render in the same frame (playback renders once per tick of its frame clock).
+  useLayoutEffect(() => {
     controller?.update({ tiles, priceStep, loaded, rangeMs, cursor, now, trades, zone, priceDecimals, settings, onSeek });
   });
 

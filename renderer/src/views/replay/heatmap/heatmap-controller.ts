@@ -9,6 +9,7 @@ import type { CachedTile, TileCache } from './tile-cache.ts';
 import { planTiles } from './tile-plan.ts';
 import { robustTop, type IntensityMapping } from './tile-raster.ts';
 import { tileScene, type TileScene } from './tile-scene.ts';
+import { tradeDots, type TradeDot } from './trade-dots.ts';
 import { lastTradeAt, runDelta, volumeProfile, type DeltaRun, type TradeFlowColumns } from './trade-flow.ts';
 
 // The heatmap's state and drawing, outside React: which window it shows (following the cursor or
@@ -26,7 +27,8 @@ export interface HeatmapInputs {
   rangeMs: number | null;
   /** The playback clock; nothing after it is drawn. */
   cursor: number | null;
-  now: { bid: number; ask: number };
+  /** The best bid and ask of the book frame shown, and the replay instant that frame was taken at (NaN before any). */
+  now: { bid: number; ask: number; at: number };
   trades: TradeFlowColumns | null;
   zone: TimeZoneChoice;
   priceDecimals: number;
@@ -69,14 +71,13 @@ const animationFrame: FrameRequester = (callback) => {
   requestAnimationFrame(() => callback());
 };
 
+/** Bubbles listed in `data-bubbles` at most (the newest), for tests. */
+export const listedBubbles = 200;
+
 /** Whether two input sets would paint the same (the seek callback is not drawn). */
 function samePaint(a: HeatmapInputs, b: HeatmapInputs): boolean {
-  return Object.is(a.cursor, b.cursor) && samePaintBesidesCursor(a, b);
-}
-
-/** Whether two input sets differ at most in the playback cursor. */
-function samePaintBesidesCursor(a: HeatmapInputs, b: HeatmapInputs): boolean {
   return (
+    Object.is(a.cursor, b.cursor) &&
     a.tiles === b.tiles &&
     Object.is(a.priceStep, b.priceStep) &&
     Object.is(a.loaded.start, b.loaded.start) &&
@@ -84,6 +85,7 @@ function samePaintBesidesCursor(a: HeatmapInputs, b: HeatmapInputs): boolean {
     Object.is(a.rangeMs, b.rangeMs) &&
     Object.is(a.now.bid, b.now.bid) &&
     Object.is(a.now.ask, b.now.ask) &&
+    Object.is(a.now.at, b.now.at) &&
     a.trades === b.trades &&
     a.zone === b.zone &&
     a.priceDecimals === b.priceDecimals &&
@@ -143,8 +145,6 @@ export class HeatmapController {
   /** Paints since the last animation frame (see `maxPaintsPerFrame`). */
   #paintsThisFrame = 0;
   #frameAsked = false;
-  /** The inputs the last paint drew. */
-  #drawn: HeatmapInputs | null = null;
 
   readonly #host: HTMLElement | null;
   readonly #requestFrame: FrameRequester;
@@ -176,10 +176,9 @@ export class HeatmapController {
     const previous = this.#inputs;
     this.#inputs = inputs;
     // A render that changed nothing drawn (the controls showing a new snapshot) paints nothing.
+    // A new instant always paints, however little the cursor moved: every pane shows the clock's
+    // instant on every frame, the cursor's time tag and the markers included.
     if (previous !== null && samePaint(previous, inputs)) return;
-    // Nor does a cursor that moved less than half a pixel since the last paint, all else the same
-    // (at 1× a 10-minute window moves a pixel every half second: most frames would redraw it unchanged).
-    if (this.#underHalfAPixel(inputs)) return;
     if (inputs.tiles !== this.#tiles) {
       this.#unsubscribeTiles?.();
       this.#tiles = inputs.tiles;
@@ -319,16 +318,6 @@ export class HeatmapController {
     return { width: this.#layout.plot.width, height: this.#layout.plot.height };
   }
 
-  #underHalfAPixel(inputs: HeatmapInputs): boolean {
-    const drawn = this.#drawn;
-    const view = this.#view;
-    if (drawn === null || view === null || this.#scheduled || !samePaintBesidesCursor(drawn, inputs)) return false;
-    const from = drawn.cursor;
-    const to = inputs.cursor;
-    if (from === null || to === null || !Number.isFinite(from) || !Number.isFinite(to)) return false;
-    return (Math.abs(to - from) / (view.t1 - view.t0)) * this.#layout.plot.width < 0.5;
-  }
-
   #setMode(mode: HeatmapMode): void {
     this.#mode = mode;
     this.#schedule();
@@ -419,7 +408,6 @@ export class HeatmapController {
     if (plan !== null) inputs.tiles?.need(plan, inputs.loaded.end);
     const scene = inputs.tiles === null || plan === null ? null : tileScene(inputs.tiles, plan, (exact) => this.#mappingFor(exact, inputs.settings), palette);
     this.#scene = scene;
-    this.#drawn = inputs;
     fitCanvas(this.#base, width, height, dpr);
     const ctx = this.#base.getContext('2d');
     if (ctx === null) return;
@@ -429,6 +417,8 @@ export class HeatmapController {
     if (trades !== null && this.#delta?.trades !== trades) this.#delta = { trades, run: runDelta(trades, this.#delta?.run ?? null) };
     const run = this.#delta?.run ?? null;
     const lastTrade = trades === null ? null : lastTradeAt(trades, at);
+    // Bubbles by the plot's own mapping over the whole view, up to the cursor and the newest at it.
+    const bubbles = trades === null ? [] : tradeDots(trades, view, this.#plot(), 5, at);
     paintHeatmap(ctx, width, height, {
       view,
       layout: this.#layout,
@@ -439,6 +429,7 @@ export class HeatmapController {
       bests: scene?.bests ?? [],
       now: inputs.now,
       trades,
+      bubbles,
       delta: inputs.settings.cvd && trades !== null && run !== null ? run.sums.subarray(0, run.count) : null,
       profile: inputs.settings.profile && trades !== null && plan !== null ? { profile: volumeProfile(trades, view.t0, until, step, plan.rowShift, view), priceStep: step, rowShift: plan.rowShift } : null,
       lastTrade,
@@ -495,6 +486,14 @@ export class HeatmapController {
       host.dataset['view'] = `${Math.round(view.t0)},${Math.round(view.t1)},${view.p0},${view.p1}`;
       host.dataset['markers'] = [inputs.now.bid, inputs.now.ask, lastTrade?.price ?? Number.NaN].map((value) => (Number.isFinite(value) ? String(value) : '')).join(',');
       host.dataset['drawnUntil'] = Number.isFinite(at) ? String(at) : '';
+      // The instant each part drew, for the one-clock test: the cursor, the price markers' book
+      // frame, and the CVD and the profile, which sum the trades up to the cursor (or the view's end).
+      host.dataset['drawnAt'] = Number.isFinite(at) ? String(at) : '';
+      host.dataset['markersAt'] = Number.isFinite(inputs.now.at) ? String(inputs.now.at) : '';
+      host.dataset['cvdAt'] = inputs.settings.cvd && run !== null && Number.isFinite(until) ? String(until) : '';
+      host.dataset['profileAt'] = inputs.settings.profile && trades !== null && Number.isFinite(until) ? String(until) : '';
+      host.dataset['plot'] = `${this.#layout.plot.width},${this.#layout.plot.height}`;
+      host.dataset['bubbles'] = bubbleList(bubbles);
     }
   }
 
@@ -504,4 +503,10 @@ export class HeatmapController {
     this.#snapshot = next;
     for (const listener of this.#listeners) listener();
   }
+}
+
+/** The newest `listedBubbles` bubbles drawn, newest first, as JSON `[time, price, x, y]` (x and y in plot px, to 0.01). */
+function bubbleList(bubbles: readonly TradeDot[]): string {
+  const newest = [...bubbles].sort((a, b) => b.time - a.time).slice(0, listedBubbles);
+  return JSON.stringify(newest.map((dot) => [dot.time, dot.price, Math.round(dot.x * 100) / 100, Math.round(dot.y * 100) / 100]));
 }

@@ -3,7 +3,7 @@ import { priceTicks, timeTicks } from './heatmap-axes.ts';
 import type { Box, HeatmapLayout } from './heatmap-layout.ts';
 import { compactSize } from './heatmap-scale.ts';
 import { priceToY, timeToX, type HeatmapViewport, type PlotSize } from './heatmap-viewport.ts';
-import { tradeDots } from './trade-dots.ts';
+import type { TradeDot } from './trade-dots.ts';
 import { bandOf, countAtOrBefore, type TradeFlowColumns, type VolumeProfile } from './trade-flow.ts';
 
 // Paints the heatmap anchored at "now", as Bookmap does: liquidity tiles, best bid and ask lines
@@ -63,6 +63,8 @@ export interface HeatmapScene {
   /** The best bid and ask at the cursor (NaN for an empty side or no book). */
   now: { bid: number; ask: number };
   trades: TradeFlowColumns | null;
+  /** The trade bubbles up to the cursor, placed by the view's own mapping (`tradeDots`). */
+  bubbles: readonly TradeDot[];
   /** Cumulative delta after each trade, or null to leave the pane empty. */
   delta: Float64Array | null;
   profile: { profile: VolumeProfile; priceStep: number; rowShift: number } | null;
@@ -92,7 +94,7 @@ export function paintHeatmap(ctx: CanvasRenderingContext2D, width: number, heigh
   ctx.clip();
   paintTiles(ctx, size, scene);
   paintBestLines(ctx, size, scene, until);
-  if (scene.trades !== null) paintBubbles(ctx, size, scene, scene.trades, until);
+  paintBubbles(ctx, scene.bubbles);
   ctx.restore();
   paintProfile(ctx, scene);
   paintCvd(ctx, scene, until);
@@ -170,8 +172,7 @@ function paintBestLines(ctx: CanvasRenderingContext2D, size: PlotSize, scene: He
   }
 }
 
-function paintBubbles(ctx: CanvasRenderingContext2D, size: PlotSize, scene: HeatmapScene, trades: TradeFlowColumns, until: number): void {
-  const dots = tradeDots(trades, { ...scene.view, t1: Math.min(scene.view.t1, until) }, size, 5);
+function paintBubbles(ctx: CanvasRenderingContext2D, dots: readonly TradeDot[]): void {
   const dense = dots.length > 600;
   ctx.lineWidth = 1;
   for (const side of [0, -1, 1]) {
@@ -287,18 +288,21 @@ function paintCvd(ctx: CanvasRenderingContext2D, scene: HeatmapScene, until: num
     return;
   }
   const size = plotSize(scene.layout.plot);
-  const lastX = Math.min(box.width, Math.floor(timeToX(scene.view, size, until)));
-  const values: number[] = [];
+  const untilX = Math.min(box.width, timeToX(scene.view, size, until));
+  const lastX = Math.floor(untilX);
+  // One point per pixel column, and the last exactly at the cursor: the figure shown is the delta at the instant drawn.
+  const points: { x: number; value: number }[] = [];
   let low = 0;
   let high = 0;
-  for (let x = 0; x <= lastX; x++) {
-    const t = scene.view.t0 + (x / box.width) * (scene.view.t1 - scene.view.t0);
+  const sample = (x: number, t: number): void => {
     const count = countAtOrBefore(trades.time, t);
     const value = count === 0 ? 0 : (delta[count - 1] ?? 0);
-    values.push(value);
+    points.push({ x, value });
     if (value < low) low = value;
     if (value > high) high = value;
-  }
+  };
+  for (let x = 0; x <= lastX; x++) sample(x, scene.view.t0 + (x / box.width) * (scene.view.t1 - scene.view.t0));
+  if (untilX >= 0 && untilX > lastX) sample(untilX, until);
   if (high === low) high = low + 1;
   const yOf = (value: number): number => box.y + 4 + (1 - (value - low) / (high - low)) * (box.height - 8);
   ctx.strokeStyle = 'rgba(211, 218, 227, 0.25)';
@@ -311,9 +315,9 @@ function paintCvd(ctx: CanvasRenderingContext2D, scene: HeatmapScene, until: num
   ctx.strokeStyle = heatmapColours.accent;
   ctx.lineWidth = 1.25;
   ctx.beginPath();
-  values.forEach((value, x) => (x === 0 ? ctx.moveTo(box.x + x, yOf(value)) : ctx.lineTo(box.x + x, yOf(value))));
+  points.forEach((point, k) => (k === 0 ? ctx.moveTo(box.x + point.x, yOf(point.value)) : ctx.lineTo(box.x + point.x, yOf(point.value))));
   ctx.stroke();
-  const now = values[values.length - 1] ?? 0;
+  const now = points[points.length - 1]?.value ?? 0;
   ctx.fillStyle = heatmapColours.muted;
   ctx.fillText(`CVD ${now >= 0 ? '+' : ''}${compactSize(now)}`, box.x + 6, box.y + 4);
   ctx.textAlign = 'right';
