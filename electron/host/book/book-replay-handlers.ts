@@ -160,7 +160,7 @@ export function bookReplayHandlers(events: EventHub, grants: GrantedFiles, deps:
       const { client } = await market.clientOf();
       const plan = await hourFilePlan(client, query);
       if (plan.keys.length === 0) return { kind: 'pages', why: 'The service lists no hour files for this range.' };
-      return { kind: 'files', keys: plan.keys, access, why: 'The service lists hour files for this range: they are read whole (every level) and kept in the library.' };
+      return { kind: 'files', keys: plan.keys, access, why: 'The service lists hour files for this range: they are read whole and kept in the library; the books are built from every level they hold (the ladder and heatmap show the top levels of the replay\'s depth).' };
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       return { kind: 'pages', why: `The hour files could not be listed (${message}); the books come from pages of rows.` };

@@ -344,7 +344,7 @@ export function ReplayView() {
 
 /** Where a market replay reads its books, in two words, with why on hover. */
 function ReadFromChip({ readFrom }: { readFrom: BookReplayReadFrom }) {
-  const label = readFrom.kind === 'files' ? `hour files · ${readFrom.hours} h · every level` : `pages of ${readFrom.path}`;
+  const label = readFrom.kind === 'files' ? `hour files · ${readFrom.hours} h` : `pages of ${readFrom.path}`;
   return (
     <span className={`read-from ${readFrom.kind}`} data-testid="replay-read-from" data-read-from={readFrom.kind} title={readFrom.why}>
       {label}
