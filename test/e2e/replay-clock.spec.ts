@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { startMdeServe } from '../support/mde-serve.ts';
 import { expect, test } from './app-server.ts';
+import { saveKey, useRemote } from './settings-steps.ts';
 
 // F16 points 3 and 5 in Chromium, on the demo's busy market (binance BTCUSDT, about half a million book events an hour): one clock for
 // every pane, sampled in the page inside animation frames while playing at 1000×; and the trade
@@ -131,23 +132,6 @@ test('one clock: at 1000× every pane draws the same instant on every frame, and
   expect(errors).toEqual([]);
 });
 
-/** Settings → Remote → base URL, as a person does it. */
-async function useRemote(page: Page, baseUrl: string): Promise<void> {
-  await page.keyboard.press('Control+,');
-  await page.getByRole('radio', { name: /Remote Market Data Service/ }).check();
-  await page.getByRole('textbox', { name: 'Base URL' }).fill(baseUrl);
-  await page.getByRole('button', { name: 'Save', exact: true }).click();
-  await expect(page.getByTestId('status-source')).toContainText(new URL(baseUrl).host);
-}
-
-/** Settings → API key, as a person does it. */
-async function saveKey(page: Page): Promise<void> {
-  await page.keyboard.press('Control+,');
-  await page.getByLabel(/New key/).fill(key);
-  await page.getByRole('button', { name: 'Save key' }).click();
-  await expect(page.getByTestId('key-status')).toContainText(`ending in ${key.slice(-4)}`);
-}
-
 /** One trade as this test reads it from the service. */
 interface ServiceTrade {
   time: number;
@@ -185,7 +169,7 @@ test('bubbles where the trades were: each drawn bubble is a trade read from the 
     await page.setViewportSize({ width: 1600, height: 900 });
     await page.goto(app.url);
     await useRemote(page, service.baseUrl);
-    await saveKey(page);
+    await saveKey(page, key);
     const { from, to } = closedRange();
     await openLoaded(page, app.url, `#/replay/binance/BTCUSDT?from=${iso(from)}&to=${iso(to)}`);
     await expect(page.getByTestId('replay-tape')).toContainText(/of [1-9][\d,]* so far/, { timeout: 60_000 });

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './app-server.ts';
+import { stepRightDrawn } from './replay-steps.ts';
 
 // Book replay's smaller defects, each checked in Chromium against what the test itself knows:
 // the ladder's real book under aggregation, the picker overlaying, Go to time replacing its text,
@@ -66,17 +67,7 @@ test('the ladder: spread and cost to trade from the real book under aggregation,
   // The transport shows the instant every pane draws; ArrowRight goes to the scrubber the click focused, which moves the clock a step. Read once moved and drawn.
   const stepped = async (): Promise<[string, number]> => {
     await expect(player(page)).toHaveAttribute('data-collector-time', /^\d+$/, { timeout: 30_000 });
-    // The seek has landed once the panes draw the clock's own time (they keep the frame shown before while the new one loads).
-    await expect.poll(async () => (await player(page).getAttribute('data-drawn-at')) === (await player(page).getAttribute('data-time')), { timeout: 30_000 }).toBe(true);
-    const before = await player(page).getAttribute('data-time');
-    await page.locator('body').press('ArrowRight');
-    // Moved and drawn: the panes draw the clock's own time once its frame is loaded.
-    await expect
-      .poll(async () => {
-        const time = await player(page).getAttribute('data-time');
-        return time !== before && (await player(page).getAttribute('data-drawn-at')) === time;
-      }, { timeout: 30_000 })
-      .toBe(true);
+    await stepRightDrawn(page);
     return transportTime(page);
   };
   const [first, firstAt] = await stepped();

@@ -5,6 +5,7 @@ import type { Page } from '@playwright/test';
 import { defaultDemoSeed } from '../../electron/server/demo-seed.ts';
 import { demoSeedFolder } from '../../electron/server/store/demo-store.ts';
 import { expect, test } from './app-server.ts';
+import { stepRightDrawn } from './replay-steps.ts';
 
 // Book replay in browser mode on the embedded demo (issues F8, F11): play, step, and the ladder
 // checked against `mde book --at`, an independent reconstruction of the same hour files; the
@@ -444,17 +445,7 @@ test('Go to time reads the time the player shows, a time of day on its date, and
   if (bar === null) throw new Error('no scrubber');
   await page.mouse.click(bar.x + bar.width * 0.4, bar.y + bar.height / 2);
   await cursorTime(page);
-  // The seek has landed once the panes draw the clock's own time (they keep the frame shown before while the new one loads).
-  await expect.poll(async () => (await player(page).getAttribute('data-drawn-at')) === (await player(page).getAttribute('data-time')), { timeout: 30_000 }).toBe(true);
-  const before = await player(page).getAttribute('data-time');
-  await page.locator('body').press('ArrowRight');
-  // Moved and drawn: the panes draw the clock's own time once its frame is loaded.
-  await expect
-    .poll(async () => {
-      const time = await player(page).getAttribute('data-time');
-      return time !== before && (await player(page).getAttribute('data-drawn-at')) === time;
-    }, { timeout: 30_000 })
-    .toBe(true);
+  await stepRightDrawn(page);
   // The transport shows the instant every pane draws (the replay clock; ArrowRight went to the
   // scrubber the click focused, which moves it a step); read with it in one go.
   const [shown, at] = await transportTime(page);

@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { startMdeServe } from '../support/mde-serve.ts';
 import { expect, test } from './app-server.ts';
+import { saveKey, useRemote } from './settings-steps.ts';
 
 // F13 points 1–2 in the market workspace: the chart modes (candles, footprint, tick / volume /
 // dollar bars), their keys and link; the footprint kept in step with the chart's time scale
@@ -36,23 +37,6 @@ async function screenshots(page: Page, name: string): Promise<void> {
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     await page.screenshot({ path: `${shots}/${name}-${width}x${height}.png` });
   }
-}
-
-/** Settings → Remote → base URL, as a person does it. */
-async function useRemote(page: Page, baseUrl: string): Promise<void> {
-  await page.keyboard.press('Control+,');
-  await page.getByRole('radio', { name: /Remote Market Data Service/ }).check();
-  await page.getByRole('textbox', { name: 'Base URL' }).fill(baseUrl);
-  await page.getByRole('button', { name: 'Save', exact: true }).click();
-  await expect(page.getByTestId('status-source')).toContainText(new URL(baseUrl).host);
-}
-
-/** Settings → API key, as a person does it. */
-async function saveKey(page: Page): Promise<void> {
-  await page.keyboard.press('Control+,');
-  await page.getByLabel(/New key/).fill(key);
-  await page.getByRole('button', { name: 'Save key' }).click();
-  await expect(page.getByTestId('key-status')).toContainText(`ending in ${key.slice(-4)}`);
 }
 
 /** One trade as this test reads it from the service. */
@@ -394,7 +378,7 @@ test('footprint POCs and activity bar counts equal naive code over the trades re
       if (complete === 1) expect(open, 'a complete candle opens at or after the first trade loaded').toBeGreaterThanOrEqual(Number(anonymous));
     }
     await screenshots(page, 'workspace-footprint-anonymous');
-    await saveKey(page);
+    await saveKey(page, key);
     // A fixed half hour of whole minutes, ending 20 minutes ago: every candle in it has all its trades.
     const from = Math.floor(Date.now() / minute) * minute - 50 * minute;
     const to = from + 30 * minute - 1;
